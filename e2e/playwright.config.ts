@@ -1,0 +1,72 @@
+import { createServer } from 'node:net';
+import { availableParallelism } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, devices } from '@playwright/test';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+/** A port nobody listens on now (the OS picks it). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+// Chosen once in the runner process; the workers inherit the environment and reuse it.
+process.env.E2E_PORT ??= String(await freePort());
+// The administrator of the throw-away test database (the server creates it with this password).
+process.env.ADMIN_PASSWORD ??= 'Admin123!';
+const port = Number(process.env.E2E_PORT);
+const baseURL = `http://127.0.0.1:${port}`;
+
+export default defineConfig({
+  testDir: path.join(here, 'tests'),
+  outputDir: path.join(here, '.tmp', 'results'),
+  timeout: 45_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: true,
+  // The server (one embedded database) is shared; more browsers than cores only slow every test down.
+  workers: Math.max(1, Math.min(4, availableParallelism())),
+  retries: 0,
+  reporter: [['list']],
+  use: {
+    baseURL,
+    headless: true,
+    locale: 'en-US',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+  projects: [
+    { name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } } },
+  ],
+  webServer: {
+    // A fresh embedded database with the demo data, and the built web app from web/dist.
+    command: `node ${JSON.stringify(path.join(here, 'support', 'server.mjs'))}`,
+    url: `${baseURL}/api/info`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: { PORT: String(port), ADMIN_PASSWORD: process.env.ADMIN_PASSWORD, LOG_LEVEL: 'warn' },
+  },
+});

@@ -1,0 +1,91 @@
+import {
+  DEMO_PASSWORD,
+  expect,
+  openLogin,
+  submitLogin,
+  test,
+  totpCode,
+  uniqueName,
+} from '../support/fixtures';
+
+test.describe('login', () => {
+  test('a user without two-factor logs in with name and password and reaches home', async ({ page }) => {
+    await openLogin(page);
+    await submitLogin(page, 'user', DEMO_PASSWORD);
+    await expect(page.getByTestId('home')).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByTestId('login-code')).toHaveCount(0);
+    await expect(page.getByTestId('user-menu')).toContainText('user');
+    // The session token is kept for the next visit.
+    expect(await page.evaluate(() => localStorage.getItem('strazce.token'))).toBeTruthy();
+  });
+
+  test('a user with two-factor is asked for the code and logs in with it', async ({ page, adminApi }) => {
+    const userName = uniqueName('tfa');
+    const password = 'Secret12!';
+    await adminApi.createUser({ userName, password, roles: ['VISIT_VIEW'] });
+    const secret = await adminApi.enableTfa(userName, password);
+
+    await openLogin(page);
+    await submitLogin(page, userName, password);
+    await expect(page.getByTestId('login-code')).toBeVisible();
+    await expect(page.getByTestId('home')).toHaveCount(0);
+
+    // A wrong code is refused with the two-factor message.
+    await page.getByTestId('login-code').fill('000000');
+    await page.getByTestId('login-submit').click();
+    await expect(page.getByTestId('login-error')).toHaveText('Password or 2FA code is invalid');
+
+    // The enable call used the current step; the next one is accepted (one step of tolerance).
+    await page.getByTestId('login-code').fill(totpCode(secret, 1));
+    await page.getByTestId('login-submit').click();
+    await expect(page.getByTestId('home')).toBeVisible();
+  });
+
+  test('a wrong password gives the invalid login message in English', async ({ page }) => {
+    await openLogin(page, 'en-US');
+    await submitLogin(page, 'viewer', 'Wrong-password1!');
+    await expect(page.getByTestId('login-error')).toHaveText('User name or password is invalid');
+    await expect(page).toHaveURL(/\/login/);
+  });
+
+  test('a wrong password gives the invalid login message in Czech', async ({ page }) => {
+    await openLogin(page, 'cs');
+    await expect(page.getByRole('heading', { name: 'Přihlášení' })).toBeVisible();
+    await submitLogin(page, 'viewer', 'Spatne-heslo1!');
+    await expect(page.getByTestId('login-error')).toHaveText('Uživatelské jméno nebo heslo je neplatné');
+  });
+
+  test('a user name the server refuses gives the invalid user name message', async ({ page }) => {
+    await openLogin(page, 'en-US');
+    await submitLogin(page, 'x'.repeat(120), 'whatever');
+    await expect(page.getByTestId('login-error')).toHaveText('User name is invalid');
+  });
+
+  test('a browser that is not a terminal is refused and offered the authorization dialog', async ({
+    page,
+    adminApi,
+  }) => {
+    const userName = uniqueName('term');
+    const password = 'Secret12!';
+    // Without ALL_CLIENTS the user may only log in from an authorized browser.
+    await adminApi.createUser({ userName, password, roles: ['VISIT_VIEW'], allClients: false });
+
+    await openLogin(page);
+    await submitLogin(page, userName, password);
+    await expect(page.getByTestId('login-error')).toContainText('until it is authorized as a terminal');
+    await page.getByTestId('login-error').getByRole('button', { name: 'Authorize this browser' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Browser authorization' });
+    await dialog.getByTestId('client-name').fill(uniqueName('Reception '));
+    await dialog.getByTestId('client-username').fill('admin');
+    await dialog.getByTestId('client-password').fill(process.env.ADMIN_PASSWORD ?? 'Admin123!');
+    await dialog.getByRole('button', { name: 'Authorize' }).click();
+    await expect(dialog.getByTestId('client-authorized')).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('strazce.clientToken'))).toBeTruthy();
+    await dialog.locator('.ant-modal-footer').getByRole('button', { name: 'Close' }).click();
+
+    // The login now sends the client token and is accepted.
+    await page.getByTestId('login-submit').click();
+    await expect(page.getByTestId('home')).toBeVisible();
+  });
+});

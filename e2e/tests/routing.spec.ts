@@ -1,0 +1,86 @@
+import { ADMIN_PASSWORD, expect, loginByToken, menuAreas, test, uniqueName } from '../support/fixtures';
+
+test.describe('routing', () => {
+  test('an unknown path and /404 show the not-found page', async ({ page }) => {
+    await page.goto('/no/such/page');
+    await expect(page.getByTestId('not-found')).toBeVisible();
+    await expect(page.getByText('Page not found')).toBeVisible();
+    await page.goto('/404');
+    await expect(page.getByTestId('not-found')).toBeVisible();
+  });
+
+  test('a guest opening a protected route goes through /autologin to the login and then to the route', async ({
+    page,
+  }) => {
+    const visited: string[] = [];
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) visited.push(new URL(frame.url()).pathname);
+    });
+    await page.goto('/admin/users');
+    await expect(page).toHaveURL(/\/login\?redirect=%2Fadmin%2Fusers$/);
+    expect(visited).toContain('/autologin');
+    await page.getByTestId('login-username').fill('admin');
+    await page.getByTestId('login-password').fill(ADMIN_PASSWORD);
+    await page.getByTestId('login-submit').click();
+    await expect(page).toHaveURL(/\/admin\/users$/);
+    await expect(page.getByTestId('page-title')).toHaveText('Users');
+  });
+
+  test('a logged-in user opening a route of another role is sent home', async ({ page }) => {
+    await loginByToken(page, 'viewer', 'Demo1234!');
+    await page.goto('/admin/users');
+    await expect(page.getByTestId('home')).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+    await page.goto('/site/holidays');
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('a route needs the module on the current site as well as the role', async ({ page, adminApi }) => {
+    const siteName = uniqueName('Bez modulů ');
+    await adminApi.post('/system_site', { name: siteName, description: 'e2e', valid: true, modules: [] });
+    const userName = uniqueName('mods');
+    await adminApi.createUser({ userName, password: 'Module12!', roles: ['VISIT_ADMIN'], sites: [siteName] });
+    await loginByToken(page, userName, 'Module12!');
+    expect(await menuAreas(page)).toEqual([]);
+    await page.goto('/visits/purposes');
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByTestId('home')).toBeVisible();
+  });
+
+  test('a route whose module has no screen yet says so', async ({ page }) => {
+    await loginByToken(page, 'admin', ADMIN_PASSWORD);
+    await page.goto('/kbox/workflow');
+    await expect(page.getByTestId('module-unavailable')).toBeVisible();
+    await expect(page.getByText('This module is not available yet')).toBeVisible();
+    await expect(page.getByTestId('page-title')).toHaveText('Notification workflow');
+  });
+
+  test('a route outside the menu may still be opened by its roles (kiosk visit overview)', async ({
+    page,
+  }) => {
+    await loginByToken(page, 'kiosk', 'Demo1234!');
+    await page.goto('/visits/overview');
+    await expect(page).toHaveURL(/\/visits\/overview$/);
+    await expect(page.getByTestId('page-title')).toHaveText('Visit overview');
+  });
+
+  test('every navigation scrolls to the top', async ({ page }) => {
+    await page.setViewportSize({ width: 1024, height: 600 });
+    await loginByToken(page, 'admin', ADMIN_PASSWORD);
+    await page.getByTestId('home-area-logistics').scrollIntoViewIfNeeded();
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
+    await page.getByTestId('home-area-logistics').getByRole('link').first().click();
+    await expect(page).toHaveURL(/\/logistics\//);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  });
+
+  test('/clearstore forgets everything stored and goes to the login', async ({ page }) => {
+    await loginByToken(page, 'viewer', 'Demo1234!');
+    expect(await page.evaluate(() => localStorage.length)).toBeGreaterThan(0);
+    await page.goto('/clearstore');
+    await expect(page).toHaveURL(/\/login$/);
+    expect(
+      await page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('strazce.'))),
+    ).toEqual([]);
+  });
+});

@@ -1,0 +1,57 @@
+import { expect, login, openLogin, submitLogin, test, totpCode, uniqueName } from '../support/fixtures';
+
+test.describe('two-factor setup wizard', () => {
+  test('pairs, validates, switches two-factor on and logs out; the next login needs the code', async ({
+    page,
+    adminApi,
+  }) => {
+    const userName = uniqueName('wiz');
+    const password = 'Wizard12!';
+    await adminApi.createUser({ userName, password, roles: ['STOCK_VIEW'] });
+    await login(page, userName, password);
+
+    await page.getByTestId('user-menu').click();
+    await page.getByRole('menuitem', { name: 'Set up two-factor login' }).click();
+    const wizard = page.getByRole('dialog', { name: 'Two-factor login setup' });
+    await expect(wizard.getByTestId('tfa-qr')).toBeVisible();
+    const secret = (await wizard.getByTestId('tfa-secret').innerText()).trim();
+    expect(secret).toMatch(/^[A-Z2-7]+=*$/);
+    await wizard.getByTestId('tfa-next').click();
+
+    // A wrong code is refused with the specification's message.
+    await wizard.getByTestId('tfa-code').fill('123456');
+    await wizard.getByTestId('tfa-confirm').click();
+    await expect(wizard.getByTestId('tfa-error')).toHaveText(
+      'Authentication code is not valid. Please try again',
+    );
+
+    await wizard.getByTestId('tfa-code').fill(totpCode(secret));
+    await wizard.getByTestId('tfa-confirm').click();
+    await expect(wizard.getByTestId('tfa-done')).toBeVisible();
+    await wizard.getByTestId('tfa-logout').click();
+
+    await expect(page).toHaveURL(/\/login$/);
+    expect(await page.evaluate(() => localStorage.getItem('strazce.token'))).toBeNull();
+    await submitLogin(page, userName, password, totpCode(secret, 1));
+    await expect(page.getByTestId('home')).toBeVisible();
+  });
+
+  test('a user who must have two-factor gets the wizard right after login and cannot dismiss it', async ({
+    page,
+    adminApi,
+  }) => {
+    const userName = uniqueName('force');
+    await adminApi.createUser({ userName, password: 'Forced12!', roles: ['STOCK_VIEW'], forceTfa: true });
+    await openLogin(page);
+    await submitLogin(page, userName, 'Forced12!');
+    const wizard = page.getByRole('dialog', { name: 'Two-factor login setup' });
+    await expect(wizard).toBeVisible();
+    await expect(wizard.getByText('Your account requires two-factor login')).toBeVisible();
+    await expect(wizard.getByRole('button', { name: 'Close' })).toHaveCount(0);
+    await page.keyboard.press('Escape');
+    await expect(wizard).toBeVisible();
+    // Leaving is possible only by logging out.
+    await wizard.getByRole('button', { name: 'Log out' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+  });
+});

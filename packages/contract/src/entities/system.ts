@@ -1,0 +1,116 @@
+import { z } from 'zod';
+import {
+  bool,
+  datetime,
+  defineEntity,
+  email,
+  enumOf,
+  multiEnum,
+  multiRef,
+  password,
+  phone,
+  ref,
+  text,
+  textarea,
+} from '../entity';
+import { ASSIGNABLE_ROLES, type AssignableRole } from '../roles';
+import { MODULES } from '../modules';
+
+const ADMIN = ['ADMINISTRATOR'] as const;
+
+export const AUTH_PROVIDERS = ['LOCAL'] as const;
+
+export const person = defineEntity({
+  resource: 'system_person',
+  scope: 'global',
+  read: ADMIN,
+  write: ADMIN,
+  defaultSort: { field: 'lastName', direction: 'asc' },
+  fields: {
+    firstName: text({ required: true, max: 100, list: true, sort: true, filter: 'contains' }),
+    lastName: text({ required: true, max: 100, list: true, sort: true, filter: 'contains' }),
+    email: email({ list: true, sort: true, filter: 'contains' }),
+    phone: phone({ list: true }),
+    corporateId: text({ max: 50, list: true, sort: true, filter: 'contains', unique: true }),
+    homeSite: ref('system_site', { list: true, filter: 'eq' }),
+    note: textarea({ max: 2000 }),
+    valid: bool({ default: true, list: true, sort: true, filter: 'eq' }),
+  },
+});
+
+export const user = defineEntity({
+  resource: 'access_user',
+  scope: 'global',
+  read: ADMIN,
+  write: ADMIN,
+  defaultSort: { field: 'userName', direction: 'asc' },
+  fields: {
+    userName: text({
+      required: true,
+      max: 100,
+      min: 3,
+      list: true,
+      sort: true,
+      filter: 'contains',
+      unique: true,
+    }),
+    authProvider: enumOf(AUTH_PROVIDERS, { required: true, default: 'LOCAL', list: true, filter: 'eq' }),
+    person: ref('system_person', { list: true, filter: 'eq' }),
+    password: password(),
+    lastLogin: datetime({ readOnly: true, list: true, sort: true }),
+    valid: bool({ default: true, list: true, sort: true, filter: 'eq' }),
+    forceTfa: bool({ list: true, filter: 'eq' }),
+    tfa: bool({ readOnly: true, list: true, filter: 'eq' }),
+    roles: multiEnum(ASSIGNABLE_ROLES as unknown as [AssignableRole, ...AssignableRole[]]),
+    groups: multiRef('access_group'),
+    sites: multiRef('system_site', { list: true }),
+  },
+});
+
+export const accessGroup = defineEntity({
+  resource: 'access_group',
+  scope: 'global',
+  read: ADMIN,
+  write: ADMIN,
+  defaultSort: { field: 'name', direction: 'asc' },
+  fields: {
+    name: text({ required: true, max: 100, list: true, sort: true, filter: 'contains', unique: true }),
+    description: textarea({ max: 1000, list: true }),
+    valid: bool({ default: true, list: true, sort: true, filter: 'eq' }),
+    roles: multiEnum(ASSIGNABLE_ROLES as unknown as [AssignableRole, ...AssignableRole[]]),
+    members: multiRef('access_user'),
+  },
+});
+
+export const site = defineEntity({
+  resource: 'system_site',
+  scope: 'global',
+  read: ADMIN,
+  write: ADMIN,
+  defaultSort: { field: 'name', direction: 'asc' },
+  fields: {
+    name: text({ required: true, max: 100, list: true, sort: true, filter: 'contains', unique: true }),
+    description: textarea({ max: 1000, list: true }),
+    valid: bool({ default: true, list: true, sort: true, filter: 'eq' }),
+    modules: multiEnum(MODULES, { list: true }),
+  },
+});
+
+export const client = defineEntity({
+  resource: 'system_client',
+  scope: 'global',
+  read: ADMIN,
+  write: ADMIN,
+  defaultSort: { field: 'name', direction: 'asc' },
+  fields: {
+    name: text({ required: true, max: 100, list: true, sort: true, filter: 'contains' }),
+    expires: datetime({ list: true, sort: true, filter: 'range' }),
+    authorized: bool({ list: true, sort: true, filter: 'eq' }),
+    lastAccess: datetime({ readOnly: true, list: true, sort: true }),
+    person: ref('system_person', { list: true, filter: 'eq' }),
+    valid: bool({ default: true, list: true, sort: true, filter: 'eq' }),
+  },
+});
+
+export const roleListSchema = z.array(z.enum(ASSIGNABLE_ROLES as unknown as [string, ...string[]]));
+export const moduleListSchema = z.array(z.enum(MODULES));

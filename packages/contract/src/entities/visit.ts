@@ -1,0 +1,398 @@
+import { z } from 'zod';
+import {
+  bool,
+  date,
+  datetime,
+  defineEntity,
+  email,
+  enumOf,
+  int,
+  phone,
+  ref,
+  text,
+  textarea,
+} from '../entity';
+import type { ErrorDetail } from '../errors';
+import { EMAIL_PATTERN, PLATE_PATTERN } from '../validation';
+import { MOVEMENT_DIRECTIONS } from './site';
+
+/** Visit advice response status (spec section 4). */
+export const ADVICE_STATUSES = ['PENDING', 'APPROVED', 'REJECTED'] as const;
+export type AdviceStatus = (typeof ADVICE_STATUSES)[number];
+
+/** One blacklist result marker (spec section 9); a marker is null when that check did not run. */
+export const BLACKLIST_RESULTS = ['HIT', 'OK'] as const;
+export type BlacklistResult = (typeof BLACKLIST_RESULTS)[number];
+
+/** The four markers stored on a visit: government and internal list, person and vehicle. */
+export const BLACKLIST_MARKERS = [
+  'blacklistGovernmentPerson',
+  'blacklistGovernmentVehicle',
+  'blacklistInternalPerson',
+  'blacklistInternalVehicle',
+] as const;
+export type BlacklistMarker = (typeof BLACKLIST_MARKERS)[number];
+
+/** Visit fields that are personal data: masked for callers without VIEW_PERSONAL_INFO, removed by anonymization. */
+export const VISIT_PERSONAL_FIELDS = [
+  'firstName',
+  'lastName',
+  'documentType',
+  'documentNumber',
+  'vehiclePlate',
+] as const;
+/** What a masked personal value looks like on the wire. */
+export const MASKED_VALUE = '***';
+
+const VISIT_READ = ['VISIT_ADMIN', 'VISIT_USER', 'VISIT_VIEW'] as const;
+const VISIT_WRITE = ['VISIT_ADMIN', 'VISIT_USER'] as const;
+const VISIT_ADMIN = ['VISIT_ADMIN'] as const;
+
+const EMAIL_BODY = EMAIL_PATTERN.source.replace(/^\^|\$$/g, '');
+/** E-mail addresses separated by commas or semicolons. */
+export const EMAIL_LIST_PATTERN = new RegExp(`^${EMAIL_BODY}(\\s*[,;]\\s*${EMAIL_BODY})*$`);
+
+/** Splits a stored e-mail list into addresses. */
+export function splitEmails(value: string | null | undefined): string[] {
+  return (value ?? '')
+    .split(/[,;]/)
+    .map((address) => address.trim())
+    .filter(Boolean);
+}
+
+export const visitPurpose = defineEntity({
+  resource: 'visit/purpose',
+  module: 'MOD_VISIT',
+  scope: 'site',
+  read: VISIT_READ,
+  write: VISIT_ADMIN,
+  defaultSort: { field: 'name', direction: 'asc' },
+  fields: {
+    name: text({ required: true, max: 100, list: true, sort: true, filter: 'contains', unique: true }),
+    /** Personal data of the visit is removed when the visitor departs (leave, untraced departure, write-off). */
+    anonymize: bool({ list: true, sort: true, filter: 'eq' }),
+    /** Document handed to the visitor (to read or sign) at entry. */
+    entryDocument: text({ max: 255, list: true }),
+    /** Document handed to the visitor at departure. */
+    leaveDocument: text({ max: 255, list: true }),
+    /** Addresses told about every entry with this purpose (through the e-mail outbox). */
+    notificationEmails: text({
+      max: 1000,
+      list: true,
+      pattern: EMAIL_LIST_PATTERN,
+      patternMessage: 'validation.emailList',
+    }),
+    valid: bool({ default: true, list: true, sort: true, filter: 'eq' }),
+  },
+});
+
+/** A person who can be visited (the form copies names and company from here). */
+export const visitedPerson = defineEntity({
+  resource: 'visit/visited',
+  module: 'MOD_VISIT',
+  scope: 'site',
+  read: VISIT_READ,
+  write: VISIT_ADMIN,
+  defaultSort: { field: 'lastName', direction: 'asc' },
+  fields: {
+    firstName: text({ required: true, max: 100, list: true, sort: true, filter: 'contains' }),
+    lastName: text({ required: true, max: 100, list: true, sort: true, filter: 'contains' }),
+    company: text({ max: 100, list: true, sort: true, filter: 'contains' }),
+    email: email({ list: true }),
+    phone: phone({ list: true }),
+    valid: bool({ default: true, list: true, sort: true, filter: 'eq' }),
+  },
+});
+
+export const visitCard = defineEntity({
+  resource: 'visit/card',
+  module: 'MOD_VISIT',
+  scope: 'site',
+  read: VISIT_READ,
+  write: VISIT_ADMIN,
+  defaultSort: { field: 'code', direction: 'asc' },
+  fields: {
+    code: text({ required: true, max: 50, list: true, sort: true, filter: 'contains', unique: true }),
+    name: text({ max: 100, list: true, sort: true, filter: 'contains' }),
+    valid: bool({ default: true, list: true, sort: true, filter: 'eq' }),
+  },
+});
+
+export const visitCompanionSchema = z.strictObject({
+  name: z
+    .string()
+    .trim()
+    .min(1, { message: 'validation.required' })
+    .max(200, { message: 'validation.maxLength' }),
+  document: z.string().trim().max(100, { message: 'validation.maxLength' }).nullable().optional(),
+});
+export const visitEquipmentSchema = z.strictObject({
+  object: z
+    .string()
+    .trim()
+    .min(1, { message: 'validation.required' })
+    .max(200, { message: 'validation.maxLength' }),
+  serialNumber: z.string().trim().max(100, { message: 'validation.maxLength' }).nullable().optional(),
+});
+export type VisitCompanion = z.infer<typeof visitCompanionSchema>;
+export type VisitEquipment = z.infer<typeof visitEquipmentSchema>;
+
+/**
+ * One movement at a gate. An entry ('Zapsat vstup', `POST /api/visit`) is an IN row that is in the area;
+ * a leave ('Zapsat odchod', `POST /api/visit/:id/leave`) adds an OUT row and marks the entry departed; an
+ * untraced departure (`POST /api/visit/departure`) is an OUT row without an entry; a write-off
+ * (`POST /api/visit/writeoff`) takes an entry out of the area without a departure.
+ */
+export const visit = defineEntity({
+  resource: 'visit',
+  module: 'MOD_VISIT',
+  scope: 'site',
+  read: VISIT_READ,
+  write: VISIT_WRITE,
+  defaultSort: { field: 'movementTime', direction: 'desc' },
+  fields: {
+    movementTime: datetime({ list: true, sort: true, filter: 'range' }),
+    direction: enumOf(MOVEMENT_DIRECTIONS, { required: true, readOnly: true, list: true, filter: 'eq' }),
+    inArea: bool({ readOnly: true, list: true, filter: 'eq' }),
+    departed: bool({ readOnly: true, list: true, filter: 'eq' }),
+    /** When an entry left the area (its leave or write-off). */
+    departureTime: datetime({ readOnly: true, list: true }),
+    tag: text({ max: 50, list: true, filter: 'eq' }),
+    purpose: ref('visit/purpose', { required: true, list: true, filter: 'eq' }),
+    gate: ref('system_site/district/gate', { required: true, list: true, filter: 'eq' }),
+    // Visitor names are required at entry (checked by the server); anonymization clears them.
+    firstName: text({ max: 100, list: true, sort: true, filter: 'contains' }),
+    lastName: text({ max: 100, list: true, sort: true, filter: 'contains' }),
+    company: text({ max: 100, list: true, sort: true, filter: 'contains' }),
+    documentType: ref('system_site/identity_document', { list: true }),
+    documentNumber: text({ max: 50, list: true, filter: 'eq' }),
+    visited: ref('visit/visited', { filter: 'eq' }),
+    visitedFirstName: text({ max: 100, list: true }),
+    visitedLastName: text({ max: 100, list: true, filter: 'contains' }),
+    visitedCompany: text({ max: 100, list: true }),
+    vehiclePlate: text({
+      max: 15,
+      list: true,
+      filter: 'contains',
+      pattern: PLATE_PATTERN,
+      patternMessage: 'validation.plate',
+    }),
+    parkingPlace: text({ max: 50, list: true }),
+    note: textarea({ max: 2000 }),
+    anonymized: bool({ readOnly: true, list: true, filter: 'eq' }),
+    blacklistGovernmentPerson: enumOf(BLACKLIST_RESULTS, { readOnly: true, list: true }),
+    blacklistGovernmentVehicle: enumOf(BLACKLIST_RESULTS, { readOnly: true, list: true }),
+    blacklistInternalPerson: enumOf(BLACKLIST_RESULTS, { readOnly: true, list: true }),
+    blacklistInternalVehicle: enumOf(BLACKLIST_RESULTS, { readOnly: true, list: true }),
+    /** The approved advice this entry was made from. */
+    adviceId: int({ readOnly: true }),
+  },
+});
+
+/** Body keys of an entry beyond the visit's fields; also accepted by an update (companions, equipment). */
+export const visitInputExtension = {
+  companions: z.array(visitCompanionSchema).max(50).optional(),
+  equipment: z.array(visitEquipmentSchema).max(100).optional(),
+  /** Continue despite the in-area or blacklist warning (409 ALREADY_IN_AREA / BLACKLIST_HIT). */
+  force: z.boolean().optional(),
+};
+/** Returned with every visit record (the plate may come masked, so it is any string on the way out). */
+export const visitRecordExtension = {
+  vehiclePlate: z.string().nullable(),
+  companions: z.array(z.object({ id: z.number(), name: z.string(), document: z.string().nullable() })),
+  equipment: z.array(z.object({ id: z.number(), object: z.string(), serialNumber: z.string().nullable() })),
+};
+
+/** Leave ('Zapsat odchod') of an entry. */
+export const visitLeaveSchema = z.strictObject({
+  gate: z.number().int().positive({ message: 'validation.ref' }),
+  movementTime: z.iso.datetime({ offset: true, message: 'validation.datetime' }).optional(),
+  note: z.string().trim().max(2000, { message: 'validation.maxLength' }).nullable().optional(),
+});
+/** Write-off ('Odepsat bez odchodu') of an entry still in the area. */
+export const visitWriteOffSchema = z.strictObject({
+  id: z.number().int().positive(),
+  note: z.string().trim().max(2000, { message: 'validation.maxLength' }).nullable().optional(),
+});
+
+/** A companion of a visit, also reachable on its own at `/api/visit/accompaniment`. */
+export const visitAccompaniment = defineEntity({
+  resource: 'visit/accompaniment',
+  module: 'MOD_VISIT',
+  scope: 'site',
+  read: VISIT_READ,
+  write: VISIT_WRITE,
+  defaultSort: { field: 'name', direction: 'asc' },
+  fields: {
+    visit: ref('visit', { required: true, filter: 'eq' }),
+    name: text({ required: true, max: 200, list: true, sort: true }),
+    document: text({ max: 100, list: true }),
+  },
+});
+
+/** Equipment brought in by a visitor, also reachable on its own at `/api/visit/equipment`. */
+export const visitEquipment = defineEntity({
+  resource: 'visit/equipment',
+  module: 'MOD_VISIT',
+  scope: 'site',
+  read: VISIT_READ,
+  write: VISIT_WRITE,
+  defaultSort: { field: 'object', direction: 'asc' },
+  fields: {
+    visit: ref('visit', { required: true, filter: 'eq' }),
+    object: text({ required: true, max: 200, list: true, sort: true }),
+    serialNumber: text({ max: 100, list: true, filter: 'contains' }),
+  },
+});
+
+/** A visitor name offered by the autocomplete (`GET /api/visit/whisperer?name=`). */
+export const visitWhisperSchema = z.object({
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  company: z.string().nullable(),
+});
+
+// ---------------------------------------------------------------------------------------------------------
+// Visit advices
+
+const ADVICE_READ = [
+  'VISIT_ADVICE_ADMIN',
+  'VISIT_ADVICE_REQUEST',
+  'VISIT_ADVICE_RESPONSE',
+  'VISIT_ADVICE_VIEW',
+] as const;
+
+export const visitAdviceCategory = defineEntity({
+  resource: 'visit/advice/category',
+  module: 'MOD_VISIT_ADVICE',
+  scope: 'site',
+  read: ADVICE_READ,
+  write: ['VISIT_ADVICE_ADMIN'],
+  defaultSort: { field: 'name', direction: 'asc' },
+  fields: {
+    name: text({ required: true, max: 100, list: true, sort: true, filter: 'contains', unique: true }),
+    description: textarea({ max: 1000, list: true }),
+    valid: bool({ default: true, list: true, sort: true, filter: 'eq' }),
+  },
+});
+
+const adviceFields = {
+  category: ref('visit/advice/category', { required: true, list: true, filter: 'eq' }),
+  /** A one-time advice is for this day only; exactly one of it and the multiple-entry range is given. */
+  oneTimeDate: date({ list: true, sort: true, filter: 'range' }),
+  /** A one-time advice is closed once it has been turned into a visit. */
+  oneTimeClosed: bool({ readOnly: true, list: true, filter: 'eq' }),
+  validFrom: date({ list: true, sort: true, filter: 'range' }),
+  validTo: date({ list: true, sort: true, filter: 'range' }),
+  /** Last day the advice can be used (one-time date or end of range): `activeUntilFrom=<today>` = from now. */
+  activeUntil: date({ readOnly: true, sort: true, filter: 'range' }),
+  reason: textarea({ required: true, max: 1000, list: true }),
+  firstName: text({ required: true, max: 100, list: true, sort: true, filter: 'contains' }),
+  lastName: text({ required: true, max: 100, list: true, sort: true, filter: 'contains' }),
+  company: text({ max: 100, list: true, sort: true, filter: 'contains' }),
+  documentType: ref('system_site/identity_document'),
+  documentNumber: text({ max: 50 }),
+  email: email(),
+  visitedFirstName: text({ max: 100, list: true }),
+  visitedLastName: text({ max: 100, list: true, filter: 'contains' }),
+  visitedCompany: text({ max: 100, list: true }),
+  allowVehicle: bool({ list: true, filter: 'eq' }),
+  vehiclePlate: text({ max: 15, list: true, pattern: PLATE_PATTERN, patternMessage: 'validation.plate' }),
+  vehicleReason: text({ max: 255 }),
+  status: enumOf(ADVICE_STATUSES, { required: true, readOnly: true, list: true, sort: true, filter: 'eq' }),
+  requestUser: ref('access_user', { readOnly: true, list: true, filter: 'eq' }),
+  responseDate: datetime({ readOnly: true, list: true, sort: true }),
+  responseUser: ref('access_user', { readOnly: true, list: true }),
+  responseReason: text({ readOnly: true, max: 1000, list: true }),
+};
+
+/** All advices of the site (manager): read by every advice role, edited by the advice administrator. */
+export const visitAdvice = defineEntity({
+  resource: 'visit/advice',
+  module: 'MOD_VISIT_ADVICE',
+  scope: 'site',
+  read: ADVICE_READ,
+  write: ['VISIT_ADVICE_ADMIN'],
+  defaultSort: { field: 'activeUntil', direction: 'asc' },
+  fields: adviceFields,
+});
+
+/** The requester's own advices: created PENDING, changed or withdrawn while still PENDING. */
+export const visitAdviceRequest = defineEntity({
+  resource: 'visit/advice/request',
+  module: 'MOD_VISIT_ADVICE',
+  scope: 'site',
+  read: ['VISIT_ADVICE_REQUEST'],
+  write: ['VISIT_ADVICE_REQUEST'],
+  defaultSort: { field: 'activeUntil', direction: 'desc' },
+  i18nKey: 'entity.visit/advice',
+  fields: adviceFields,
+});
+
+export const adviceEquipmentExtension = {
+  equipment: z.array(visitEquipmentSchema).max(100).optional(),
+};
+export const adviceRecordExtension = {
+  equipment: z.array(z.object({ id: z.number(), object: z.string(), serialNumber: z.string().nullable() })),
+};
+
+/** The default filter of advice lists (spec section 9): approved, usable from today on. */
+export function adviceDefaultFilter(today: string): Record<string, string> {
+  return { status: 'APPROVED', activeUntilFrom: today };
+}
+
+/** A response (`POST /api/visit/advice/response`): approve, or reject with a reason. */
+export const adviceResponseSchema = z
+  .strictObject({
+    id: z.number().int().positive(),
+    status: z.enum(['APPROVED', 'REJECTED'], { message: 'validation.enum' }),
+    reason: z.string().trim().max(1000, { message: 'validation.maxLength' }).nullable().optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.status === 'REJECTED' && !value.reason)
+      ctx.addIssue({ code: 'custom', path: ['reason'], message: 'validation.rejectReasonRequired' });
+  });
+
+/** Turning an approved advice into a visit at the gate (`POST /api/visit/advice/:id/visit`). */
+export const adviceToVisitSchema = z.strictObject({
+  gate: z.number().int().positive({ message: 'validation.ref' }),
+  purpose: z.number().int().positive({ message: 'validation.ref' }),
+  tag: z.string().trim().max(50).nullable().optional(),
+  parkingPlace: z.string().trim().max(50).nullable().optional(),
+  force: z.boolean().optional(),
+});
+
+interface AdviceDates {
+  oneTimeDate?: string | null;
+  validFrom?: string | null;
+  validTo?: string | null;
+  allowVehicle?: boolean | null;
+  vehiclePlate?: string | null;
+}
+
+/**
+ * Spec section 5: either a one-time date or a multiple-entry from and to, not both, with a message per
+ * case; a vehicle allowed in needs its plate. `today` (YYYY-MM-DD) rejects days already past.
+ */
+export function checkAdvice(advice: AdviceDates, today?: string): ErrorDetail[] {
+  const { oneTimeDate, validFrom, validTo } = advice;
+  const errors: ErrorDetail[] = [];
+  const hasRange = !!validFrom || !!validTo;
+  if (!oneTimeDate && !hasRange) {
+    errors.push({ path: 'oneTimeDate', message: 'validation.adviceDateRequired' });
+  } else if (oneTimeDate && hasRange) {
+    errors.push({ path: 'oneTimeDate', message: 'validation.adviceDateAndRange' });
+  } else if (hasRange) {
+    if (!validFrom) errors.push({ path: 'validFrom', message: 'validation.adviceRangeFromRequired' });
+    if (!validTo) errors.push({ path: 'validTo', message: 'validation.adviceRangeToRequired' });
+    if (validFrom && validTo && validFrom > validTo)
+      errors.push({ path: 'validTo', message: 'validation.adviceRangeOrder' });
+    if (today && validTo && validTo < today)
+      errors.push({ path: 'validTo', message: 'validation.futureDate' });
+  } else if (today && oneTimeDate && oneTimeDate < today) {
+    errors.push({ path: 'oneTimeDate', message: 'validation.futureDate' });
+  }
+  if (advice.allowVehicle && !advice.vehiclePlate)
+    errors.push({ path: 'vehiclePlate', message: 'validation.required' });
+  return errors;
+}

@@ -1,0 +1,402 @@
+import { z } from 'zod';
+import type { ModuleCode } from './modules';
+import type { Role } from './roles';
+import { PAGE_SIZES } from './wire';
+import { EMAIL_PATTERN, passwordSchema } from './validation';
+
+/**
+ * An entity is declared once here; its API schemas, the server's CRUD routes and the web app's CrudPage are
+ * all derived from the declaration.
+ */
+export type FieldKind =
+  | 'text'
+  | 'textarea'
+  | 'email'
+  | 'phone'
+  | 'color'
+  | 'bool'
+  | 'int'
+  | 'decimal'
+  | 'date'
+  | 'datetime'
+  | 'enum'
+  | 'ref'
+  | 'json'
+  | 'password'
+  | 'multiEnum'
+  | 'multiRef';
+
+export type FilterKind = 'eq' | 'contains' | 'range' | 'in';
+
+export interface RefValue {
+  id: number;
+  label: string;
+}
+
+export interface FieldOptions {
+  required?: boolean;
+  /** Shown as a column in the list. */
+  list?: boolean;
+  sort?: boolean;
+  filter?: FilterKind;
+  /** A unique key (alone, or per site for site-scoped entities); the database enforces it. */
+  unique?: boolean;
+  /** Set by the server only: returned, never accepted. */
+  readOnly?: boolean;
+  /** Accepted, never returned (passwords and other secrets); masked in the audit log. */
+  writeOnly?: boolean;
+  /** Not a column of the entity's table: stored in a link table by the server (roles, memberships). */
+  virtual?: boolean;
+  /** Value used by the create form and by the server when the field is left out on create. */
+  default?: unknown;
+}
+
+export interface FieldDef<V = unknown> extends FieldOptions {
+  kind: FieldKind;
+  /** Schema of the value as stored and returned (nullable unless required). */
+  value: z.ZodType<V>;
+  /** Schema of the value as accepted on create/update, when it differs from `value` (refs take an id). */
+  input?: z.ZodType;
+  max?: number;
+  min?: number;
+  values?: readonly string[];
+  /** Resource path of the referenced entity for `ref` fields. */
+  ref?: string;
+}
+
+type Nullable<V, O extends FieldOptions> = O extends { required: true } ? V : V | null;
+
+function nullableUnless<T extends z.ZodType>(schema: T, required: boolean | undefined) {
+  return (required ? schema : schema.nullable()) as z.ZodType;
+}
+
+interface TextOptions extends FieldOptions {
+  max?: number;
+  min?: number;
+  pattern?: RegExp;
+  patternMessage?: string;
+}
+
+function textField<O extends TextOptions>(
+  kind: FieldKind,
+  options: O,
+  base: z.ZodString,
+): FieldDef<Nullable<string, O>> {
+  let schema = base.trim();
+  const max = options.max ?? (kind === 'textarea' ? 4000 : 255);
+  schema = schema.max(max, { message: 'validation.maxLength' });
+  if (options.required)
+    schema = schema.min(Math.max(1, options.min ?? 1), { message: 'validation.required' });
+  else if (options.min) schema = schema.min(options.min, { message: 'validation.minLength' });
+  if (options.pattern)
+    schema = schema.regex(options.pattern, { message: options.patternMessage ?? 'validation.pattern' });
+  return {
+    ...options,
+    kind,
+    max,
+    value: nullableUnless(schema, options.required) as z.ZodType<Nullable<string, O>>,
+  };
+}
+
+export const text = <O extends TextOptions>(options: O = {} as O) => textField('text', options, z.string());
+export const textarea = <O extends TextOptions>(options: O = {} as O) =>
+  textField('textarea', options, z.string());
+export const email = <O extends TextOptions>(options: O = {} as O) =>
+  textField(
+    'email',
+    { max: 254, ...options, pattern: EMAIL_PATTERN, patternMessage: 'validation.email' },
+    z.string(),
+  );
+export const phone = <O extends TextOptions>(options: O = {} as O) =>
+  textField(
+    'phone',
+    { max: 30, ...options, pattern: /^\+?[\d ]{6,20}$/, patternMessage: 'validation.phone' },
+    z.string(),
+  );
+export const color = <O extends TextOptions>(options: O = {} as O) =>
+  textField(
+    'color',
+    { ...options, pattern: /^#[0-9a-fA-F]{6}$/, patternMessage: 'validation.color' },
+    z.string(),
+  );
+
+/** A new password: accepted on create/update (checked by the password rule), never returned. */
+export const password = <O extends FieldOptions>(options: O = {} as O): FieldDef<string | null> => ({
+  ...options,
+  writeOnly: true,
+  kind: 'password',
+  value: nullableUnless(passwordSchema, options.required) as z.ZodType<string | null>,
+});
+
+export const bool = <O extends FieldOptions>(options: O = {} as O): FieldDef<boolean> => ({
+  ...options,
+  required: true,
+  kind: 'bool',
+  default: options.default ?? false,
+  value: z.boolean(),
+});
+
+interface NumberOptions extends FieldOptions {
+  min?: number;
+  max?: number;
+}
+
+export const int = <O extends NumberOptions>(options: O = {} as O): FieldDef<Nullable<number, O>> => {
+  let schema = z.number().int();
+  if (options.min !== undefined) schema = schema.min(options.min, { message: 'validation.min' });
+  if (options.max !== undefined) schema = schema.max(options.max, { message: 'validation.max' });
+  return {
+    ...options,
+    kind: 'int',
+    value: nullableUnless(schema, options.required) as z.ZodType<Nullable<number, O>>,
+  };
+};
+
+export const decimal = <O extends NumberOptions>(options: O = {} as O): FieldDef<Nullable<number, O>> => {
+  let schema = z.number();
+  if (options.min !== undefined) schema = schema.min(options.min, { message: 'validation.min' });
+  if (options.max !== undefined) schema = schema.max(options.max, { message: 'validation.max' });
+  return {
+    ...options,
+    kind: 'decimal',
+    value: nullableUnless(schema, options.required) as z.ZodType<Nullable<number, O>>,
+  };
+};
+
+export const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+export const date = <O extends FieldOptions>(options: O = {} as O): FieldDef<Nullable<string, O>> => ({
+  ...options,
+  kind: 'date',
+  value: nullableUnless(
+    z.string().regex(DATE_PATTERN, { message: 'validation.date' }),
+    options.required,
+  ) as z.ZodType<Nullable<string, O>>,
+});
+
+export const datetime = <O extends FieldOptions>(options: O = {} as O): FieldDef<Nullable<string, O>> => ({
+  ...options,
+  kind: 'datetime',
+  value: nullableUnless(
+    z.iso.datetime({ offset: true, message: 'validation.datetime' }),
+    options.required,
+  ) as z.ZodType<Nullable<string, O>>,
+});
+
+export const enumOf = <const T extends readonly [string, ...string[]], O extends FieldOptions>(
+  values: T,
+  options: O = {} as O,
+): FieldDef<Nullable<T[number], O>> => ({
+  ...options,
+  kind: 'enum',
+  values,
+  value: nullableUnless(z.enum(values, { message: 'validation.enum' }), options.required) as z.ZodType<
+    Nullable<T[number], O>
+  >,
+});
+
+export const ref = <O extends FieldOptions>(
+  resource: string,
+  options: O = {} as O,
+): FieldDef<Nullable<RefValue, O>> => ({
+  ...options,
+  kind: 'ref',
+  ref: resource,
+  value: nullableUnless(z.object({ id: z.number().int(), label: z.string() }), options.required) as z.ZodType<
+    Nullable<RefValue, O>
+  >,
+  input: nullableUnless(z.number().int().positive({ message: 'validation.ref' }), options.required),
+});
+
+/** A set of fixed values (roles, modules), kept in a link table. */
+export const multiEnum = <const T extends readonly [string, ...string[]], O extends FieldOptions>(
+  values: T,
+  options: O = {} as O,
+): FieldDef<T[number][]> => ({
+  ...options,
+  kind: 'multiEnum',
+  virtual: true,
+  required: true,
+  default: [],
+  values,
+  value: z.array(z.enum(values, { message: 'validation.enum' })).max(500),
+});
+
+/** A set of references to another entity (groups, sites, members), kept in a link table. */
+export const multiRef = <O extends FieldOptions>(
+  resource: string,
+  options: O = {} as O,
+): FieldDef<RefValue[]> => ({
+  ...options,
+  kind: 'multiRef',
+  virtual: true,
+  required: true,
+  default: [],
+  ref: resource,
+  value: z.array(z.object({ id: z.number().int(), label: z.string() })),
+  input: z.array(z.number().int().positive({ message: 'validation.ref' })).max(1000),
+});
+
+export const json = <V, O extends FieldOptions>(schema: z.ZodType<V>, options: O = {} as O): FieldDef<V> => ({
+  ...options,
+  required: true,
+  kind: 'json',
+  value: schema,
+});
+
+export type Fields = Record<string, FieldDef<any>>;
+
+export interface EntityDeclaration<F extends Fields> {
+  /** Path under /api, e.g. `system_person` or `visit/purpose`. */
+  resource: string;
+  module?: ModuleCode;
+  /** `site`: rows belong to one site and every call acts on the session's current site. */
+  scope: 'site' | 'global';
+  read: readonly Role[];
+  write: readonly Role[];
+  fields: F;
+  defaultSort?: { field: keyof F & string; direction: 'asc' | 'desc' };
+  /** Translation key prefix for labels; defaults to `entity.<resource>`. */
+  i18nKey?: string;
+}
+
+type ValueOf<D> = D extends FieldDef<infer V> ? V : never;
+type InputOf<D> = D extends { kind: 'ref' }
+  ? number | null
+  : D extends { kind: 'multiRef' }
+    ? number[]
+    : ValueOf<D>;
+type ReadableKeys<F extends Fields> = {
+  [K in keyof F]: F[K] extends { writeOnly: true } ? never : K;
+}[keyof F];
+type WritableKeys<F extends Fields> = {
+  [K in keyof F]: F[K] extends { readOnly: true } ? never : K;
+}[keyof F];
+
+export type EntityRecord<F extends Fields> = {
+  id: number;
+  version: number;
+  createdAt: string;
+  updatedAt: string;
+} & {
+  [K in ReadableKeys<F>]: ValueOf<F[K]>;
+};
+export type EntityInput<F extends Fields> = { [K in WritableKeys<F>]?: InputOf<F[K]> };
+
+export interface ListQuery {
+  page: number;
+  size: number;
+  sort?: { field: string; direction: 'asc' | 'desc' };
+  filters: Record<string, unknown>;
+}
+
+export interface Entity<F extends Fields = Fields> extends EntityDeclaration<F> {
+  i18nKey: string;
+  fieldNames: (keyof F & string)[];
+  schemas: {
+    record: z.ZodType<EntityRecord<F>>;
+    create: z.ZodType<EntityInput<F>>;
+    update: z.ZodType<EntityInput<F> & { version: number }>;
+    listQuery: z.ZodType<ListQuery>;
+  };
+}
+
+const queryBool = z.enum(['true', 'false']).transform((value) => value === 'true');
+const queryInt = z.coerce.number().int();
+const queryNumber = z.coerce.number();
+
+function queryValueSchema(field: FieldDef): z.ZodType {
+  switch (field.kind) {
+    case 'bool':
+      return queryBool;
+    case 'int':
+    case 'ref':
+      return queryInt;
+    case 'decimal':
+      return queryNumber;
+    case 'date':
+      return z.string().regex(DATE_PATTERN, { message: 'validation.date' });
+    case 'datetime':
+      return z.iso.datetime({ offset: true, message: 'validation.datetime' });
+    case 'enum':
+      return z.enum(field.values as [string, ...string[]]);
+    default:
+      return z.string().max(255);
+  }
+}
+
+/** Names of the query parameters a field's filter accepts. */
+export function filterParams(name: string, field: FieldDef): string[] {
+  if (!field.filter) return [];
+  return field.filter === 'range' ? [`${name}From`, `${name}To`] : [name];
+}
+
+export function defineEntity<const F extends Fields>(declaration: EntityDeclaration<F>): Entity<F> {
+  const fieldNames = Object.keys(declaration.fields) as (keyof F & string)[];
+  const recordShape: Record<string, z.ZodType> = {
+    id: z.number().int(),
+    version: z.number().int(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  };
+  const inputShape: Record<string, z.ZodType> = {};
+  const queryShape: Record<string, z.ZodType> = {
+    page: z.coerce.number().int().min(1, { message: 'validation.min' }).default(1),
+    size: z.coerce
+      .number()
+      .int()
+      .refine((size) => (PAGE_SIZES as readonly number[]).includes(size), { message: 'validation.pageSize' })
+      .default(PAGE_SIZES[0]),
+    sort: z.string().optional(),
+  };
+  const sortable = new Set<string>(['id']);
+  for (const name of fieldNames) {
+    const field = declaration.fields[name];
+    if (!field.writeOnly) recordShape[name] = field.value;
+    if (!field.readOnly) {
+      const input = field.input ?? field.value;
+      inputShape[name] = field.required && field.default === undefined ? input : input.optional();
+    }
+    if (field.sort) sortable.add(name);
+    if (field.filter) {
+      const valueSchema = field.filter === 'in' ? z.string().max(2000) : queryValueSchema(field);
+      for (const param of filterParams(name, field)) queryShape[param] = valueSchema.optional();
+    }
+  }
+
+  const listQuery = z.strictObject(queryShape).transform((query, ctx): ListQuery => {
+    const { page, size, sort, ...rest } = query as { page: number; size: number; sort?: string } & Record<
+      string,
+      unknown
+    >;
+    let parsedSort: ListQuery['sort'];
+    if (sort) {
+      const [field, direction = 'asc'] = sort.split(',');
+      if (!sortable.has(field) || (direction !== 'asc' && direction !== 'desc')) {
+        ctx.addIssue({ code: 'custom', path: ['sort'], message: 'validation.sort' });
+        return z.NEVER;
+      }
+      parsedSort = { field, direction };
+    }
+    const filters: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(rest)) if (value !== undefined) filters[key] = value;
+    return { page, size, sort: parsedSort, filters };
+  });
+
+  const create = z.strictObject(inputShape);
+  const update = z.strictObject({
+    ...Object.fromEntries(Object.entries(inputShape).map(([key, schema]) => [key, schema.optional()])),
+    version: z.number().int().min(0),
+  });
+
+  return {
+    ...declaration,
+    i18nKey: declaration.i18nKey ?? `entity.${declaration.resource}`,
+    fieldNames,
+    schemas: {
+      record: z.object(recordShape) as unknown as z.ZodType<EntityRecord<F>>,
+      create: create as unknown as z.ZodType<EntityInput<F>>,
+      update: update as unknown as z.ZodType<EntityInput<F> & { version: number }>,
+      listQuery: listQuery as unknown as z.ZodType<ListQuery>,
+    },
+  };
+}

@@ -1,0 +1,243 @@
+import { describe, expect, it } from 'vitest';
+import { APP_ROUTES, MENU_AREAS, PUBLIC_PATHS, findRoute } from './routes';
+import {
+  ALL_ROLES,
+  ASSIGNABLE_ROLES,
+  INTERNAL_ROLES,
+  ROLE_TABS,
+  SPECIAL_ROLES,
+  isAssignableRole,
+  rolesAllow,
+} from './roles';
+import { MODULES, isModuleCode } from './modules';
+
+describe('roles (spec section 6)', () => {
+  it('has every role of every tab', () => {
+    expect(ROLE_TABS).toEqual({
+      system: ['ADMINISTRATOR', 'SITE_ADMIN', 'AUTH_CLIENT', 'ALL_CLIENTS', 'VIEW_PERSONAL_INFO'],
+      patrol: ['PATROL_ADMIN', 'PATROL_VIEW'],
+      visit: ['VISIT_ADMIN', 'VISIT_USER', 'VISIT_VIEW', 'VISIT_KIOSK'],
+      visitAdvice: [
+        'VISIT_ADVICE_ADMIN',
+        'VISIT_ADVICE_REQUEST',
+        'VISIT_ADVICE_RESPONSE',
+        'VISIT_ADVICE_VIEW',
+      ],
+      vehicle: ['VEHICLE_ADMIN', 'VEHICLE_USER', 'VEHICLE_VIEW'],
+      vehicleAdvice: ['VEHICLE_ADVICE_ADMIN', 'VEHICLE_ADVICE_USER', 'VEHICLE_ADVICE_VIEW'],
+      keys: ['KM_ADMIN', 'KM_USER', 'KM_VIEW'],
+      signature: ['SIG_ADMIN', 'SIG_USER', 'SIG_VIEW'],
+      stock: ['STOCK_ADMIN', 'STOCK_USER', 'STOCK_VIEW'],
+      keybox: ['KBOX_ADMIN', 'KBOX_VIEW', 'KBOX_USER'],
+      logistics: [
+        'LOGISTICS_ADMIN',
+        'LOGISTICS_VIEW',
+        'LOGISTICS_CANCEL',
+        'LOGISTICS_CREATE',
+        'LOGISTICS_OPERATOR',
+      ],
+    });
+    expect(SPECIAL_ROLES).toEqual(['ROLE_ANY', 'ROLE_ANYONE_LOGGED']);
+    expect(INTERNAL_ROLES).toHaveLength(3);
+    expect(new Set(ALL_ROLES).size).toBe(ALL_ROLES.length);
+  });
+
+  it('lets only tab roles be assigned', () => {
+    expect(ASSIGNABLE_ROLES).toHaveLength(38);
+    expect(isAssignableRole('KM_USER')).toBe(true);
+    for (const role of [...INTERNAL_ROLES, ...SPECIAL_ROLES, 'admin', ''])
+      expect(isAssignableRole(role)).toBe(false);
+  });
+
+  it('has the ten per-site modules', () => {
+    expect(MODULES).toEqual([
+      'MOD_PATROL',
+      'MOD_SIGNATURE',
+      'MOD_KM',
+      'MOD_VISIT',
+      'MOD_VISIT_ADVICE',
+      'MOD_VEHICLE',
+      'MOD_VEHICLE_ADVICE',
+      'MOD_STOCK',
+      'MOD_KBOX',
+      'MOD_LOGISTICS',
+    ]);
+    expect(isModuleCode('MOD_KM')).toBe(true);
+    expect(isModuleCode('MOD_UNKNOWN')).toBe(false);
+  });
+});
+
+describe('rolesAllow', () => {
+  it('denies a missing or empty role list, even to an administrator', () => {
+    expect(rolesAllow(undefined, ['ADMINISTRATOR'], true)).toBe(false);
+    expect(rolesAllow([], ['ADMINISTRATOR'], true)).toBe(false);
+  });
+
+  it('lets anybody in with ROLE_ANY', () => {
+    expect(rolesAllow(['ROLE_ANY'], [], false)).toBe(true);
+    expect(rolesAllow(['ROLE_ANY'], [], true)).toBe(true);
+  });
+
+  it('lets any logged-in user in with ROLE_ANYONE_LOGGED', () => {
+    expect(rolesAllow(['ROLE_ANYONE_LOGGED'], [], true)).toBe(true);
+    expect(rolesAllow(['ROLE_ANYONE_LOGGED'], ['ADMINISTRATOR'], false)).toBe(false);
+  });
+
+  it('needs one of the listed roles otherwise', () => {
+    expect(rolesAllow(['VISIT_ADMIN', 'VISIT_USER'], ['VISIT_USER'], true)).toBe(true);
+    expect(rolesAllow(['VISIT_ADMIN', 'VISIT_USER'], ['VISIT_VIEW', 'KM_ADMIN'], true)).toBe(false);
+    expect(rolesAllow(['VISIT_ADMIN'], ['VISIT_ADMIN'], false)).toBe(false);
+  });
+
+  it('gives the administrator no implicit rights to module pages', () => {
+    expect(rolesAllow(['KM_ADMIN'], ['ADMINISTRATOR'], true)).toBe(false);
+  });
+});
+
+/** The route table of spec section 2, written out independently of the implementation. */
+const SPEC_ROUTES: Record<string, { module?: string; roles: string[]; menuRoles?: string[] }> = {
+  '/': { roles: ['ROLE_ANYONE_LOGGED'] },
+  ...Object.fromEntries(
+    ['persons', 'users', 'clients', 'groups', 'sites', 'audits', 'emails', 'sms', 'files'].map((page) => [
+      `/admin/${page}`,
+      { roles: ['ADMINISTRATOR'] },
+    ]),
+  ),
+  ...Object.fromEntries(
+    [
+      'districts',
+      'districtgates',
+      'identitydocuments',
+      'holidays',
+      'persons',
+      'personGroups',
+      'internalBlacklists',
+      'reports',
+    ].map((page) => [`/site/${page}`, { roles: ['SITE_ADMIN'] }]),
+  ),
+  '/patrol/unfinished': { module: 'MOD_PATROL', roles: ['PATROL_ADMIN', 'PATROL_VIEW'] },
+  '/patrol/archive': { module: 'MOD_PATROL', roles: ['PATROL_ADMIN', 'PATROL_VIEW'] },
+  '/patrol/checkpoints': { module: 'MOD_PATROL', roles: ['PATROL_ADMIN'] },
+  '/patrol/guards': { module: 'MOD_PATROL', roles: ['PATROL_ADMIN'] },
+  '/patrol/routes': { module: 'MOD_PATROL', roles: ['PATROL_ADMIN'] },
+  '/patrol/terminals': { module: 'MOD_PATROL', roles: ['PATROL_ADMIN'] },
+  '/patrol/incidents': { module: 'MOD_PATROL', roles: ['PATROL_ADMIN', 'PATROL_VIEW'] },
+  '/visits/manager': { module: 'MOD_VISIT', roles: ['VISIT_ADMIN', 'VISIT_USER'] },
+  '/visits/overview': {
+    module: 'MOD_VISIT',
+    roles: ['VISIT_ADMIN', 'VISIT_VIEW', 'VISIT_KIOSK'],
+    menuRoles: ['VISIT_ADMIN', 'VISIT_VIEW'],
+  },
+  '/visits/purposes': { module: 'MOD_VISIT', roles: ['VISIT_ADMIN'] },
+  '/visits/visited': { module: 'MOD_VISIT', roles: ['VISIT_ADMIN'] },
+  '/visits/card': { module: 'MOD_VISIT', roles: ['VISIT_ADMIN'] },
+  '/advice/manager': {
+    module: 'MOD_VISIT_ADVICE',
+    roles: ['VISIT_ADVICE_ADMIN', 'VISIT_ADVICE_REQUEST', 'VISIT_ADVICE_RESPONSE', 'VISIT_ADVICE_VIEW'],
+  },
+  '/advice/categories': { module: 'MOD_VISIT_ADVICE', roles: ['VISIT_ADVICE_ADMIN'] },
+  '/advice/requests': { module: 'MOD_VISIT_ADVICE', roles: ['VISIT_ADVICE_REQUEST'] },
+  '/advice/responses': { module: 'MOD_VISIT_ADVICE', roles: ['VISIT_ADVICE_RESPONSE'] },
+  '/vehicleadvice/manager': {
+    module: 'MOD_VEHICLE_ADVICE',
+    roles: ['VEHICLE_ADVICE_ADMIN', 'VEHICLE_ADVICE_USER'],
+  },
+  '/vehicleadvice/categories': { module: 'MOD_VEHICLE_ADVICE', roles: ['VEHICLE_ADVICE_ADMIN'] },
+  '/kbox/manager': { module: 'MOD_KBOX', roles: ['KBOX_ADMIN'] },
+  '/kbox/operator': { module: 'MOD_KBOX', roles: ['KBOX_ADMIN'] },
+  '/kbox/workflow': { module: 'MOD_KBOX', roles: ['KBOX_ADMIN'] },
+  '/kbox/contentincoming': { module: 'MOD_KBOX', roles: ['KBOX_USER', 'KBOX_VIEW'] },
+  '/kbox/contentoutgoing': { module: 'MOD_KBOX', roles: ['KBOX_USER', 'KBOX_VIEW'] },
+  '/kbox/operation': { module: 'MOD_KBOX', roles: ['KBOX_USER', 'KBOX_VIEW'] },
+  '/logistics/manager': {
+    module: 'MOD_LOGISTICS',
+    roles: ['LOGISTICS_ADMIN', 'LOGISTICS_CREATE', 'LOGISTICS_VIEW'],
+  },
+  '/logistics/transports': {
+    module: 'MOD_LOGISTICS',
+    roles: ['LOGISTICS_ADMIN', 'LOGISTICS_VIEW', 'LOGISTICS_OPERATOR'],
+  },
+  '/logistics/statuses': { module: 'MOD_LOGISTICS', roles: ['LOGISTICS_ADMIN'] },
+  '/logistics/ramps': { module: 'MOD_LOGISTICS', roles: ['LOGISTICS_ADMIN'] },
+  '/logistics/types': { module: 'MOD_LOGISTICS', roles: ['LOGISTICS_ADMIN'] },
+  '/logistics/operations': { module: 'MOD_LOGISTICS', roles: ['LOGISTICS_ADMIN'] },
+  '/logistics/logisticsOperations': { module: 'MOD_LOGISTICS', roles: ['LOGISTICS_ADMIN'] },
+  '/logistics/suppliers': { module: 'MOD_LOGISTICS', roles: ['LOGISTICS_ADMIN', 'LOGISTICS_CREATE'] },
+  ...Object.fromEntries(
+    ['incidenttypes', 'frames', 'doorgroups', 'doors', 'keytypes', 'keygroups', 'keys', 'incidents'].map(
+      (page) => [`/keys/${page}`, { module: 'MOD_KM', roles: ['KM_ADMIN'] }],
+    ),
+  ),
+  '/keys/lendouts': { module: 'MOD_KM', roles: ['KM_ADMIN', 'KM_USER', 'KM_VIEW'] },
+  '/keys/lendoutshistory': { module: 'MOD_KM', roles: ['KM_ADMIN', 'KM_VIEW'] },
+  '/signatures/documents': { module: 'MOD_SIGNATURE', roles: ['SIG_ADMIN'] },
+  '/signatures/signing': { module: 'MOD_SIGNATURE', roles: ['SIG_USER'] },
+  '/signatures/archive': { module: 'MOD_SIGNATURE', roles: ['SIG_ADMIN', 'SIG_USER', 'SIG_VIEW'] },
+  '/vehicles/manager': { module: 'MOD_VEHICLE', roles: ['VEHICLE_ADMIN', 'VEHICLE_USER'] },
+  '/vehicles/overview': { module: 'MOD_VEHICLE', roles: ['VEHICLE_ADMIN', 'VEHICLE_VIEW'] },
+  '/vehicles/forwarders': { module: 'MOD_VEHICLE', roles: ['VEHICLE_ADMIN'] },
+  '/vehicles/entrypurposes': { module: 'MOD_VEHICLE', roles: ['VEHICLE_ADMIN'] },
+  '/vehicles/material': { module: 'MOD_VEHICLE', roles: ['VEHICLE_ADMIN'] },
+  '/vehicles/types': { module: 'MOD_VEHICLE', roles: ['VEHICLE_ADMIN'] },
+  ...Object.fromEntries(
+    ['incidenttypes', 'takings', 'categories', 'mu', 'incidents'].map((page) => [
+      `/stock/${page}`,
+      { module: 'MOD_STOCK', roles: ['STOCK_ADMIN'] },
+    ]),
+  ),
+  ...Object.fromEntries(
+    ['items', 'movements', 'warehouses'].map((page) => [
+      `/stock/${page}`,
+      { module: 'MOD_STOCK', roles: ['STOCK_ADMIN', 'STOCK_USER', 'STOCK_VIEW'] },
+    ]),
+  ),
+};
+
+describe('route table (spec section 2)', () => {
+  it.each(Object.entries(SPEC_ROUTES))(
+    '%s has the module and roles of the specification',
+    (path, expected) => {
+      const route = findRoute(path);
+      expect(route, path).toBeDefined();
+      expect(route!.module).toBe(expected.module);
+      expect([...route!.roles].sort()).toEqual([...expected.roles].sort());
+      expect(route!.menuRoles ? [...route!.menuRoles].sort() : undefined).toEqual(expected.menuRoles?.sort());
+    },
+  );
+
+  it('has no page the specification does not name, apart from the profile', () => {
+    const extra = APP_ROUTES.map((route) => route.path).filter((path) => !(path in SPEC_ROUTES));
+    expect(extra).toEqual(['/profile']);
+    expect(findRoute('/profile')!.roles).toEqual(['ROLE_ANYONE_LOGGED']);
+  });
+
+  it('shows the visit overview in the menu to VisitAdmin and VisitView but lets the kiosk open it', () => {
+    const overview = findRoute('/visits/overview')!;
+    expect(rolesAllow(overview.roles, ['VISIT_KIOSK'], true)).toBe(true);
+    expect(rolesAllow(overview.menuRoles, ['VISIT_KIOSK'], true)).toBe(false);
+    expect(rolesAllow(overview.menuRoles, ['VISIT_VIEW'], true)).toBe(true);
+    expect(APP_ROUTES.filter((route) => route.menuRoles).map((route) => route.path)).toEqual([
+      '/visits/overview',
+    ]);
+  });
+
+  it('declares a role requirement, a unique path and a known menu area for every page', () => {
+    const paths = APP_ROUTES.map((route) => route.path);
+    expect(new Set(paths).size).toBe(paths.length);
+    for (const route of APP_ROUTES) {
+      expect(route.roles.length, route.path).toBeGreaterThan(0);
+      for (const role of route.roles) expect(ALL_ROLES, route.path).toContain(role);
+      if (route.area) {
+        expect(MENU_AREAS).toContain(route.area);
+        expect(route.path.startsWith(`/${route.area}/`)).toBe(true);
+      }
+      if (route.module) expect(MODULES).toContain(route.module);
+    }
+  });
+
+  it('keeps the public pages out of the role table', () => {
+    expect(PUBLIC_PATHS).toEqual(['/login', '/resetPassword', '/clearstore', '/autologin', '/404']);
+    for (const path of PUBLIC_PATHS) expect(findRoute(path)).toBeUndefined();
+    expect(findRoute('/unknown/page')).toBeUndefined();
+  });
+});

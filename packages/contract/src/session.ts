@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { passwordSchema } from './validation';
+
+export const sessionUserSchema = z.object({
+  id: z.number().int(),
+  userName: z.string(),
+  person: z
+    .object({
+      id: z.number().int(),
+      firstName: z.string(),
+      lastName: z.string(),
+      email: z.string().nullable(),
+    })
+    .nullable(),
+  tfa: z.boolean(),
+  forceTfa: z.boolean(),
+  hasAvatar: z.boolean(),
+});
+
+export const siteRefSchema = z.object({ id: z.number().int(), name: z.string() });
+
+/** Body of a successful login or restore (`GET /api/session`). */
+export const sessionResponseSchema = z.object({
+  user: sessionUserSchema,
+  session: z.object({ token: z.string(), expires: z.string() }),
+  sites: z.array(siteRefSchema),
+  authorities: z.array(z.object({ role: z.string() })),
+  site: z.object({ id: z.number().int() }).nullable(),
+});
+export type SessionResponse = z.infer<typeof sessionResponseSchema>;
+
+export const tfaCheckRequestSchema = z.strictObject({ userName: z.string().min(1).max(100) });
+export const tfaCheckResponseSchema = z.object({ tfaRequired: z.boolean() });
+
+export const TOTP_CODE_PATTERN = /^\d{6}$/;
+export const tfaCodeRequestSchema = z.strictObject({
+  code: z.string().regex(TOTP_CODE_PATTERN, { message: 'validation.tfaCode' }),
+});
+export const tfaSetupResponseSchema = z.object({ secret: z.string(), uri: z.string(), qr: z.string() });
+
+export const passwordResetRequestSchema = z.strictObject({ userName: z.string().min(1).max(254) });
+export const passwordResetSchema = z.strictObject({
+  token: z.string().min(10).max(200),
+  password: passwordSchema,
+});
+
+export const siteSwitchRequestSchema = z.object({ id: z.number().int().positive() }).passthrough();
+
+export const clientAuthorizeRequestSchema = z.strictObject({ name: z.string().trim().min(1).max(100) });
+
+export const infoResponseSchema = z.object({
+  name: z.string(),
+  version: z.string(),
+  time: z.string(),
+  database: z.enum(['pglite', 'postgresql']),
+});

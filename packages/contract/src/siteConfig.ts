@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { bool, defineEntity, enumOf, json, text } from './entity';
+
+/** Value types of site config properties (spec section 9): Long, String, Boolean, Double and arrays of each. */
+export const CONFIG_VALUE_TYPES = [
+  'LONG',
+  'STRING',
+  'BOOLEAN',
+  'DOUBLE',
+  'LONG_ARRAY',
+  'STRING_ARRAY',
+  'BOOLEAN_ARRAY',
+  'DOUBLE_ARRAY',
+] as const;
+export type ConfigValueType = (typeof CONFIG_VALUE_TYPES)[number];
+
+const long = z.number().int({ message: 'validation.long' });
+const double = z.number({ message: 'validation.double' });
+const string = z.string().max(4000);
+const boolean = z.boolean({ message: 'validation.boolean' });
+
+export const CONFIG_VALUE_SCHEMAS: Record<ConfigValueType, z.ZodType> = {
+  LONG: long,
+  STRING: string,
+  BOOLEAN: boolean,
+  DOUBLE: double,
+  LONG_ARRAY: z.array(long),
+  STRING_ARRAY: z.array(string),
+  BOOLEAN_ARRAY: z.array(boolean),
+  DOUBLE_ARRAY: z.array(double),
+};
+
+export type ConfigValue = number | string | boolean | number[] | string[] | boolean[];
+
+/** Properties the product itself reads, with their type and the value used when a site does not set them. */
+export const KNOWN_CONFIG_PROPERTIES = {
+  SITE_TIMEOUT: { type: 'LONG', default: 30 },
+  FILE_MAX_SIZE_MB: { type: 'LONG', default: 10 },
+} as const satisfies Record<string, { type: ConfigValueType; default: ConfigValue }>;
+
+export const CONFIG_NAME_PATTERN = /^[A-Z][A-Z0-9_]*$/;
+
+/** A property of the current site: value checked against its declared type. */
+export const siteProperty = defineEntity({
+  resource: 'system_site/property',
+  scope: 'site',
+  read: ['ADMINISTRATOR', 'SITE_ADMIN'],
+  write: ['ADMINISTRATOR', 'SITE_ADMIN'],
+  defaultSort: { field: 'name', direction: 'asc' },
+  fields: {
+    name: text({
+      required: true,
+      max: 100,
+      pattern: CONFIG_NAME_PATTERN,
+      patternMessage: 'validation.configName',
+      list: true,
+      sort: true,
+      filter: 'contains',
+      unique: true,
+    }),
+    type: enumOf(CONFIG_VALUE_TYPES, { required: true, list: true, filter: 'eq' }),
+    value: json(z.union([string, double, boolean, z.array(z.union([string, double, boolean]))]), {
+      list: true,
+    }),
+    active: bool({ default: true, list: true, filter: 'eq' }),
+  },
+});
+
+/** Checks a property value against its declared type; returns a translation key of the problem or null. */
+export function checkConfigValue(type: ConfigValueType, value: unknown): string | null {
+  const result = CONFIG_VALUE_SCHEMAS[type].safeParse(value);
+  return result.success ? null : (result.error.issues[0]?.message ?? 'validation.configValue');
+}
+
+export const siteConfigEntrySchema = z.object({
+  name: z.string(),
+  type: z.enum(CONFIG_VALUE_TYPES),
+  value: z.unknown(),
+});
+export type SiteConfigEntry = { name: string; type: ConfigValueType; value: ConfigValue };

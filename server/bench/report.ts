@@ -1,0 +1,107 @@
+import type { Measurement } from './sql';
+
+export interface ScenarioResult {
+  name: string;
+  path: string;
+  total: string | null;
+  statements: string[];
+  http: Measurement;
+  /** Every statement of the page (rows, count, companions, equipment) at once, straight through the driver. */
+  raw: Measurement;
+  /** Only the page's main select. */
+  rawMain: Measurement;
+}
+
+export interface DatabaseRun {
+  kind: 'postgresql' | 'pglite';
+  visits: number;
+  seedSeconds: number;
+  connections: number;
+  duration: number;
+  results: ScenarioResult[];
+}
+
+/** How the visit lists stay fast; kept in the generated file so that it is read beside the numbers. */
+const DESIGN = [
+  '## Design',
+  '',
+  '- **Default sort.** Visits are listed by `movement_time desc, id desc`; the index',
+  '  `visit_site_time_idx (site_id, movement_time desc, id desc)` serves it, so the first page reads 25 index',
+  '  entries whatever the table size. The in-area overview has its own partial index (`where in_area`).',
+  '- **Filters.** Purpose and gate have `(site_id, purpose_id|gate_id, movement_time desc)` indexes; names and',
+  '  plate are contains-searches (`ilike`) served by trigram GIN indexes (`pg_trgm`, loaded into PGlite',
+  '  as well); the in-area check at entry uses a partial index on the lower-cased names.',
+  "- **Totals.** `X-Total-Count` is exact up to 1,000 matching visits. The planner's estimate (`explain`) comes",
+  '  first: at 10,000 or more it is the total and nothing is counted; otherwise a `count(*)` over a subquery',
+  '  limited to 1,001 rows decides (beyond 1,000 the estimate again, never below 1,001). A page never waits',
+  '  for a count over a million rows. The CRUD option is `countLimit` (server/src/platform/crud.ts).',
+  '- **What is compared.** "page SQL" replays, straight through the driver (node-postgres pool or the',
+  '  PGlite instance), every statement the app sent for that page — captured from the driver during a real',
+  '  request — except the session lookup: the rows, the bounded count (and estimate), companions and',
+  '  equipment, all at once per iteration from as many loops as autocannon has connections. "main select"',
+  '  is the rows query alone. The ratio is HTTP p50 / page SQL p50; what it adds is the session lookup,',
+  '  HTTP, validation and JSON serialization.',
+  '',
+];
+
+const ms = (value: number) => (value < 10 ? value.toFixed(2) : value.toFixed(1));
+const targetP99 = 50;
+const targetRatio = 1.5;
+
+/** The measurements as the Markdown table of docs/performance.md. */
+export function renderReport(
+  runs: DatabaseRun[],
+  machine: { cpus: number; cpuModel: string; node: string; load: number[] },
+): string {
+  const lines: string[] = [
+    '# Performance: visits at a million rows',
+    '',
+    'Measured by `npm run bench` (`server/bench/run.ts`); regenerate this file with',
+    '`npm run bench -- --out=../docs/performance.md`. Do not edit the tables by hand.',
+    '',
+    ...DESIGN,
+    '## Measurements',
+    '',
+    `Machine: ${machine.cpus} × ${machine.cpuModel}, Node ${machine.node}; the database, the app and the`,
+    `load generator share it. Load average at the start of the run: ${machine.load.map((value) => value.toFixed(1)).join(', ')}`,
+    '(1, 5, 15 min); anything well above the number of cores means other work competed for the CPU.',
+    '',
+  ];
+  for (const run of runs) {
+    lines.push(
+      `## ${run.kind === 'postgresql' ? 'PostgreSQL' : 'PGlite (embedded)'}`,
+      '',
+      `${run.visits.toLocaleString('en')} visits on one site, seeded in ${run.seedSeconds.toFixed(0)} s; ` +
+        `${run.connections} concurrent connections, ${run.duration} s per measurement.`,
+      '',
+      '| scenario | HTTP p50 ms | HTTP p99 ms | HTTP req/s | page SQL p50 ms | page SQL p99 ms | page SQL /s | p50 ratio | main select p50 ms | X-Total-Count |',
+      '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    );
+    for (const result of run.results) {
+      const ratio = result.http.p50 / result.raw.p50;
+      lines.push(
+        `| ${result.name} | ${ms(result.http.p50)} | ${ms(result.http.p99)} | ${result.http.rps.toFixed(0)} | ` +
+          `${ms(result.raw.p50)} | ${ms(result.raw.p99)} | ${result.raw.rps.toFixed(0)} | ${ratio.toFixed(2)} | ` +
+          `${ms(result.rawMain.p50)} | ${result.total ?? '–'} |`,
+      );
+    }
+    if (run.kind === 'postgresql') {
+      const p99 = run.results.every((result) => result.http.p99 <= targetP99);
+      const ratio = run.results.every((result) => result.http.p50 / result.raw.p50 <= targetRatio);
+      lines.push(
+        '',
+        `Targets: p99 ≤ ${targetP99} ms — ${p99 ? 'met' : 'NOT met'}; p50 ≤ ${targetRatio}× the page SQL — ${
+          ratio ? 'met' : 'NOT met'
+        }.`,
+      );
+    }
+    lines.push('', '<details><summary>SQL of each page (as the app sent it)</summary>', '');
+    for (const result of run.results) {
+      lines.push(`**${result.name}** \`GET ${result.path}\``, '', '```sql');
+      for (const statement of result.statements) lines.push(`${statement};`);
+      lines.push('```', '');
+    }
+    lines.push('</details>', '');
+  }
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,100 @@
+import { performance } from 'node:perf_hooks';
+import pg from 'pg';
+import type { Database } from '../src/db/database';
+
+export interface Statement {
+  text: string;
+  values: unknown[];
+}
+
+interface Queryable {
+  query(text: string, values?: unknown[]): Promise<unknown>;
+}
+
+/** The driver under Drizzle: the node-postgres pool, or the PGlite instance. */
+function driverOf(database: Database): Queryable {
+  return (database.db as unknown as { $client: Queryable }).$client;
+}
+
+/**
+ * Runs `action` (one HTTP request) and records every SQL statement the app sent to the driver meanwhile,
+ * with its parameters, in order.
+ */
+export async function captureStatements<T>(
+  database: Database,
+  action: () => Promise<T>,
+): Promise<{ statements: Statement[]; response: T }> {
+  const statements: Statement[] = [];
+  const record = (first: unknown, second: unknown) => {
+    if (typeof first === 'string') statements.push({ text: first, values: (second as unknown[]) ?? [] });
+    else if (first && typeof first === 'object' && 'text' in first) {
+      const config = first as { text: string; values?: unknown[] };
+      statements.push({ text: config.text, values: config.values ?? (second as unknown[]) ?? [] });
+    }
+  };
+  if (database.kind === 'postgresql') {
+    const prototype = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
+    const original = prototype.query;
+    prototype.query = function (this: unknown, ...args: unknown[]) {
+      record(args[0], args[1]);
+      return original.apply(this, args);
+    };
+    try {
+      return { statements, response: await action() };
+    } finally {
+      prototype.query = original;
+    }
+  }
+  const client = driverOf(database) as Queryable & { query: (...args: unknown[]) => Promise<unknown> };
+  const original = client.query;
+  client.query = function (this: unknown, ...args: unknown[]) {
+    record(args[0], args[1]);
+    return original.apply(client, args);
+  } as typeof client.query;
+  try {
+    return { statements, response: await action() };
+  } finally {
+    client.query = original;
+  }
+}
+
+export interface Measurement {
+  p50: number;
+  p99: number;
+  rps: number;
+}
+
+const percentile = (sorted: number[], fraction: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))];
+
+/**
+ * Replays statements straight through the driver for `seconds`, from `concurrency` loops (as many as
+ * autocannon's connections). One iteration runs all statements at once and ends when the last returns,
+ * which is the least the database needs for the page.
+ */
+export async function runStatements(
+  database: Database,
+  statements: Statement[],
+  concurrency: number,
+  seconds: number,
+): Promise<Measurement> {
+  const driver = driverOf(database);
+  const latencies: number[] = [];
+  const end = performance.now() + seconds * 1000;
+  const loop = async () => {
+    while (performance.now() < end) {
+      const start = performance.now();
+      await Promise.all(statements.map((statement) => driver.query(statement.text, statement.values)));
+      latencies.push(performance.now() - start);
+    }
+  };
+  const started = performance.now();
+  await Promise.all(Array.from({ length: concurrency }, loop));
+  const elapsed = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  return {
+    p50: percentile(latencies, 0.5),
+    p99: percentile(latencies, 0.99),
+    rps: latencies.length / elapsed,
+  };
+}

@@ -1,0 +1,46 @@
+import path from 'node:path';
+
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+
+export interface AppConfig {
+  port: number;
+  /** Embedded database files, uploaded files; default `./data`. */
+  dataDir: string;
+  /** Real PostgreSQL when set; otherwise the embedded PGlite database under `dataDir`. */
+  databaseUrl?: string;
+  adminPassword?: string;
+  logLevel: LogLevel;
+  /** SMTP connection URL for the e-mail worker; without it e-mails are delivered to the log. */
+  smtpUrl?: string;
+  /** Sender of outgoing e-mail (`MAIL_FROM`). */
+  mailFrom: string;
+  /** Public address of the web app, used in links sent by e-mail; default: the request's origin. */
+  publicUrl?: string;
+  /** Proxies trusted for the client address: `true` (any), or addresses/CIDRs separated by commas. */
+  trustProxy: boolean | string;
+  /** Directory with the built web app to serve at `/`. */
+  webDir?: string;
+}
+
+export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const port = Number(env.PORT ?? 8080);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`PORT must be a port number, got ${env.PORT}`);
+  return {
+    port,
+    dataDir: path.resolve(env.DATA_DIR ?? './data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    adminPassword: env.ADMIN_PASSWORD || undefined,
+    logLevel: (env.LOG_LEVEL as LogLevel) ?? 'info',
+    smtpUrl: env.SMTP_URL || undefined,
+    publicUrl: env.PUBLIC_URL || undefined,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    mailFrom: env.MAIL_FROM || 'Strážce <noreply@localhost>',
+  };
+}
+
+function parseTrustProxy(value: string | undefined): boolean | string {
+  if (!value || value === 'false') return false;
+  if (value === 'true') return true;
+  return value;
+}

@@ -1,0 +1,7 @@
+/** Every Drizzle table of the product; drizzle-kit generates the migrations from this index. */
+export * from '../modules/system/system.tables';
+export * from '../modules/access/access.tables';
+export * from '../modules/site/site.tables';
+export * from '../modules/visit/visit.tables';
+export * from '../modules/files/files.tables';
+export * from '../modules/messaging/messaging.tables';

@@ -1,0 +1,122 @@
+import { count } from 'drizzle-orm';
+import { ASSIGNABLE_ROLES, MODULES, type AssignableRole } from '@strazce/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database, Db } from './database';
+import { groupRoles, groups, userGroups, userRoles, userSites, users } from '../modules/access/access.tables';
+import { persons, siteModules, siteProperties, sites } from '../modules/system/system.tables';
+import { hashPassword, newToken } from '../platform/secrets';
+import { seedVisitDemo } from '../modules/visit/visit.demo';
+
+/** Password of every demo user (README); the administrator's comes from ADMIN_PASSWORD. */
+export const DEMO_PASSWORD = 'Demo1234!';
+
+interface DemoUser {
+  userName: string;
+  firstName: string;
+  lastName: string;
+  kind: string;
+  roles: AssignableRole[];
+  sites: 'all' | 'first';
+}
+
+/** One demo user per user kind of the specification (section 1). */
+export const DEMO_USERS: DemoUser[] = [
+  { userName: 'siteadmin', firstName: 'Simona', lastName: 'Správcová', kind: 'site administrator', roles: ['SITE_ADMIN', 'VIEW_PERSONAL_INFO'], sites: 'first' },
+  {
+    userName: 'moduleadmin',
+    firstName: 'Martin',
+    lastName: 'Modrý',
+    kind: 'module administrator',
+    roles: ['PATROL_ADMIN', 'VISIT_ADMIN', 'VISIT_ADVICE_ADMIN', 'VEHICLE_ADMIN', 'VEHICLE_ADVICE_ADMIN', 'KM_ADMIN', 'SIG_ADMIN', 'STOCK_ADMIN', 'KBOX_ADMIN', 'LOGISTICS_ADMIN', 'VIEW_PERSONAL_INFO'],
+    sites: 'all',
+  },
+  {
+    userName: 'user',
+    firstName: 'Ústav',
+    lastName: 'Uživatel',
+    kind: 'ordinary user (receptionist, guard)',
+    roles: ['VISIT_USER', 'VISIT_ADVICE_REQUEST', 'VEHICLE_USER', 'VEHICLE_ADVICE_USER', 'KM_USER', 'SIG_USER', 'STOCK_USER', 'KBOX_USER', 'LOGISTICS_CREATE', 'VIEW_PERSONAL_INFO'],
+    sites: 'all',
+  },
+  {
+    userName: 'viewer',
+    firstName: 'Věra',
+    lastName: 'Vidná',
+    kind: 'viewer',
+    roles: ['PATROL_VIEW', 'VISIT_VIEW', 'VISIT_ADVICE_VIEW', 'VEHICLE_VIEW', 'VEHICLE_ADVICE_VIEW', 'KM_VIEW', 'SIG_VIEW', 'STOCK_VIEW', 'KBOX_VIEW', 'LOGISTICS_VIEW'],
+    sites: 'all',
+  },
+  {
+    userName: 'operator',
+    firstName: 'Otakar',
+    lastName: 'Obsluha',
+    kind: 'operator (dispatcher, responder)',
+    roles: ['LOGISTICS_OPERATOR', 'LOGISTICS_CANCEL', 'VISIT_ADVICE_RESPONSE', 'KBOX_USER'],
+    sites: 'all',
+  },
+  { userName: 'kiosk', firstName: 'Kiosk', lastName: 'Recepce', kind: 'kiosk', roles: ['VISIT_KIOSK'], sites: 'first' },
+];
+
+/**
+ * Fills an empty database: the administrator always; on the embedded default also two demo sites with
+ * every module and one demo user per user kind.
+ */
+export async function seed(database: Database, options: { adminPassword?: string; demo: boolean; log: FastifyBaseLogger }): Promise<void> {
+  const { db } = database;
+  const [{ users: existing }] = await db.select({ users: count() }).from(users);
+  if (Number(existing) > 0) return;
+
+  const adminPassword = options.adminPassword ?? newToken().slice(0, 16);
+  await db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Db;
+    const siteRows = options.demo
+      ? await tx
+          .insert(sites)
+          .values([
+            { name: 'Praha – centrála', description: 'Hlavní areál s recepcí a vrátnicí' },
+            { name: 'Brno – sklad', description: 'Logistické centrum' },
+          ])
+          .returning({ id: sites.id })
+      : await tx.insert(sites).values([{ name: 'Hlavní areál', description: null }]).returning({ id: sites.id });
+    await tx.insert(siteModules).values(siteRows.flatMap((site) => MODULES.map((module) => ({ siteId: site.id, module }))));
+    await tx.insert(siteProperties).values(siteRows.map((site) => ({ siteId: site.id, name: 'SITE_TIMEOUT', type: 'LONG' as const, value: 30 })));
+
+    const [browsers] = await tx
+      .insert(groups)
+      .values({ name: 'Přístup z libovolného prohlížeče', description: 'Members may log in from browsers that are not authorized terminals' })
+      .returning({ id: groups.id });
+    await tx.insert(groupRoles).values({ groupId: browsers.id, role: 'ALL_CLIENTS' });
+
+    const [adminPerson] = await tx
+      .insert(persons)
+      .values({ firstName: 'Adam', lastName: 'Administrátor', email: 'admin@example.com' })
+      .returning({ id: persons.id });
+    const [admin] = await tx
+      .insert(users)
+      .values({ userName: 'admin', personId: adminPerson.id, passwordHash: await hashPassword(adminPassword) })
+      .returning({ id: users.id });
+    await tx.insert(userRoles).values(ASSIGNABLE_ROLES.map((role) => ({ userId: admin.id, role })));
+    await tx.insert(userSites).values(siteRows.map((site) => ({ userId: admin.id, siteId: site.id })));
+
+    if (!options.demo) return;
+    const demoHash = await hashPassword(DEMO_PASSWORD);
+    for (const demo of DEMO_USERS) {
+      const [person] = await tx
+        .insert(persons)
+        .values({ firstName: demo.firstName, lastName: demo.lastName, email: `${demo.userName}@example.com`, homeSiteId: siteRows[0].id })
+        .returning({ id: persons.id });
+      const [created] = await tx
+        .insert(users)
+        .values({ userName: demo.userName, personId: person.id, passwordHash: demoHash })
+        .returning({ id: users.id });
+      await tx.insert(userRoles).values(demo.roles.map((role) => ({ userId: created.id, role })));
+      await tx.insert(userGroups).values({ userId: created.id, groupId: browsers.id });
+      const memberOf = demo.sites === 'all' ? siteRows : siteRows.slice(0, 1);
+      await tx.insert(userSites).values(memberOf.map((site) => ({ userId: created.id, siteId: site.id })));
+    }
+    await seedVisitDemo(tx, siteRows.map((site) => site.id));
+  });
+  if (options.adminPassword) options.log.info('Created the administrator "admin" with the password from ADMIN_PASSWORD');
+  else options.log.warn(`Created the administrator "admin" with the generated password: ${adminPassword} (shown only once)`);
+  if (options.demo) options.log.info(`Demo data created: users ${DEMO_USERS.map((u) => u.userName).join(', ')}; password ${DEMO_PASSWORD}`);
+}

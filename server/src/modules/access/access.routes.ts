@@ -1,0 +1,89 @@
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { accessGroup, user } from '@strazce/contract';
+import type { Db } from '../../db/database';
+import { crudRoutes } from '../../platform/crud';
+import { AppError, validationError } from '../../platform/errors';
+import { registerRefTarget } from '../../platform/refs';
+import { hashPassword } from '../../platform/secrets';
+import { sessions, groupRoles, groups, userGroups, userRoles, userSites, users } from './access.tables';
+import { registerAvatarRoutes } from './avatar.routes';
+
+registerRefTarget('access_user', { table: users, label: (t) => sql`${t.userName}`, scope: 'global' });
+registerRefTarget('access_group', { table: groups, label: (t) => sql`${t.name}`, scope: 'global' });
+
+export function registerAccessRoutes(app: FastifyInstance, db: Db): void {
+  crudRoutes(app, db, {
+    entity: user,
+    table: users,
+    links: {
+      roles: { table: userRoles, owner: userRoles.userId, value: userRoles.role },
+      groups: { table: userGroups, owner: userGroups.userId, value: userGroups.groupId },
+      sites: { table: userSites, owner: userSites.userId, value: userSites.siteId },
+    },
+    hooks: {
+      async beforeWrite(values, input, ctx, existing) {
+        const password = input.password as string | null | undefined;
+        const provider = (input.authProvider ?? existing?.authProvider ?? 'LOCAL') as string;
+        if (password) values.passwordHash = await hashPassword(password);
+        else if (!existing && provider === 'LOCAL') throw validationError('password', 'validation.required');
+        if (existing && input.valid === false) {
+          if (existing.id === ctx.request.session?.userId)
+            throw validationError('valid', 'validation.cannotDisableSelf');
+        }
+      },
+      async afterWrite(id, input, ctx) {
+        // A disabled user or a changed password ends the user's sessions at once.
+        if (input.valid === false || input.password)
+          await ctx.tx.delete(sessions).where(eq(sessions.userId, id));
+      },
+      async beforeDelete(existing, ctx) {
+        if (existing.id === ctx.request.session?.userId)
+          throw new AppError('VALIDATION', 'You cannot delete yourself', [
+            { path: '', message: 'validation.cannotDeleteSelf' },
+          ]);
+      },
+    },
+  });
+
+  crudRoutes(app, db, {
+    entity: accessGroup,
+    table: groups,
+    links: {
+      roles: { table: groupRoles, owner: groupRoles.groupId, value: groupRoles.role },
+      members: { table: userGroups, owner: userGroups.groupId, value: userGroups.userId },
+    },
+  });
+
+  registerAvatarRoutes(app, db);
+
+  // Administrator's two-factor reset: the user enrols again at the next login.
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/api/access_user/:id/twofa/reset',
+    {
+      config: { access: { roles: ['ADMINISTRATOR'] } },
+      schema: {
+        tags: ['access_user'],
+        params: z.object({ id: z.coerce.number().int().positive() }),
+        response: { 200: z.object({ tfa: z.boolean() }) },
+      },
+    },
+    async (request) => {
+      const [updated] = await db
+        .update(users)
+        .set({
+          tfa: false,
+          tfaSecret: null,
+          tfaPendingSecret: null,
+          tfaLastStep: null,
+          version: sql`${users.version} + 1`,
+        })
+        .where(eq(users.id, request.params.id))
+        .returning({ id: users.id });
+      if (!updated) throw new AppError('NOT_FOUND', 'User not found');
+      return { tfa: false };
+    },
+  );
+}

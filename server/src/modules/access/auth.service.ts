@@ -1,0 +1,154 @@
+import { and, asc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/database';
+import { AppError } from '../../platform/errors';
+import type { LoginLimiter } from '../../platform/loginLimiter';
+import { totpStep, verifyPassword } from '../../platform/secrets';
+import { userRoles } from '../../platform/session';
+import { persons, sites } from '../system/system.tables';
+import { userAvatars, userSites, users } from './access.tables';
+
+export type UserRow = typeof users.$inferSelect;
+
+export function parseBasicAuthorization(
+  header: string | undefined,
+): { userName: string; password: string } | null {
+  if (!header || !/^basic /i.test(header)) return null;
+  const decoded = Buffer.from(header.slice(6).trim(), 'base64').toString('utf8');
+  const separator = decoded.indexOf(':');
+  if (separator <= 0) return null;
+  return { userName: decoded.slice(0, separator), password: decoded.slice(separator + 1) };
+}
+
+export async function findUserByName(db: Db, userName: string): Promise<UserRow | undefined> {
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(and(sql`lower(${users.userName}) = lower(${userName})`, eq(users.valid, true)))
+    .limit(1);
+  return user;
+}
+
+/**
+ * Accepts a TOTP code once: the step is recorded atomically, so the same code (or an older one) used again,
+ * even concurrently, is refused.
+ */
+export async function consumeTotp(
+  db: Db,
+  user: Pick<UserRow, 'id'>,
+  secret: string | null,
+  code: string | undefined,
+): Promise<boolean> {
+  if (!secret || !code || !/^\d{6}$/.test(code)) return false;
+  const step = totpStep(secret, code);
+  if (step === null) return false;
+  const [accepted] = await db
+    .update(users)
+    .set({ tfaLastStep: step })
+    .where(and(eq(users.id, user.id), or(isNull(users.tfaLastStep), lt(users.tfaLastStep, step))))
+    .returning({ id: users.id });
+  return !!accepted;
+}
+
+/**
+ * Checks user name, password and (when the user has two-factor on) the TOTP code, under the login limiter.
+ * The answer never tells which part was wrong: an unknown user and a wrong password look the same, and for a
+ * user with two-factor a wrong password and a wrong code look the same. Whether a user has two-factor is
+ * public anyway (`POST /api/access_user/twofa`), so a missing code is reported as such.
+ */
+export async function authenticate(
+  db: Db,
+  limiter: LoginLimiter,
+  input: { userName: string; password: string; tfaCode?: string; address: string },
+): Promise<UserRow> {
+  await limiter.check(input.userName, input.address);
+  const user = await findUserByName(db, input.userName);
+  const fail = async (code: 'INVALID_CREDENTIALS' | 'TFA_REQUIRED' | 'TFA_INVALID') => {
+    await limiter.recordFailure(input.userName, input.address);
+    return new AppError(
+      code,
+      code === 'INVALID_CREDENTIALS' ? 'User name or password is invalid' : 'Password or 2FA code is invalid',
+    );
+  };
+  if (user?.tfa && !input.tfaCode) throw await fail('TFA_REQUIRED');
+  const passwordOk = await verifyPassword(user?.passwordHash, input.password);
+  if (!user || !passwordOk) throw await fail(user?.tfa ? 'TFA_INVALID' : 'INVALID_CREDENTIALS');
+  if (user.tfa && !(await consumeTotp(db, user, user.tfaSecret, input.tfaCode)))
+    throw await fail('TFA_INVALID');
+  await limiter.reset(input.userName);
+  return user;
+}
+
+/** Valid sites the user is a member of, by name. */
+export async function memberSites(db: Db, userId: number): Promise<{ id: number; name: string }[]> {
+  return db
+    .select({ id: sites.id, name: sites.name })
+    .from(userSites)
+    .innerJoin(sites, and(eq(sites.id, userSites.siteId), eq(sites.valid, true)))
+    .where(eq(userSites.userId, userId))
+    .orderBy(asc(sites.name));
+}
+
+/** The body of a successful login, restore or site switch, as the wire contract describes it. */
+export async function sessionBody(
+  db: Db,
+  userId: number,
+  session: { token: string; expires: Date },
+  siteId: number | null,
+) {
+  const [row] = await db
+    .select({
+      id: users.id,
+      userName: users.userName,
+      tfa: users.tfa,
+      forceTfa: users.forceTfa,
+      personId: persons.id,
+      firstName: persons.firstName,
+      lastName: persons.lastName,
+      email: persons.email,
+      avatar: userAvatars.userId,
+    })
+    .from(users)
+    .leftJoin(persons, eq(persons.id, users.personId))
+    .leftJoin(userAvatars, eq(userAvatars.userId, users.id))
+    .where(eq(users.id, userId));
+  const [siteList, roles] = await Promise.all([memberSites(db, userId), userRoles(db, userId)]);
+  return {
+    user: {
+      id: row.id,
+      userName: row.userName,
+      person:
+        row.personId === null
+          ? null
+          : {
+              id: row.personId,
+              firstName: row.firstName!,
+              lastName: row.lastName!,
+              email: row.email ?? null,
+            },
+      tfa: row.tfa,
+      forceTfa: row.forceTfa,
+      hasAvatar: row.avatar !== null,
+    },
+    session: { token: session.token, expires: session.expires.toISOString() },
+    sites: siteList,
+    authorities: roles.map((role) => ({ role })),
+    site: siteId === null ? null : { id: siteId },
+  };
+}
+
+/** The site a new session starts on: the one chosen last if still allowed, else the first member site. */
+export async function initialSite(db: Db, user: Pick<UserRow, 'id' | 'lastSiteId'>): Promise<number | null> {
+  const siteList = await memberSites(db, user.id);
+  if (user.lastSiteId !== null && siteList.some((site) => site.id === user.lastSiteId))
+    return user.lastSiteId;
+  return siteList[0]?.id ?? null;
+}
+
+export async function isMemberOfSite(db: Db, userId: number, siteId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ siteId: userSites.siteId })
+    .from(userSites)
+    .innerJoin(sites, and(eq(sites.id, userSites.siteId), eq(sites.valid, true)))
+    .where(and(eq(userSites.userId, userId), eq(userSites.siteId, siteId)));
+  return !!row;
+}

@@ -1,0 +1,543 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sessionResponseSchema } from '@strazce/contract';
+import {
+  PASSWORD,
+  basic,
+  createTestContext,
+  totpCode,
+  type TestContext,
+  type TestUser,
+} from '../../../test/helper';
+import { hashToken } from '../../platform/secrets';
+import { emails, persons, siteProperties } from '../system/system.tables';
+import { passwordResets, sessions, users } from './access.tables';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx?.close());
+
+const MINUTE = 60_000;
+
+async function sessionRow(token: string) {
+  const [row] = await ctx.db
+    .select()
+    .from(sessions)
+    .where(eq(sessions.tokenHash, hashToken(token)));
+  return row;
+}
+
+/** Milliseconds from now until the session of `token` expires. */
+async function remaining(token: string): Promise<number> {
+  return (await sessionRow(token)).expires.getTime() - Date.now();
+}
+
+async function setExpiry(token: string, expires: Date) {
+  await ctx.db
+    .update(sessions)
+    .set({ expires })
+    .where(eq(sessions.tokenHash, hashToken(token)));
+}
+
+function expectError(
+  response: { statusCode: number; headers: Record<string, unknown>; json(): unknown },
+  status: number,
+  code: string,
+) {
+  expect(response.statusCode).toBe(status);
+  expect(response.headers['x-error-code']).toBe(code);
+  expect(response.json()).toMatchObject({ code, message: expect.any(String) });
+}
+
+describe('login, restore and logout', () => {
+  it('logs in with Basic authorization and answers with user, session, sites, authorities and site', async () => {
+    const user = await ctx.givenUser({ roles: ['VISIT_USER'], sites: [ctx.siteA, ctx.siteB], login: false });
+    const login = await ctx.login(user.userName);
+    expect(login.statusCode).toBe(200);
+    const body = sessionResponseSchema.parse(login.json());
+    expect(body.user).toMatchObject({
+      id: user.id,
+      userName: user.userName,
+      tfa: false,
+      forceTfa: false,
+      hasAvatar: false,
+    });
+    expect(body.user.person).toMatchObject({ firstName: 'Test', lastName: user.userName });
+    expect(body.sites).toEqual([
+      { id: ctx.siteA, name: 'Site A' },
+      { id: ctx.siteB, name: 'Site B' },
+    ]);
+    expect(body.site).toEqual({ id: ctx.siteA });
+    expect(body.authorities.map((authority) => authority.role).sort()).toEqual(['ALL_CLIENTS', 'VISIT_USER']);
+    expect(body.session.expires).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    expect(JSON.stringify(body)).not.toMatch(/argon2|passwordHash|tfaSecret/);
+  });
+
+  it('issues random tokens of at least 128 bits and stores only their hash', async () => {
+    const user = await ctx.givenUser({ roles: [], login: false });
+    const first = (await ctx.login(user.userName)).json().session.token as string;
+    const second = (await ctx.login(user.userName)).json().session.token as string;
+    expect(first).not.toBe(second);
+    expect(Buffer.from(first, 'base64url').length).toBeGreaterThanOrEqual(16);
+    const stored = await ctx.db
+      .select({ tokenHash: sessions.tokenHash })
+      .from(sessions)
+      .where(eq(sessions.userId, user.id));
+    expect(stored.map((row) => row.tokenHash).sort()).toEqual([hashToken(first), hashToken(second)].sort());
+    expect(stored.some((row) => row.tokenHash === first)).toBe(false);
+  });
+
+  it('records the last login', async () => {
+    const user = await ctx.givenUser({ roles: [], login: false });
+    const before = Date.now();
+    await ctx.login(user.userName);
+    const [row] = await ctx.db
+      .select({ lastLogin: users.lastLogin })
+      .from(users)
+      .where(eq(users.id, user.id));
+    expect(row.lastLogin!.getTime()).toBeGreaterThanOrEqual(before - 1000);
+  });
+
+  it('takes the user name in any letter case', async () => {
+    const user = await ctx.givenUser({ roles: [], login: false });
+    expect((await ctx.login(user.userName.toUpperCase())).statusCode).toBe(200);
+  });
+
+  it('restores the session with X-Auth-Token', async () => {
+    const user = await ctx.givenUser({ roles: ['KM_USER'] });
+    const restore = await ctx.call(user, 'GET', '/api/session');
+    expect(restore.statusCode).toBe(200);
+    const body = sessionResponseSchema.parse(restore.json());
+    expect(body.user.id).toBe(user.id);
+    expect(body.session.token).toBe(user.token);
+    expect(body.authorities.map((authority) => authority.role)).toContain('KM_USER');
+  });
+
+  it('kills the token at logout at once', async () => {
+    const user = await ctx.givenUser({ roles: [] });
+    expect((await ctx.call(user, 'DELETE', '/api/session')).statusCode).toBe(204);
+    expect(await sessionRow(user.token)).toBeUndefined();
+    expectError(await ctx.call(user, 'GET', '/api/session'), 401, 'UNAUTHORIZED');
+    expectError(await ctx.call(user, 'DELETE', '/api/session'), 401, 'UNAUTHORIZED');
+  });
+
+  it('ends only the one session at logout', async () => {
+    const user = await ctx.givenUser({ roles: [] });
+    const other = { ...user, token: (await ctx.login(user.userName)).json().session.token };
+    await ctx.call(user, 'DELETE', '/api/session');
+    expect((await ctx.call(other, 'GET', '/api/session')).statusCode).toBe(200);
+  });
+
+  it('refuses a wrong password and an unknown user alike with 401 INVALID_CREDENTIALS', async () => {
+    const user = await ctx.givenUser({ roles: [], login: false });
+    const wrong = await ctx.login(user.userName, 'Wrong123!');
+    expectError(wrong, 401, 'INVALID_CREDENTIALS');
+    const unknown = await ctx.login('nobody-like-this', PASSWORD);
+    expectError(unknown, 401, 'INVALID_CREDENTIALS');
+    expect(unknown.json()).toEqual(wrong.json());
+  });
+
+  it('refuses a disabled user', async () => {
+    const user = await ctx.givenUser({ roles: [], login: false });
+    await ctx.db.update(users).set({ valid: false }).where(eq(users.id, user.id));
+    expectError(await ctx.login(user.userName), 401, 'INVALID_CREDENTIALS');
+  });
+
+  it('refuses malformed Basic credentials', async () => {
+    const noColon = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/session',
+      headers: { authorization: `Basic ${Buffer.from('admin').toString('base64')}` },
+    });
+    expect(noColon.statusCode).toBe(401);
+    const emptyName = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/session',
+      headers: { authorization: basic('', PASSWORD) },
+    });
+    expect(emptyName.statusCode).toBe(401);
+  });
+
+  it('answers 401 without a token, with a garbage token and with an overlong token', async () => {
+    expectError(await ctx.call(null, 'GET', '/api/session'), 401, 'UNAUTHORIZED');
+    const garbage = { id: 0, userName: 'x', token: 'not-a-token' };
+    expectError(await ctx.call(garbage, 'GET', '/api/session'), 401, 'UNAUTHORIZED');
+    expectError(
+      await ctx.call(garbage, 'GET', `/api/access_user/roles?id=${ctx.admin.id}`),
+      401,
+      'UNAUTHORIZED',
+    );
+    expectError(
+      await ctx.call({ ...garbage, token: 'x'.repeat(5000) }, 'GET', '/api/session'),
+      401,
+      'UNAUTHORIZED',
+    );
+    expectError(await ctx.call(null, 'GET', '/api/system_person'), 401, 'UNAUTHORIZED');
+  });
+
+  it('answers 401 once the session has expired', async () => {
+    const user = await ctx.givenUser({ roles: [] });
+    await setExpiry(user.token, new Date(Date.now() - 1000));
+    expectError(await ctx.call(user, 'GET', '/api/session'), 401, 'UNAUTHORIZED');
+    expectError(await ctx.call(user, 'GET', `/api/access_user/roles?id=${user.id}`), 401, 'UNAUTHORIZED');
+  });
+});
+
+describe('session time-out', () => {
+  let user: TestUser;
+  let shortSite: number;
+  beforeAll(async () => {
+    shortSite = await ctx.createSite('Zlín – short time-out');
+    await ctx.db
+      .insert(siteProperties)
+      .values({ siteId: shortSite, name: 'SITE_TIMEOUT', type: 'LONG', value: 5 });
+    user = await ctx.givenUser({ roles: [], sites: [ctx.siteA, shortSite] });
+  });
+
+  it('lasts 30 minutes by default', async () => {
+    expect(await remaining(user.token)).toBeGreaterThan(29 * MINUTE);
+    expect(await remaining(user.token)).toBeLessThanOrEqual(30 * MINUTE);
+  });
+
+  it('is extended by every successful call', async () => {
+    await setExpiry(user.token, new Date(Date.now() + 2 * MINUTE));
+    expect((await ctx.call(user, 'GET', `/api/access_user/roles?id=${user.id}`)).statusCode).toBe(200);
+    expect(await remaining(user.token)).toBeGreaterThan(29 * MINUTE);
+  });
+
+  it('tells the extended expiry on restore', async () => {
+    await setExpiry(user.token, new Date(Date.now() + 2 * MINUTE));
+    const body = (await ctx.call(user, 'GET', '/api/session')).json();
+    expect(new Date(body.session.expires).getTime() - Date.now()).toBeGreaterThan(29 * MINUTE);
+  });
+
+  it('is not extended by a failed call', async () => {
+    await setExpiry(user.token, new Date(Date.now() + 2 * MINUTE));
+    expect((await ctx.call(user, 'GET', '/api/system_person')).statusCode).toBe(403);
+    expect(await remaining(user.token)).toBeLessThan(3 * MINUTE);
+  });
+
+  it("follows the SITE_TIMEOUT of the session's site after a switch, and its later changes", async () => {
+    const switched = await ctx.call(user, 'POST', '/api/system_site/switch', {
+      id: shortSite,
+      name: 'Zlín – short time-out',
+    });
+    expect(switched.statusCode).toBe(200);
+    expect(new Date(switched.json().session.expires).getTime() - Date.now()).toBeLessThanOrEqual(5 * MINUTE);
+    expect(await remaining(user.token)).toBeGreaterThan(4 * MINUTE);
+    expect(await remaining(user.token)).toBeLessThanOrEqual(5 * MINUTE);
+
+    await ctx.db
+      .update(siteProperties)
+      .set({ value: 12 })
+      .where(and(eq(siteProperties.siteId, shortSite), eq(siteProperties.name, 'SITE_TIMEOUT')));
+    await ctx.call(user, 'GET', `/api/access_user/roles?id=${user.id}`);
+    expect(await remaining(user.token)).toBeGreaterThan(11 * MINUTE);
+    expect(await remaining(user.token)).toBeLessThanOrEqual(12 * MINUTE);
+
+    await ctx.db
+      .update(siteProperties)
+      .set({ active: false })
+      .where(and(eq(siteProperties.siteId, shortSite), eq(siteProperties.name, 'SITE_TIMEOUT')));
+    await ctx.call(user, 'GET', `/api/access_user/roles?id=${user.id}`);
+    expect(await remaining(user.token)).toBeGreaterThan(29 * MINUTE);
+  });
+
+  it('starts a login on the site chosen last, with its time-out', async () => {
+    await ctx.db
+      .update(siteProperties)
+      .set({ active: true, value: 5 })
+      .where(and(eq(siteProperties.siteId, shortSite), eq(siteProperties.name, 'SITE_TIMEOUT')));
+    const login = (await ctx.login(user.userName)).json();
+    expect(login.site).toEqual({ id: shortSite });
+    expect(new Date(login.session.expires).getTime() - Date.now()).toBeLessThanOrEqual(5 * MINUTE);
+    expect(await remaining(login.session.token)).toBeLessThanOrEqual(5 * MINUTE);
+  });
+});
+
+describe('two-factor check (POST /api/access_user/twofa)', () => {
+  it('answers false for a user without two-factor and for an unknown user alike', async () => {
+    const user = await ctx.givenUser({ roles: [], login: false });
+    for (const userName of [user.userName, 'no-such-user']) {
+      const response = await ctx.call(null, 'POST', '/api/access_user/twofa', { userName });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ tfaRequired: false });
+    }
+  });
+
+  it('answers true for a user with two-factor on', async () => {
+    const user = await ctx.givenUser({ roles: [], login: false });
+    await ctx.db.update(users).set({ tfa: true, tfaSecret: 'JBSWY3DPEHPK3PXP' }).where(eq(users.id, user.id));
+    const response = await ctx.call(null, 'POST', '/api/access_user/twofa', { userName: user.userName });
+    expect(response.json()).toEqual({ tfaRequired: true });
+  });
+
+  it('validates the body', async () => {
+    expectError(await ctx.call(null, 'POST', '/api/access_user/twofa', {}), 400, 'VALIDATION');
+    expectError(
+      await ctx.call(null, 'POST', '/api/access_user/twofa', { userName: 'a', extra: 1 }),
+      400,
+      'VALIDATION',
+    );
+  });
+});
+
+describe('two-factor enrolment and login with TOTP', () => {
+  let user: TestUser;
+  let secret: string;
+  const now = Date.now();
+
+  beforeAll(async () => {
+    user = await ctx.givenUser({ roles: [] });
+  });
+
+  it('hands out a new secret with its otpauth URI and QR code', async () => {
+    const response = await ctx.call(user, 'POST', '/api/session/twofa');
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    secret = body.secret;
+    expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+    expect(body.uri).toMatch(/^otpauth:\/\/totp\//);
+    expect(body.uri).toContain(`secret=${secret}`);
+    expect(body.uri).toContain(encodeURIComponent(user.userName));
+    expect(body.qr).toMatch(/^data:image\/png;base64,/);
+    // Not active before it is enabled.
+    const [row] = await ctx.db.select().from(users).where(eq(users.id, user.id));
+    expect(row.tfa).toBe(false);
+    expect(row.tfaSecret).toBeNull();
+  });
+
+  it('validates a code without enabling anything', async () => {
+    const wrongCode = totpCode(secret, now + 10 * MINUTE);
+    expect((await ctx.call(user, 'POST', '/api/session/twofa/validate', { code: wrongCode })).json()).toEqual(
+      { valid: false },
+    );
+    expect(
+      (await ctx.call(user, 'POST', '/api/session/twofa/validate', { code: totpCode(secret) })).json(),
+    ).toEqual({
+      valid: true,
+    });
+    expectError(
+      await ctx.call(user, 'POST', '/api/session/twofa/validate', { code: '12ab56' }),
+      400,
+      'VALIDATION',
+    );
+  });
+
+  it('refuses to enable with a wrong code, without ending the session', async () => {
+    const response = await ctx.call(user, 'POST', '/api/session/twofa/enable', {
+      code: totpCode(secret, now + 10 * MINUTE),
+    });
+    expectError(response, 400, 'VALIDATION');
+    expect((await ctx.call(user, 'GET', '/api/session')).json().user.tfa).toBe(false);
+  });
+
+  it('enables two-factor with a right code', async () => {
+    const response = await ctx.call(user, 'POST', '/api/session/twofa/enable', {
+      code: totpCode(secret, now),
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ tfa: true });
+    expect((await ctx.call(user, 'GET', '/api/session')).json().user.tfa).toBe(true);
+    expect(
+      (await ctx.call(null, 'POST', '/api/access_user/twofa', { userName: user.userName })).json(),
+    ).toEqual({
+      tfaRequired: true,
+    });
+  });
+
+  it('refuses a login without the code (TFA_REQUIRED)', async () => {
+    expectError(await ctx.login(user.userName), 401, 'TFA_REQUIRED');
+  });
+
+  it('refuses a wrong code and a wrong password alike (TFA_INVALID)', async () => {
+    const wrongCode = await ctx.login(user.userName, PASSWORD, {
+      'x-tfa-token': totpCode(secret, now + 10 * MINUTE),
+    });
+    expectError(wrongCode, 401, 'TFA_INVALID');
+    const wrongPassword = await ctx.login(user.userName, 'Wrong123!', {
+      'x-tfa-token': totpCode(secret, now + 30_000),
+    });
+    expectError(wrongPassword, 401, 'TFA_INVALID');
+    expect(wrongPassword.json()).toEqual(wrongCode.json());
+    expectError(await ctx.login(user.userName, PASSWORD, { 'x-tfa-token': 'abcdef' }), 401, 'TFA_INVALID');
+  });
+
+  it('refuses the code used to enable (replay) and accepts the next one once', async () => {
+    expectError(
+      await ctx.login(user.userName, PASSWORD, { 'x-tfa-token': totpCode(secret, now) }),
+      401,
+      'TFA_INVALID',
+    );
+    const next = totpCode(secret, now + 30_000);
+    const login = await ctx.login(user.userName, PASSWORD, { 'x-tfa-token': next });
+    expect(login.statusCode).toBe(200);
+    expect(login.json().user.tfa).toBe(true);
+    expectError(await ctx.login(user.userName, PASSWORD, { 'x-tfa-token': next }), 401, 'TFA_INVALID');
+  });
+
+  it('lets an administrator reset the two-factor of a user', async () => {
+    const response = await ctx.call(ctx.admin, 'POST', `/api/access_user/${user.id}/twofa/reset`);
+    expect(response.json()).toEqual({ tfa: false });
+    expect((await ctx.login(user.userName)).statusCode).toBe(200);
+    expect((await ctx.call(user, 'POST', `/api/access_user/${user.id}/twofa/reset`)).statusCode).toBe(403);
+    expect((await ctx.call(ctx.admin, 'POST', '/api/access_user/999999/twofa/reset')).statusCode).toBe(404);
+  });
+
+  it('lets only logged-in users enrol', async () => {
+    expect((await ctx.call(null, 'POST', '/api/session/twofa')).statusCode).toBe(401);
+    expect((await ctx.call(null, 'POST', '/api/session/twofa/enable', { code: '123456' })).statusCode).toBe(
+      401,
+    );
+  });
+});
+
+describe('password reset', () => {
+  async function requestReset(userName: string, headers: Record<string, string> = {}) {
+    return ctx.call(null, 'POST', '/api/access_user/reset/request', { userName }, headers);
+  }
+
+  async function mailsTo(recipient: string) {
+    return ctx.db.select().from(emails).where(eq(emails.recipient, recipient));
+  }
+
+  function tokenOf(body: string): string {
+    const match = /resetPassword\?token=([A-Za-z0-9_%-]+)/.exec(body);
+    expect(match).not.toBeNull();
+    return decodeURIComponent(match![1]);
+  }
+
+  it('puts an e-mail with the reset link into the outbox', async () => {
+    const user = await ctx.givenUser({ roles: [], login: false, email: 'reset-me@example.com' });
+    const response = await requestReset(user.userName);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toBe(true);
+    const [mail] = await mailsTo('reset-me@example.com');
+    expect(mail.subject).toMatch(/heslo|password/i);
+    expect(mail.body).toContain(user.userName);
+    const token = tokenOf(mail.body);
+    expect(token.length).toBeGreaterThanOrEqual(22);
+    const [stored] = await ctx.db.select().from(passwordResets).where(eq(passwordResets.userId, user.id));
+    expect(stored.tokenHash).toBe(hashToken(token));
+  });
+
+  it('answers the same for unknown users and users without an address, sending nothing', async () => {
+    const before = (await ctx.db.select().from(emails)).length;
+    const noMail = await ctx.givenUser({ roles: [], login: false });
+    await ctx.db.update(persons).set({ email: null }).where(eq(persons.lastName, noMail.userName));
+    for (const userName of ['nobody-at-all', noMail.userName]) {
+      const response = await requestReset(userName);
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toBe(true);
+    }
+    expect((await ctx.db.select().from(emails)).length).toBe(before);
+  });
+
+  it('never builds the link on a foreign Origin', async () => {
+    const user = await ctx.givenUser({ roles: [], login: false, email: 'origin-test@example.com' });
+    await requestReset(user.userName, { origin: 'https://evil.example' });
+    const [mail] = await mailsTo('origin-test@example.com');
+    expect(mail.body).not.toContain('evil.example');
+    expect(mail.body).toContain('http://localhost');
+  });
+
+  it('sets the new password with a good token, ends old sessions, and refuses the token again', async () => {
+    const user = await ctx.givenUser({ roles: [], email: 'new-password@example.com' });
+    await requestReset(user.userName);
+    const token = tokenOf((await mailsTo('new-password@example.com'))[0].body);
+
+    const reset = await ctx.call(null, 'POST', '/api/access_user/reset', { token, password: 'Brand.New1' });
+    expect(reset.statusCode).toBe(200);
+    expect(reset.json()).toBe(true);
+    expect((await ctx.call(user, 'GET', '/api/session')).statusCode).toBe(401);
+    expect((await ctx.login(user.userName)).statusCode).toBe(401);
+    expect((await ctx.login(user.userName, 'Brand.New1')).statusCode).toBe(200);
+
+    const again = await ctx.call(null, 'POST', '/api/access_user/reset', { token, password: 'Other.New2' });
+    expectError(again, 400, 'TOKEN_INVALID');
+    expect((await ctx.login(user.userName, 'Brand.New1')).statusCode).toBe(200);
+  });
+
+  it('refuses an expired token and an unknown token with TOKEN_INVALID', async () => {
+    const user = await ctx.givenUser({ roles: [], login: false, email: 'expired@example.com' });
+    await requestReset(user.userName);
+    const token = tokenOf((await mailsTo('expired@example.com'))[0].body);
+    await ctx.db
+      .update(passwordResets)
+      .set({ expires: new Date(Date.now() - 1000) })
+      .where(eq(passwordResets.userId, user.id));
+    expectError(
+      await ctx.call(null, 'POST', '/api/access_user/reset', { token, password: 'Brand.New1' }),
+      400,
+      'TOKEN_INVALID',
+    );
+    expectError(
+      await ctx.call(null, 'POST', '/api/access_user/reset', {
+        token: 'x'.repeat(43),
+        password: 'Brand.New1',
+      }),
+      400,
+      'TOKEN_INVALID',
+    );
+    expect((await ctx.login(user.userName)).statusCode).toBe(200);
+  });
+
+  it('voids the other links of the user once the password is set', async () => {
+    const user = await ctx.givenUser({ roles: [], login: false, email: 'two-links@example.com' });
+    await requestReset(user.userName);
+    await requestReset(user.userName);
+    const [first, second] = (await mailsTo('two-links@example.com')).map((mail) => tokenOf(mail.body));
+    expect(first).not.toBe(second);
+    expect(
+      (await ctx.call(null, 'POST', '/api/access_user/reset', { token: second, password: 'Second.1' }))
+        .statusCode,
+    ).toBe(200);
+    expectError(
+      await ctx.call(null, 'POST', '/api/access_user/reset', { token: first, password: 'First.1x' }),
+      400,
+      'TOKEN_INVALID',
+    );
+  });
+
+  it('sends at most three links an hour, answering the same', async () => {
+    const user = await ctx.givenUser({ roles: [], login: false, email: 'flooded@example.com' });
+    for (let request = 0; request < 5; request++)
+      expect((await requestReset(user.userName)).json()).toBe(true);
+    expect(await mailsTo('flooded@example.com')).toHaveLength(3);
+  });
+
+  it('refuses a weak password with VALIDATION and keeps the token usable', async () => {
+    const user = await ctx.givenUser({ roles: [], login: false, email: 'weak@example.com' });
+    await requestReset(user.userName);
+    const token = tokenOf((await mailsTo('weak@example.com'))[0].body);
+    const weak = await ctx.call(null, 'POST', '/api/access_user/reset', { token, password: 'password' });
+    expectError(weak, 400, 'VALIDATION');
+    expect(weak.json().details).toEqual([{ path: 'password', message: 'validation.password' }]);
+    expect(
+      (await ctx.call(null, 'POST', '/api/access_user/reset', { token, password: 'Strong.1x' })).statusCode,
+    ).toBe(200);
+  });
+});
+
+describe('roles of a user (GET /api/access_user/roles?id=)', () => {
+  it("gives a user their own roles, incl. their groups', and refuses another user's", async () => {
+    const user = await ctx.givenUser({ roles: ['STOCK_VIEW'] });
+    const own = await ctx.call(user, 'GET', `/api/access_user/roles?id=${user.id}`);
+    expect(own.statusCode).toBe(200);
+    expect(own.json()).toEqual([{ role: 'ALL_CLIENTS' }, { role: 'STOCK_VIEW' }]);
+    expectError(await ctx.call(user, 'GET', `/api/access_user/roles?id=${ctx.admin.id}`), 403, 'FORBIDDEN');
+  });
+
+  it("lets an administrator read anybody's roles", async () => {
+    const user = await ctx.givenUser({ roles: ['KM_VIEW'], login: false });
+    const response = await ctx.call(ctx.admin, 'GET', `/api/access_user/roles?id=${user.id}`);
+    expect(response.json()).toEqual([{ role: 'ALL_CLIENTS' }, { role: 'KM_VIEW' }]);
+  });
+
+  it('needs a numeric id', async () => {
+    expectError(await ctx.call(ctx.admin, 'GET', '/api/access_user/roles'), 400, 'VALIDATION');
+    expectError(await ctx.call(ctx.admin, 'GET', '/api/access_user/roles?id=abc'), 400, 'VALIDATION');
+  });
+});

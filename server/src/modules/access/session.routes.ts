@@ -1,0 +1,295 @@
+import { and, count, eq, gt, isNull } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import QRCode from 'qrcode';
+import { z } from 'zod';
+import {
+  HEADERS,
+  passwordResetRequestSchema,
+  passwordResetSchema,
+  sessionResponseSchema,
+  tfaCheckRequestSchema,
+  tfaCheckResponseSchema,
+  tfaCodeRequestSchema,
+  tfaSetupResponseSchema,
+} from '@strazce/contract';
+import type { Db } from '../../db/database';
+import { AppError } from '../../platform/errors';
+import { LOGGED_IN, PUBLIC, sessionOf } from '../../platform/guard';
+import type { LoginLimiter } from '../../platform/loginLimiter';
+import { hashPassword, hashToken, newToken, newTotpSecret, totpStep, totpUri } from '../../platform/secrets';
+import { createSession, endSession, extendSession, userRoles } from '../../platform/session';
+import { clients, emails } from '../system/system.tables';
+import { passwordResets, sessions, users } from './access.tables';
+import {
+  authenticate,
+  consumeTotp,
+  findUserByName,
+  initialSite,
+  parseBasicAuthorization,
+  sessionBody,
+} from './auth.service';
+import { persons } from '../system/system.tables';
+import { resetPasswordEmail } from './reset.email';
+
+const PASSWORD_RESET_VALID_MINUTES = 60;
+const PASSWORD_RESETS_PER_HOUR = 3;
+
+export interface SessionRoutesOptions {
+  db: Db;
+  limiter: LoginLimiter;
+  publicUrl?: string;
+}
+
+/** The client (terminal) behind `X-Client-Token`, when it is valid, authorized and not expired. */
+export async function authorizedClient(db: Db, request: FastifyRequest): Promise<number | null> {
+  const token = request.headers[HEADERS.clientToken.toLowerCase()];
+  if (typeof token !== 'string' || token.length === 0 || token.length > 200) return null;
+  const [client] = await db
+    .select({ id: clients.id, expires: clients.expires })
+    .from(clients)
+    .where(
+      and(eq(clients.tokenHash, hashToken(token)), eq(clients.valid, true), eq(clients.authorized, true)),
+    );
+  if (!client || (client.expires && client.expires.getTime() < Date.now())) return null;
+  await db.update(clients).set({ lastAccess: new Date() }).where(eq(clients.id, client.id));
+  return client.id;
+}
+
+/**
+ * Address of the web app for links sent by e-mail: PUBLIC_URL when configured, else the address the request
+ * came to. A foreign `Origin` is never used, so nobody can have a reset link point to their own server.
+ */
+export function appAddress(request: FastifyRequest, publicUrl: string | undefined): string {
+  if (publicUrl) return publicUrl.replace(/\/+$/, '');
+  const origin = request.headers.origin;
+  if (origin) {
+    try {
+      const url = new URL(origin);
+      if (url.host === request.host && (url.protocol === 'http:' || url.protocol === 'https:'))
+        return url.origin;
+    } catch {
+      // A malformed Origin is ignored.
+    }
+  }
+  return `${request.protocol}://${request.host}`;
+}
+
+export function registerSessionRoutes(
+  app: FastifyInstance,
+  { db, limiter, publicUrl }: SessionRoutesOptions,
+): void {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['session'];
+
+  typed.get(
+    '/api/session',
+    {
+      config: { access: PUBLIC },
+      schema: {
+        tags,
+        description:
+          'Log in with Basic authorization (+ X-TFA-Token, X-Client-Token), or restore with X-Auth-Token.',
+        response: { 200: sessionResponseSchema },
+      },
+    },
+    async (request) => {
+      const credentials = parseBasicAuthorization(request.headers.authorization);
+      if (!credentials) {
+        const session = request.session;
+        if (!session) throw new AppError('UNAUTHORIZED', 'Session missing or expired');
+        const token = request.headers[HEADERS.authToken.toLowerCase()] as string;
+        // Extended before the answer, so the expiry the client is told is the one in force.
+        await extendSession(db, session);
+        return sessionBody(db, session.userId, { token, expires: session.expires }, session.siteId);
+      }
+      request.auditAuthor = credentials.userName.slice(0, 100);
+      const tfaHeader = request.headers[HEADERS.tfaToken.toLowerCase()];
+      const user = await authenticate(db, limiter, {
+        ...credentials,
+        tfaCode: typeof tfaHeader === 'string' ? tfaHeader.trim() : undefined,
+        address: request.ip,
+      });
+      const clientId = await authorizedClient(db, request);
+      const roles = await userRoles(db, user.id);
+      if (!roles.includes('ALL_CLIENTS') && clientId === null) {
+        throw new AppError('CLIENT_NOT_AUTHORIZED', 'This browser is not authorized');
+      }
+      const siteId = await initialSite(db, user);
+      const session = await createSession(db, { userId: user.id, siteId, clientId });
+      await db.update(users).set({ lastLogin: new Date() }).where(eq(users.id, user.id));
+      return sessionBody(db, user.id, session, siteId);
+    },
+  );
+
+  typed.delete(
+    '/api/session',
+    { config: { access: LOGGED_IN }, schema: { tags } },
+    async (request, reply) => {
+      await endSession(db, sessionOf(request));
+      return reply.status(204).send();
+    },
+  );
+
+  typed.post(
+    '/api/access_user/twofa',
+    {
+      config: { access: PUBLIC },
+      schema: { tags, body: tfaCheckRequestSchema, response: { 200: tfaCheckResponseSchema } },
+    },
+    async (request) => {
+      // An unknown user gets the same answer as a user without two-factor: no user enumeration.
+      const user = await findUserByName(db, request.body.userName);
+      return { tfaRequired: !!user?.tfa };
+    },
+  );
+
+  typed.post(
+    '/api/session/twofa',
+    { config: { access: LOGGED_IN }, schema: { tags, response: { 200: tfaSetupResponseSchema } } },
+    async (request) => {
+      const session = sessionOf(request);
+      const secret = newTotpSecret();
+      await db.update(users).set({ tfaPendingSecret: secret }).where(eq(users.id, session.userId));
+      const uri = totpUri(secret, session.userName);
+      return { secret, uri, qr: await QRCode.toDataURL(uri, { margin: 1, width: 220 }) };
+    },
+  );
+
+  typed.post(
+    '/api/session/twofa/validate',
+    {
+      config: { access: LOGGED_IN, auditSecrets: ['code'] },
+      schema: { tags, body: tfaCodeRequestSchema, response: { 200: z.object({ valid: z.boolean() }) } },
+    },
+    async (request) => {
+      const [user] = await db
+        .select()
+        .from(users)
+        .where(eq(users.id, sessionOf(request).userId));
+      return {
+        valid: !!user.tfaPendingSecret && totpStep(user.tfaPendingSecret, request.body.code) !== null,
+      };
+    },
+  );
+
+  typed.post(
+    '/api/session/twofa/enable',
+    {
+      config: { access: LOGGED_IN, auditSecrets: ['code'] },
+      schema: { tags, body: tfaCodeRequestSchema, response: { 200: z.object({ tfa: z.boolean() }) } },
+    },
+    async (request) => {
+      const [user] = await db
+        .select()
+        .from(users)
+        .where(eq(users.id, sessionOf(request).userId));
+      // A wrong code is a 400 like any invalid input, not a 401: the user stays logged in to try again.
+      if (!(await consumeTotp(db, user, user.tfaPendingSecret, request.body.code))) {
+        throw new AppError('VALIDATION', 'Authentication code is not valid. Please try again', [
+          { path: 'code', message: 'validation.tfaCode' },
+        ]);
+      }
+      await db
+        .update(users)
+        .set({ tfa: true, tfaSecret: user.tfaPendingSecret, tfaPendingSecret: null })
+        .where(eq(users.id, user.id));
+      return { tfa: true };
+    },
+  );
+
+  typed.post(
+    '/api/access_user/reset/request',
+    {
+      config: { access: PUBLIC },
+      schema: { tags, body: passwordResetRequestSchema, response: { 200: z.literal(true) } },
+    },
+    async (request) => {
+      request.auditAuthor = request.body.userName.slice(0, 100);
+      const user = await findUserByName(db, request.body.userName);
+      const [person] = user?.personId
+        ? await db.select({ email: persons.email }).from(persons).where(eq(persons.id, user.personId))
+        : [];
+      // The answer is the same whether or not the user exists or has an address: no user enumeration.
+      if (!user || !person?.email) return true as const;
+      // Nobody can flood a mailbox: a few links per hour at most, the answer stays the same.
+      const [{ recent }] = await db
+        .select({ recent: count() })
+        .from(passwordResets)
+        .where(
+          and(
+            eq(passwordResets.userId, user.id),
+            gt(passwordResets.created, new Date(Date.now() - PASSWORD_RESET_VALID_MINUTES * 60_000)),
+          ),
+        );
+      if (Number(recent) >= PASSWORD_RESETS_PER_HOUR) return true as const;
+      const token = newToken();
+      const link = `${appAddress(request, publicUrl)}/resetPassword?token=${encodeURIComponent(token)}`;
+      await db.transaction(async (tx) => {
+        await tx.insert(passwordResets).values({
+          tokenHash: hashToken(token),
+          userId: user.id,
+          expires: new Date(Date.now() + PASSWORD_RESET_VALID_MINUTES * 60_000),
+        });
+        await tx.insert(emails).values({
+          recipient: person.email!,
+          ...resetPasswordEmail(user.userName, link, PASSWORD_RESET_VALID_MINUTES),
+        });
+      });
+      return true as const;
+    },
+  );
+
+  typed.post(
+    '/api/access_user/reset',
+    {
+      config: { access: PUBLIC },
+      schema: { tags, body: passwordResetSchema, response: { 200: z.literal(true) } },
+    },
+    async (request) => {
+      const passwordHash = await hashPassword(request.body.password);
+      await db.transaction(async (tx) => {
+        const [reset] = await tx
+          .update(passwordResets)
+          .set({ used: new Date() })
+          .where(
+            and(
+              eq(passwordResets.tokenHash, hashToken(request.body.token)),
+              isNull(passwordResets.used),
+              gt(passwordResets.expires, new Date()),
+            ),
+          )
+          .returning({ userId: passwordResets.userId });
+        if (!reset) throw new AppError('TOKEN_INVALID', 'Password reset link is invalid or has expired');
+        await tx.update(users).set({ passwordHash }).where(eq(users.id, reset.userId));
+        // Other links sent before are void once the password is set.
+        await tx
+          .update(passwordResets)
+          .set({ used: new Date() })
+          .where(and(eq(passwordResets.userId, reset.userId), isNull(passwordResets.used)));
+        // A new password ends every session opened with the old one.
+        await tx.delete(sessions).where(eq(sessions.userId, reset.userId));
+      });
+      return true as const;
+    },
+  );
+
+  typed.get(
+    '/api/access_user/roles',
+    {
+      config: { access: LOGGED_IN },
+      schema: {
+        tags,
+        querystring: z.object({ id: z.coerce.number().int().positive() }),
+        response: { 200: z.array(z.object({ role: z.string() })) },
+      },
+    },
+    async (request) => {
+      const session = sessionOf(request);
+      if (request.query.id !== session.userId && !session.roles.includes('ADMINISTRATOR')) {
+        throw new AppError('FORBIDDEN', 'Only an administrator may read the roles of another user');
+      }
+      return (await userRoles(db, request.query.id)).map((role) => ({ role }));
+    },
+  );
+}

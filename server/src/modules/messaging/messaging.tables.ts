@@ -1,0 +1,28 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { ts } from '../../db/columns';
+import { sites } from '../system/system.tables';
+
+/** The SMS outbox (the e-mail outbox is `system_email`): written with the change that causes it, sent by the worker. */
+export const smsMessages = pgTable(
+  'system_sms',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    siteId: integer().references(() => sites.id, { onDelete: 'set null' }),
+    recipient: text().notNull(),
+    text: text().notNull(),
+    created: ts().notNull().defaultNow(),
+    /** Delivery attempts made so far. */
+    sentRetry: integer().notNull().default(0),
+    sentSuccessFull: boolean().notNull().default(false),
+    sent: ts(),
+    nextAttempt: ts().notNull().defaultNow(),
+    lastError: text(),
+  },
+  (t) => [
+    index('system_sms_pending_idx')
+      .on(t.nextAttempt)
+      .where(sql`not ${t.sentSuccessFull}`),
+    index('system_sms_created_idx').on(t.created),
+  ],
+);

@@ -1,0 +1,65 @@
+import nodemailer from 'nodemailer';
+
+export interface OutgoingEmail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+export interface OutgoingSms {
+  to: string;
+  text: string;
+}
+
+/** Where e-mails go: SMTP, or the log when no server is configured. A rejected promise is a failed attempt. */
+export interface EmailTransport {
+  readonly kind: string;
+  send(email: OutgoingEmail): Promise<void>;
+}
+
+/** An SMS gateway. A provider for a real gateway implements this; the default writes to the log. */
+export interface SmsProvider {
+  readonly kind: string;
+  send(sms: OutgoingSms): Promise<void>;
+}
+
+export interface DeliveryLog {
+  info(object: object, message: string): void;
+}
+
+/** SMTP through nodemailer, e.g. `smtp://user:pass@host:587` or `smtps://host:465`. */
+export function smtpTransport(smtpUrl: string, from: string): EmailTransport {
+  const transporter = nodemailer.createTransport(smtpUrl);
+  return {
+    kind: 'smtp',
+    async send(email) {
+      await transporter.sendMail({ from, to: email.to, subject: email.subject, text: email.text });
+    },
+  };
+}
+
+/** No SMTP server configured: the message counts as delivered once it is written to the log. */
+export function logEmailTransport(log: DeliveryLog): EmailTransport {
+  return {
+    kind: 'log',
+    async send(email) {
+      log.info({ to: email.to, subject: email.subject }, 'e-mail delivered to the log (no SMTP_URL)');
+    },
+  };
+}
+
+export function logSmsProvider(log: DeliveryLog): SmsProvider {
+  return {
+    kind: 'log',
+    async send(sms) {
+      log.info({ to: sms.to, length: sms.text.length }, 'SMS delivered to the log (no SMS provider)');
+    },
+  };
+}
+
+export function emailTransportFor(
+  config: { smtpUrl?: string; mailFrom: string },
+  log: DeliveryLog,
+): EmailTransport {
+  return config.smtpUrl ? smtpTransport(config.smtpUrl, config.mailFrom) : logEmailTransport(log);
+}

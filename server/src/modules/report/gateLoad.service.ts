@@ -1,0 +1,67 @@
+import { sql } from 'drizzle-orm';
+import type { GateLoadQuery, GateLoadReport, GateLoadRow } from '@strazce/contract';
+import type { Db } from '../../db/database';
+
+type Row = Record<string, unknown>;
+
+/**
+ * Entries and departures per gate and hour of the day (in the report's time zone), summed over the days
+ * `from`..`to` inclusive, from the movements the visits and vehicles modules record in `gate_movement`.
+ */
+export async function gateLoad(db: Db, siteId: number, query: GateLoadQuery): Promise<GateLoadReport> {
+  const { from, to, timeZone } = query;
+  const result = await db.execute(sql`
+    select g.id as gate_id, g.name as gate_name,
+      extract(hour from m.time at time zone ${timeZone})::int as hour,
+      count(*) filter (where m.direction = 'IN')::int as entries,
+      count(*) filter (where m.direction = 'OUT')::int as departures
+    from gate_movement m
+    join system_site_gate g on g.id = m.gate_id
+    where m.site_id = ${siteId}
+      and m.time >= (${from}::date)::timestamp at time zone ${timeZone}
+      and m.time < (${to}::date + 1)::timestamp at time zone ${timeZone}
+    group by g.id, g.name, hour
+    order by g.name, g.id, hour`);
+  const rows: GateLoadRow[] = (result as unknown as { rows: Row[] }).rows.map((row) => ({
+    gate: { id: Number(row.gate_id), label: String(row.gate_name) },
+    hour: Number(row.hour),
+    entries: Number(row.entries),
+    departures: Number(row.departures),
+  }));
+  return { from, to, timeZone, rows };
+}
+
+const CSV_HEADERS = {
+  cs: ['Brána', 'Hodina', 'Vstupy', 'Odchody'],
+  en: ['Gate', 'Hour', 'Entries', 'Departures'],
+} as const;
+export type CsvLanguage = keyof typeof CSV_HEADERS;
+
+/** A CSV cell: quoted when needed, and a leading formula character defused so spreadsheets show it as text. */
+function cell(value: string | number): string {
+  let text = String(value);
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[";\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/**
+ * The report as CSV for spreadsheets: UTF-8 with a byte-order mark, `;` separated (what Czech Excel
+ * expects), every gate with traffic and every hour 0–23 (zeros included), headers in the caller's language.
+ */
+export function gateLoadCsv(report: GateLoadReport, language: CsvLanguage): string {
+  const lines = [CSV_HEADERS[language].map(cell).join(';')];
+  const gates = new Map<number, { label: string; hours: Map<number, GateLoadRow> }>();
+  for (const row of report.rows) {
+    const gate = gates.get(row.gate.id) ?? { label: row.gate.label, hours: new Map() };
+    gate.hours.set(row.hour, row);
+    gates.set(row.gate.id, gate);
+  }
+  for (const gate of gates.values()) {
+    for (let hour = 0; hour < 24; hour++) {
+      const row = gate.hours.get(hour);
+      const label = `${String(hour).padStart(2, '0')}:00`;
+      lines.push([gate.label, label, row?.entries ?? 0, row?.departures ?? 0].map(cell).join(';'));
+    }
+  }
+  return `\uFEFF${lines.join('\r\n')}\r\n`;
+}

@@ -1,0 +1,199 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  HEADERS,
+  KNOWN_CONFIG_PROPERTIES,
+  MODULES,
+  checkConfigValue,
+  clientAuthorizeRequestSchema,
+  client,
+  infoResponseSchema,
+  person,
+  sessionResponseSchema,
+  site,
+  siteConfigEntrySchema,
+  siteProperty,
+  siteSwitchRequestSchema,
+  type ConfigValueType,
+} from '@strazce/contract';
+import type { Database, Db } from '../../db/database';
+import { crudRoutes } from '../../platform/crud';
+import { AppError, validationError } from '../../platform/errors';
+import { LOGGED_IN, PUBLIC, currentSiteId, sessionOf } from '../../platform/guard';
+import type { LoginLimiter } from '../../platform/loginLimiter';
+import { registerRefTarget } from '../../platform/refs';
+import { hashToken, newToken } from '../../platform/secrets';
+import { switchSessionSite, userRoles } from '../../platform/session';
+import { users } from '../access/access.tables';
+import { authenticate, isMemberOfSite, parseBasicAuthorization, sessionBody } from '../access/auth.service';
+import { clients, persons, siteModules, siteProperties, sites } from './system.tables';
+
+registerRefTarget('system_site', { table: sites, label: (t) => sql`${t.name}`, scope: 'global' });
+registerRefTarget('system_person', {
+  table: persons,
+  label: (t) => sql`${t.lastName} || ' ' || ${t.firstName}`,
+  scope: 'global',
+});
+
+const CLIENT_AUTHORIZATION_DAYS = 365;
+const VERSION = '0.1.0';
+
+export function registerSystemRoutes(app: FastifyInstance, database: Database, limiter: LoginLimiter): void {
+  const { db } = database;
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+
+  crudRoutes(app, db, { entity: person, table: persons });
+  crudRoutes(app, db, {
+    entity: site,
+    table: sites,
+    links: { modules: { table: siteModules, owner: siteModules.siteId, value: siteModules.module } },
+  });
+  crudRoutes(app, db, { entity: client, table: clients });
+  crudRoutes(app, db, {
+    entity: siteProperty,
+    table: siteProperties,
+    hooks: {
+      // The value must fit the declared type, also when only one of the two changes.
+      beforeWrite(values, input, _ctx, existing) {
+        if (input.type === undefined && input.value === undefined) return;
+        const type = (input.type ?? existing?.type) as ConfigValueType;
+        const problem = checkConfigValue(type, input.value === undefined ? existing?.value : input.value);
+        if (problem) throw validationError('value', problem);
+      },
+    },
+  });
+
+  typed.get(
+    '/api/info',
+    { config: { access: PUBLIC }, schema: { tags: ['system'], response: { 200: infoResponseSchema } } },
+    async () => ({
+      name: 'Strážce',
+      version: VERSION,
+      time: new Date().toISOString(),
+      database: database.kind,
+    }),
+  );
+
+  typed.post(
+    '/api/system_site/switch',
+    {
+      config: { access: LOGGED_IN },
+      schema: {
+        tags: ['system_site'],
+        body: siteSwitchRequestSchema,
+        response: { 200: sessionResponseSchema },
+      },
+    },
+    async (request) => {
+      const session = sessionOf(request);
+      const siteId = request.body.id;
+      if (!(await isMemberOfSite(db, session.userId, siteId))) {
+        throw new AppError('SITE_NOT_ALLOWED', 'Site switch operation failed');
+      }
+      const expires = await switchSessionSite(db, session, siteId);
+      await db.update(users).set({ lastSiteId: siteId }).where(eq(users.id, session.userId));
+      const token = request.headers[HEADERS.authToken.toLowerCase()] as string;
+      return sessionBody(db, session.userId, { token, expires }, siteId);
+    },
+  );
+
+  typed.get(
+    '/api/system_site/config',
+    {
+      config: { access: LOGGED_IN },
+      schema: { tags: ['system_site'], response: { 200: z.array(siteConfigEntrySchema) } },
+    },
+    async (request) => {
+      const siteId = currentSiteId(request);
+      const rows = await db
+        .select({ name: siteProperties.name, type: siteProperties.type, value: siteProperties.value })
+        .from(siteProperties)
+        .where(and(eq(siteProperties.siteId, siteId), eq(siteProperties.active, true)))
+        .orderBy(siteProperties.name);
+      const names = new Set(rows.map((row) => row.name));
+      const defaults = Object.entries(KNOWN_CONFIG_PROPERTIES)
+        .filter(([name]) => !names.has(name))
+        .map(([name, known]) => ({ name, type: known.type as ConfigValueType, value: known.default }));
+      return [...rows, ...defaults];
+    },
+  );
+
+  typed.get(
+    '/api/system_site/modules',
+    {
+      config: { access: LOGGED_IN },
+      schema: {
+        tags: ['system_site'],
+        querystring: z.object({ id: z.coerce.number().int().positive() }),
+        response: { 200: z.array(z.enum(MODULES)) },
+      },
+    },
+    async (request) => {
+      const session = sessionOf(request);
+      const allowed =
+        session.roles.includes('ADMINISTRATOR') ||
+        (await isMemberOfSite(db, session.userId, request.query.id));
+      if (!allowed) throw new AppError('SITE_NOT_ALLOWED', 'Not a member of this site');
+      const rows = await db
+        .select({ module: siteModules.module })
+        .from(siteModules)
+        .where(eq(siteModules.siteId, request.query.id));
+      return MODULES.filter((module) => rows.some((row) => row.module === module));
+    },
+  );
+
+  typed.post(
+    '/api/system_client/authorize',
+    {
+      config: { access: PUBLIC },
+      schema: {
+        tags: ['system_client'],
+        description:
+          'Authorize this browser as a terminal. Needs a session with AUTH_CLIENT, or Basic credentials of such a user.',
+        body: clientAuthorizeRequestSchema,
+        response: { 201: z.object({ id: z.number(), name: z.string(), expires: z.string() }) },
+      },
+    },
+    async (request, reply) => {
+      await authorizingUser(db, limiter, request);
+      const token = newToken();
+      const expires = new Date(Date.now() + CLIENT_AUTHORIZATION_DAYS * 86_400_000);
+      const [created] = await db
+        .insert(clients)
+        .values({
+          name: request.body.name,
+          tokenHash: hashToken(token),
+          authorized: true,
+          expires,
+          lastAccess: new Date(),
+        })
+        .returning({ id: clients.id, name: clients.name });
+      return reply
+        .status(201)
+        .header(HEADERS.clientToken, token)
+        .send({ ...created, expires: expires.toISOString() });
+    },
+  );
+}
+
+async function authorizingUser(db: Db, limiter: LoginLimiter, request: FastifyRequest): Promise<string> {
+  const allowed = (roles: string[]) => roles.includes('AUTH_CLIENT');
+  if (request.session) {
+    if (!allowed(request.session.roles)) throw new AppError('FORBIDDEN', 'AUTH_CLIENT role required');
+    return request.session.userName;
+  }
+  const credentials = parseBasicAuthorization(request.headers.authorization);
+  if (!credentials)
+    throw new AppError('UNAUTHORIZED', 'Credentials of a user who may authorize terminals are required');
+  request.auditAuthor = credentials.userName.slice(0, 100);
+  const tfaHeader = request.headers[HEADERS.tfaToken.toLowerCase()];
+  const user = await authenticate(db, limiter, {
+    ...credentials,
+    tfaCode: typeof tfaHeader === 'string' ? tfaHeader.trim() : undefined,
+    address: request.ip,
+  });
+  if (!allowed(await userRoles(db, user.id))) throw new AppError('FORBIDDEN', 'AUTH_CLIENT role required');
+  return user.userName;
+}

@@ -1,0 +1,142 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import type { ConfigValueType, ModuleCode } from '@strazce/contract';
+import { entityColumns, ts } from '../../db/columns';
+
+export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+export const sites = pgTable(
+  'system_site',
+  {
+    ...entityColumns(),
+    name: text().notNull(),
+    description: text(),
+    valid: boolean().notNull().default(true),
+  },
+  (t) => [uniqueIndex('system_site_name_uq').on(t.name)],
+);
+
+export const siteModules = pgTable(
+  'system_site_module',
+  {
+    siteId: integer()
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    module: text().$type<ModuleCode>().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.siteId, t.module] })],
+);
+
+export const siteProperties = pgTable(
+  'system_site_property',
+  {
+    ...entityColumns(),
+    siteId: integer()
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    type: text().$type<ConfigValueType>().notNull(),
+    value: jsonb().notNull(),
+    active: boolean().notNull().default(true),
+  },
+  (t) => [uniqueIndex('system_site_property_name_uq').on(t.siteId, t.name)],
+);
+
+export const persons = pgTable(
+  'system_person',
+  {
+    ...entityColumns(),
+    firstName: text().notNull(),
+    lastName: text().notNull(),
+    email: text(),
+    phone: text(),
+    corporateId: text(),
+    homeSiteId: integer().references(() => sites.id, { onDelete: 'set null' }),
+    note: text(),
+    valid: boolean().notNull().default(true),
+  },
+  (t) => [
+    uniqueIndex('system_person_corporate_id_uq').on(t.corporateId),
+    index('system_person_last_name_idx').on(t.lastName, t.firstName),
+    index('system_person_home_site_idx').on(t.homeSiteId, t.lastName, t.firstName),
+  ],
+);
+
+export const clients = pgTable(
+  'system_client',
+  {
+    ...entityColumns(),
+    name: text().notNull(),
+    tokenHash: text(),
+    expires: ts(),
+    authorized: boolean().notNull().default(false),
+    lastAccess: ts(),
+    personId: integer().references(() => persons.id, { onDelete: 'set null' }),
+    valid: boolean().notNull().default(true),
+  },
+  (t) => [uniqueIndex('system_client_token_uq').on(t.tokenHash)],
+);
+
+/** The outbox of e-mails: written in the same transaction as the change that causes them, sent by a worker. */
+export const emails = pgTable(
+  'system_email',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    siteId: integer().references(() => sites.id, { onDelete: 'set null' }),
+    recipient: text().notNull(),
+    subject: text().notNull(),
+    body: text().notNull(),
+    queued: ts().notNull().defaultNow(),
+    sent: ts(),
+    /** Whether the message has left: derived from `sent`, for the sent yes/no filter of the log. */
+    delivered: boolean()
+      .notNull()
+      .generatedAlwaysAs(sql`sent is not null`),
+    attempts: integer().notNull().default(0),
+    nextAttempt: ts().notNull().defaultNow(),
+    lastError: text(),
+  },
+  (t) => [
+    index('system_email_pending_idx')
+      .on(t.nextAttempt)
+      .where(sql`${t.sent} is null`),
+    index('system_email_queued_idx').on(t.queued),
+  ],
+);
+
+export const audits = pgTable(
+  'system_audit',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    created: ts().notNull().defaultNow(),
+    siteId: integer(),
+    authorId: integer(),
+    author: text(),
+    method: text().notNull(),
+    path: text().notNull(),
+    params: jsonb(),
+    requestHeaders: jsonb(),
+    requestBody: jsonb(),
+    responseHeaders: jsonb(),
+    status: integer().notNull(),
+  },
+  (t) => [
+    index('system_audit_created_idx').on(t.created),
+    index('system_audit_author_idx').on(t.author, t.created),
+    index('system_audit_status_idx').on(t.status, t.created),
+  ],
+);

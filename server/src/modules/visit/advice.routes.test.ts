@@ -1,0 +1,276 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adviceDefaultFilter } from '@strazce/contract';
+import { createTestContext, type TestContext, type TestUser } from '../../../test/helper';
+import { emails } from '../system/system.tables';
+import { today } from './advice.service';
+import { givenVisitSite, type VisitSite } from './visit.fixtures';
+import { adviceCategories } from './visit.tables';
+
+let ctx: TestContext;
+let site: VisitSite;
+let category: number;
+let requester: TestUser;
+let otherRequester: TestUser;
+let responder: TestUser;
+let adviceViewer: TestUser;
+let reception: TestUser;
+
+const day = (offset: number) => {
+  const date = new Date(`${today()}T12:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + offset);
+  return date.toISOString().slice(0, 10);
+};
+
+let counter = 0;
+const advice = (overrides: Record<string, unknown> = {}) => ({
+  category,
+  oneTimeDate: today(),
+  reason: 'Contract negotiation',
+  firstName: 'Olga',
+  lastName: `Ohlášená${++counter}`,
+  company: 'Partner a.s.',
+  visitedFirstName: 'Pavel',
+  visitedLastName: 'Ředitel',
+  ...overrides,
+});
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  site = await givenVisitSite(ctx, ctx.siteA);
+  const [row] = await ctx.db
+    .insert(adviceCategories)
+    .values({ siteId: ctx.siteA, name: 'Business' })
+    .returning({ id: adviceCategories.id });
+  category = row.id;
+  requester = await ctx.givenUser({ roles: ['VISIT_ADVICE_REQUEST'], email: 'requester@example.com' });
+  otherRequester = await ctx.givenUser({ roles: ['VISIT_ADVICE_REQUEST'] });
+  responder = await ctx.givenUser({ roles: ['VISIT_ADVICE_RESPONSE'] });
+  adviceViewer = await ctx.givenUser({ roles: ['VISIT_ADVICE_VIEW'] });
+  reception = await ctx.givenUser({ roles: ['VISIT_USER', 'VIEW_PERSONAL_INFO'] });
+});
+afterAll(() => ctx?.close());
+
+const request = (body: Record<string, unknown>, user: TestUser = requester) =>
+  ctx.call(user, 'POST', '/api/visit/advice/request', body);
+const respond = (id: number, status: string, reason?: string) =>
+  ctx.call(responder, 'POST', '/api/visit/advice/response', { id, status, ...(reason ? { reason } : {}) });
+
+describe('advice dates (one-time or multiple-entry, exactly one)', () => {
+  const problems = async (body: Record<string, unknown>) => (await request(advice(body))).json().details;
+
+  it('needs one of them', async () => {
+    expect(await problems({ oneTimeDate: null })).toEqual([
+      { path: 'oneTimeDate', message: 'validation.adviceDateRequired' },
+    ]);
+  });
+  it('refuses both', async () => {
+    expect(await problems({ validFrom: day(0), validTo: day(3) })).toEqual([
+      { path: 'oneTimeDate', message: 'validation.adviceDateAndRange' },
+    ]);
+  });
+  it('needs both ends of a range, in order, not in the past', async () => {
+    expect(await problems({ oneTimeDate: null, validFrom: day(1) })).toEqual([
+      { path: 'validTo', message: 'validation.adviceRangeToRequired' },
+    ]);
+    expect(await problems({ oneTimeDate: null, validTo: day(1) })).toEqual([
+      { path: 'validFrom', message: 'validation.adviceRangeFromRequired' },
+    ]);
+    expect(await problems({ oneTimeDate: null, validFrom: day(3), validTo: day(1) })).toEqual([
+      { path: 'validTo', message: 'validation.adviceRangeOrder' },
+    ]);
+    expect(await problems({ oneTimeDate: null, validFrom: day(-5), validTo: day(-1) })).toEqual([
+      { path: 'validTo', message: 'validation.futureDate' },
+    ]);
+  });
+  it('refuses a one-time date in the past and a vehicle without a plate', async () => {
+    expect(await problems({ oneTimeDate: day(-1) })).toEqual([
+      { path: 'oneTimeDate', message: 'validation.futureDate' },
+    ]);
+    expect(await problems({ allowVehicle: true })).toEqual([
+      { path: 'vehiclePlate', message: 'validation.required' },
+    ]);
+  });
+  it('accepts a multiple-entry advice with a vehicle and equipment', async () => {
+    const response = await request(
+      advice({
+        oneTimeDate: null,
+        validFrom: day(0),
+        validTo: day(5),
+        allowVehicle: true,
+        vehiclePlate: '5e5 5555',
+        vehicleReason: 'Samples',
+        equipment: [{ object: 'Projector', serialNumber: 'P-1' }],
+      }),
+    );
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toMatchObject({
+      status: 'PENDING',
+      activeUntil: day(5),
+      vehiclePlate: '5E5 5555',
+      requestUser: { id: requester.id, label: requester.userName },
+      equipment: [{ object: 'Projector', serialNumber: 'P-1' }],
+      oneTimeClosed: false,
+    });
+  });
+});
+
+describe('requests and responses', () => {
+  it('shows a requester only their own requests and lets them change them while pending', async () => {
+    const mine = (await request(advice())).json();
+    expect((await ctx.call(otherRequester, 'GET', `/api/visit/advice/request/${mine.id}`)).statusCode).toBe(
+      404,
+    );
+    const list = (await ctx.call(otherRequester, 'GET', '/api/visit/advice/request?size=100')).json();
+    expect(list.some((row: { id: number }) => row.id === mine.id)).toBe(false);
+    const edit = await ctx.call(requester, 'PUT', `/api/visit/advice/request/${mine.id}`, {
+      version: mine.version,
+      reason: 'Changed',
+    });
+    expect(edit.statusCode).toBe(200);
+    const statusChange = await ctx.call(requester, 'PUT', `/api/visit/advice/request/${mine.id}`, {
+      version: mine.version + 1,
+      status: 'APPROVED',
+    });
+    expect(statusChange.statusCode).toBe(400);
+
+    expect((await respond(mine.id, 'APPROVED')).statusCode).toBe(200);
+    const late = await ctx.call(requester, 'PUT', `/api/visit/advice/request/${mine.id}`, {
+      version: mine.version + 2,
+      reason: 'Too late',
+    });
+    expect(late.headers['x-error-code']).toBe('ADVICE_NOT_USABLE');
+    expect((await ctx.call(requester, 'DELETE', `/api/visit/advice/request/${mine.id}`)).statusCode).toBe(
+      409,
+    );
+  });
+
+  it('approves, and rejects only with a reason, telling the requester by e-mail', async () => {
+    const first = (await request(advice({ lastName: 'Schválená' }))).json();
+    const approved = await respond(first.id, 'APPROVED');
+    expect(approved.json()).toMatchObject({
+      status: 'APPROVED',
+      responseUser: { id: responder.id },
+      responseReason: null,
+    });
+    expect(approved.json().responseDate).not.toBeNull();
+
+    const second = (await request(advice({ lastName: 'Zamítnutá' }))).json();
+    const noReason = await respond(second.id, 'REJECTED');
+    expect(noReason.json().details).toEqual([{ path: 'reason', message: 'validation.rejectReasonRequired' }]);
+    const rejected = await respond(second.id, 'REJECTED', 'Capacity');
+    expect(rejected.json()).toMatchObject({ status: 'REJECTED', responseReason: 'Capacity' });
+
+    const sent = await ctx.db.select().from(emails).where(eq(emails.recipient, 'requester@example.com'));
+    const approvedMail = sent.find((email) => email.subject.includes('Schválená'));
+    const rejectedMail = sent.find((email) => email.subject.includes('Zamítnutá'));
+    expect(approvedMail?.subject).toContain('schváleno');
+    expect(rejectedMail?.body).toContain('Capacity');
+  });
+
+  it('keeps roles apart: requesters do not respond, viewers and responders do not request', async () => {
+    const mine = (await request(advice())).json();
+    expect(
+      (await ctx.call(requester, 'POST', '/api/visit/advice/response', { id: mine.id, status: 'APPROVED' }))
+        .statusCode,
+    ).toBe(403);
+    expect((await request(advice(), adviceViewer)).statusCode).toBe(403);
+    expect((await request(advice(), responder)).statusCode).toBe(403);
+    expect((await ctx.call(adviceViewer, 'GET', `/api/visit/advice/${mine.id}`)).statusCode).toBe(200);
+    expect(
+      (await ctx.call(adviceViewer, 'POST', '/api/visit/advice/category', { name: 'X' })).statusCode,
+    ).toBe(403);
+  });
+
+  it("refuses another site's advice as not found", async () => {
+    const other = await ctx.givenUser({ roles: ['VISIT_ADVICE_RESPONSE'], sites: [ctx.siteB] });
+    const mine = (await request(advice())).json();
+    const response = await ctx.call(other, 'POST', '/api/visit/advice/response', {
+      id: mine.id,
+      status: 'APPROVED',
+    });
+    expect(response.statusCode).toBe(404);
+  });
+
+  it('lists approved advices from now by default filter', async () => {
+    const pending = (await request(advice({ lastName: 'Čekající' }))).json();
+    const approved = (await request(advice({ lastName: 'Platná', oneTimeDate: day(2) }))).json();
+    await respond(approved.id, 'APPROVED');
+    const query = new URLSearchParams({ ...adviceDefaultFilter(today()), size: '100' });
+    const list = (await ctx.call(adviceViewer, 'GET', `/api/visit/advice?${query}`)).json();
+    const ids = list.map((row: { id: number }) => row.id);
+    expect(ids).toContain(approved.id);
+    expect(ids).not.toContain(pending.id);
+    expect(
+      list.every(
+        (row: { status: string; activeUntil: string }) =>
+          row.status === 'APPROVED' && row.activeUntil >= today(),
+      ),
+    ).toBe(true);
+  });
+});
+
+describe('advice to visit', () => {
+  const toVisit = (id: number, body: Record<string, unknown> = {}) =>
+    ctx.call(reception, 'POST', `/api/visit/advice/${id}/visit`, {
+      gate: site.gate,
+      purpose: site.meeting,
+      ...body,
+    });
+
+  it('turns an approved one-time advice into an entry once, with its equipment and vehicle', async () => {
+    const created = (
+      await request(
+        advice({
+          allowVehicle: true,
+          vehiclePlate: '7G7 7777',
+          equipment: [{ object: 'Tablet', serialNumber: 'T-9' }],
+        }),
+      )
+    ).json();
+    expect((await toVisit(created.id)).headers['x-error-code']).toBe('ADVICE_NOT_USABLE');
+    await respond(created.id, 'APPROVED');
+    const response = await toVisit(created.id, { tag: site.card.code });
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toMatchObject({
+      direction: 'IN',
+      inArea: true,
+      firstName: 'Olga',
+      lastName: created.lastName,
+      vehiclePlate: '7G7 7777',
+      visitedLastName: 'Ředitel',
+      adviceId: created.id,
+      tag: site.card.code,
+      equipment: [{ object: 'Tablet', serialNumber: 'T-9' }],
+      gate: { id: site.gate },
+    });
+    const closed = (await ctx.call(adviceViewer, 'GET', `/api/visit/advice/${created.id}`)).json();
+    expect(closed.oneTimeClosed).toBe(true);
+    expect((await toVisit(created.id)).headers['x-error-code']).toBe('ADVICE_NOT_USABLE');
+    await ctx.call(reception, 'POST', `/api/visit/${response.json().id}/leave`, { gate: site.gate });
+  });
+
+  it('lets a multiple-entry advice be used on every day of its range, not outside it', async () => {
+    const range = (await request(advice({ oneTimeDate: null, validFrom: day(0), validTo: day(2) }))).json();
+    await respond(range.id, 'APPROVED');
+    const first = await toVisit(range.id);
+    expect(first.statusCode).toBe(201);
+    await ctx.call(reception, 'POST', `/api/visit/${first.json().id}/leave`, { gate: site.gate });
+    expect((await toVisit(range.id)).statusCode).toBe(201);
+
+    const later = (await request(advice({ oneTimeDate: day(1) }))).json();
+    await respond(later.id, 'APPROVED');
+    expect((await toVisit(later.id)).headers['x-error-code']).toBe('ADVICE_NOT_USABLE');
+  });
+
+  it('refuses rejected advices and callers without a visit role', async () => {
+    const rejected = (await request(advice())).json();
+    await respond(rejected.id, 'REJECTED', 'No');
+    expect((await toVisit(rejected.id)).headers['x-error-code']).toBe('ADVICE_NOT_USABLE');
+    const response = await ctx.call(responder, 'POST', `/api/visit/advice/${rejected.id}/visit`, {
+      gate: site.gate,
+      purpose: site.meeting,
+    });
+    expect(response.statusCode).toBe(403);
+  });
+});

@@ -1,0 +1,139 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  adviceEquipmentExtension,
+  adviceRecordExtension,
+  adviceResponseSchema,
+  adviceToVisitSchema,
+  visit,
+  visitAdvice,
+  visitAdviceCategory,
+  visitAdviceRequest,
+  visitRecordExtension,
+} from '@strazce/contract';
+import type { Db } from '../../db/database';
+import { crudRoutes, type Row } from '../../platform/crud';
+import { AppError, notFound } from '../../platform/errors';
+import { currentSiteId, sessionOf } from '../../platform/guard';
+import { registerRefTarget } from '../../platform/refs';
+import { adviceHooks, respondToAdvice, today, usableToday } from './advice.service';
+import type { VisitModule } from './visit.routes';
+import { adviceCategories, adviceEquipment, advices } from './visit.tables';
+
+registerRefTarget('visit/advice/category', {
+  table: adviceCategories,
+  label: (t) => sql`${t.name}`,
+  scope: 'site',
+});
+
+const MODULE = 'MOD_VISIT_ADVICE' as const;
+
+/** Visit advices (MOD_VISIT_ADVICE): categories, the manager, requests, responses and advice → visit. */
+export function registerAdviceRoutes(app: FastifyInstance, db: Db, visitModule: VisitModule): void {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['visit'];
+
+  crudRoutes(app, db, { entity: visitAdviceCategory, table: adviceCategories });
+  const manager = crudRoutes(app, db, {
+    entity: visitAdvice,
+    table: advices,
+    hooks: adviceHooks({ ownRequests: false }),
+    inputExtension: adviceEquipmentExtension,
+    recordExtension: adviceRecordExtension,
+  });
+  crudRoutes(app, db, {
+    entity: visitAdviceRequest,
+    table: advices,
+    hooks: adviceHooks({ ownRequests: true }),
+    inputExtension: adviceEquipmentExtension,
+    recordExtension: adviceRecordExtension,
+    rowFilter: (request) => eq(advices.requestUserId, sessionOf(request).userId),
+  });
+
+  typed.post(
+    '/api/visit/advice/response',
+    {
+      config: { access: { roles: ['VISIT_ADVICE_RESPONSE'], module: MODULE } },
+      schema: {
+        tags,
+        description: 'Approve an advice, or reject it with a reason; the requester gets an e-mail.',
+        body: adviceResponseSchema,
+        response: {
+          200: (visitAdvice.schemas.record as unknown as z.ZodObject).extend(adviceRecordExtension),
+        },
+      },
+    },
+    async (request) => {
+      const siteId = currentSiteId(request);
+      const responder = sessionOf(request).userId;
+      await db.transaction((tx) => respondToAdvice(tx as unknown as Db, siteId, responder, request.body));
+      return manager.get(request.body.id, siteId, undefined, request);
+    },
+  );
+
+  typed.post(
+    '/api/visit/advice/:id/visit',
+    {
+      config: { access: { roles: visit.write, module: 'MOD_VISIT' } },
+      schema: {
+        tags,
+        description:
+          'An approved advice, usable today, becomes an entry at the gate (with the checks of an entry).',
+        params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }),
+        body: adviceToVisitSchema,
+        response: { 201: (visit.schemas.record as unknown as z.ZodObject).extend(visitRecordExtension) },
+      },
+    },
+    async (request, reply) => {
+      const session = sessionOf(request);
+      if (!session.modules.includes(MODULE))
+        throw new AppError('MODULE_DISABLED', `Module ${MODULE} is not enabled on this site`);
+      const siteId = currentSiteId(request);
+      const id = await db.transaction(async (transaction) => {
+        const tx = transaction as unknown as Db;
+        const [advice] = await tx
+          .select()
+          .from(advices)
+          .where(and(eq(advices.id, request.params.id), eq(advices.siteId, siteId)))
+          .for('update');
+        if (!advice) throw notFound('Advice');
+        if (!usableToday(advice, today()))
+          throw new AppError('ADVICE_NOT_USABLE', 'The advice is not approved for today');
+        const equipment = await tx
+          .select({ object: adviceEquipment.object, serialNumber: adviceEquipment.serialNumber })
+          .from(adviceEquipment)
+          .where(eq(adviceEquipment.adviceId, advice.id))
+          .orderBy(adviceEquipment.id);
+        const input: Row = {
+          gate: request.body.gate,
+          purpose: request.body.purpose,
+          tag: request.body.tag ?? null,
+          parkingPlace: request.body.parkingPlace ?? null,
+          firstName: advice.firstName,
+          lastName: advice.lastName,
+          company: advice.company,
+          documentType: advice.documentTypeId,
+          documentNumber: advice.documentNumber,
+          visitedFirstName: advice.visitedFirstName,
+          visitedLastName: advice.visitedLastName,
+          visitedCompany: advice.visitedCompany,
+          vehiclePlate: advice.allowVehicle ? advice.vehiclePlate : null,
+          note: advice.reason,
+          equipment,
+          force: request.body.force,
+          adviceId: advice.id,
+        };
+        const visitId = await visitModule.visits.insert(input, { request, tx, siteId });
+        if (advice.oneTimeDate)
+          await tx
+            .update(advices)
+            .set({ oneTimeClosed: true, version: advice.version + 1, updatedAt: new Date() })
+            .where(eq(advices.id, advice.id));
+        return visitId;
+      });
+      return reply.status(201).send(await visitModule.visits.get(id, siteId, undefined, request));
+    },
+  );
+}

@@ -1,0 +1,171 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { checkAdvice, type AdviceStatus, type VisitEquipment } from '@strazce/contract';
+import type { Db } from '../../db/database';
+import type { CrudHooks, Row } from '../../platform/crud';
+import { AppError } from '../../platform/errors';
+import { sessionOf } from '../../platform/guard';
+import { users } from '../access/access.tables';
+import { emails, persons, sites } from '../system/system.tables';
+import { adviceEquipment, advices } from './visit.tables';
+
+export type AdviceRow = typeof advices.$inferSelect;
+
+/** Today as YYYY-MM-DD in the server's time zone (advice days are calendar days of the site). */
+export function today(now: Date = new Date()): string {
+  const local = new Date(now.getTime() - now.getTimezoneOffset() * 60_000);
+  return local.toISOString().slice(0, 10);
+}
+
+/** May this advice be turned into a visit today: approved, and today within its day(s), not yet used once. */
+export function usableToday(advice: AdviceRow, day: string): boolean {
+  if (advice.status !== 'APPROVED') return false;
+  if (advice.oneTimeDate) return advice.oneTimeDate === day && !advice.oneTimeClosed;
+  return !!advice.validFrom && !!advice.validTo && advice.validFrom <= day && day <= advice.validTo;
+}
+
+/**
+ * Hooks shared by the manager and the requester's view: the date rules of spec section 5, the derived
+ * last usable day, the requester and PENDING status on create, and equipment. `ownRequests` limits
+ * changes to advices still PENDING (a requester cannot edit an answered request).
+ */
+export function adviceHooks(options: { ownRequests: boolean }): CrudHooks {
+  return {
+    async beforeWrite(values, _input, ctx, existing) {
+      const merged = { ...existing, ...values } as Row;
+      if (existing && options.ownRequests && existing.status !== 'PENDING')
+        throw new AppError('ADVICE_NOT_USABLE', 'The advice was already answered');
+      const problems = checkAdvice(
+        {
+          oneTimeDate: merged.oneTimeDate as string | null,
+          validFrom: merged.validFrom as string | null,
+          validTo: merged.validTo as string | null,
+          allowVehicle: merged.allowVehicle as boolean,
+          vehiclePlate: merged.vehiclePlate as string | null,
+        },
+        existing ? undefined : today(),
+      );
+      if (problems.length > 0) throw new AppError('VALIDATION', 'Validation failed', problems);
+      values.activeUntil = (merged.oneTimeDate ?? merged.validTo) as string;
+      if (merged.oneTimeDate) {
+        values.validFrom = null;
+        values.validTo = null;
+      }
+      if (!merged.allowVehicle) {
+        values.vehiclePlate = null;
+        values.vehicleReason = null;
+      } else if (values.vehiclePlate) values.vehiclePlate = String(values.vehiclePlate).toUpperCase();
+      if (!existing) {
+        values.status = 'PENDING';
+        values.requestUserId = sessionOf(ctx.request).userId;
+      }
+    },
+    async afterWrite(id, input, ctx) {
+      const equipment = input.equipment as VisitEquipment[] | undefined;
+      if (equipment === undefined) return;
+      await ctx.tx.delete(adviceEquipment).where(eq(adviceEquipment.adviceId, id));
+      if (equipment.length > 0)
+        await ctx.tx.insert(adviceEquipment).values(
+          equipment.map((item) => ({
+            siteId: ctx.siteId!,
+            adviceId: id,
+            object: item.object,
+            serialNumber: item.serialNumber || null,
+          })),
+        );
+    },
+    async beforeDelete(existing) {
+      if (options.ownRequests && existing.status !== 'PENDING')
+        throw new AppError('ADVICE_NOT_USABLE', 'The advice was already answered');
+    },
+    async decorate(records, db) {
+      const ids = records.map((record) => record.id as number);
+      const rows = await db
+        .select({
+          id: adviceEquipment.id,
+          adviceId: adviceEquipment.adviceId,
+          object: adviceEquipment.object,
+          serialNumber: adviceEquipment.serialNumber,
+        })
+        .from(adviceEquipment)
+        .where(inArray(adviceEquipment.adviceId, ids))
+        .orderBy(adviceEquipment.id);
+      for (const record of records)
+        record.equipment = rows
+          .filter((row) => row.adviceId === record.id)
+          .map(({ id, object, serialNumber }) => ({ id, object, serialNumber }));
+    },
+  };
+}
+
+function responseEmail(
+  siteName: string,
+  advice: AdviceRow,
+  status: AdviceStatus,
+  reason: string | null,
+): { subject: string; body: string } {
+  const visitor = `${advice.firstName} ${advice.lastName}`;
+  const days = advice.oneTimeDate ?? `${advice.validFrom} – ${advice.validTo}`;
+  const approved = status === 'APPROVED';
+  return {
+    subject: `${approved ? 'Ohlášení návštěvy schváleno' : 'Ohlášení návštěvy zamítnuto'} / Visit advice ${
+      approved ? 'approved' : 'rejected'
+    }: ${visitor}`,
+    body: [
+      `Dobrý den,`,
+      ``,
+      `vaše ohlášení návštěvy ${visitor} (${days}) v areálu ${siteName} bylo ${approved ? 'schváleno' : 'zamítnuto'}.`,
+      ...(reason ? [`Důvod: ${reason}`] : []),
+      ``,
+      `---`,
+      ``,
+      `Hello,`,
+      ``,
+      `your advice of the visit of ${visitor} (${days}) at ${siteName} was ${approved ? 'approved' : 'rejected'}.`,
+      ...(reason ? [`Reason: ${reason}`] : []),
+    ].join('\n'),
+  };
+}
+
+/**
+ * A response: APPROVED, or REJECTED with a reason; the requester is told by e-mail (outbox). A one-time
+ * advice already used for a visit cannot be answered again.
+ */
+export async function respondToAdvice(
+  tx: Db,
+  siteId: number,
+  responderId: number,
+  input: { id: number; status: 'APPROVED' | 'REJECTED'; reason?: string | null },
+): Promise<void> {
+  const [advice] = await tx
+    .select()
+    .from(advices)
+    .where(and(eq(advices.id, input.id), eq(advices.siteId, siteId)))
+    .for('update');
+  if (!advice) throw new AppError('NOT_FOUND', 'Advice not found');
+  if (advice.oneTimeClosed) throw new AppError('ADVICE_NOT_USABLE', 'The advice was already used');
+  const reason = input.reason || null;
+  await tx
+    .update(advices)
+    .set({
+      status: input.status,
+      responseReason: reason,
+      responseDate: new Date(),
+      responseUserId: responderId,
+      version: advice.version + 1,
+      updatedAt: new Date(),
+    })
+    .where(eq(advices.id, advice.id));
+  if (advice.requestUserId === null) return;
+  const [requester] = await tx
+    .select({ email: persons.email, siteName: sites.name })
+    .from(users)
+    .innerJoin(persons, eq(persons.id, users.personId))
+    .innerJoin(sites, eq(sites.id, siteId))
+    .where(eq(users.id, advice.requestUserId));
+  if (!requester?.email) return;
+  await tx.insert(emails).values({
+    siteId,
+    recipient: requester.email,
+    ...responseEmail(requester.siteName, advice, input.status, reason),
+  });
+}

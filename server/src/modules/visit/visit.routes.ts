@@ -1,0 +1,348 @@
+import { and, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  HEADERS,
+  visit,
+  visitAccompaniment,
+  visitCard,
+  visitEquipment as visitEquipmentEntity,
+  visitInputExtension,
+  visitLeaveSchema,
+  visitPurpose,
+  visitRecordExtension,
+  visitWhisperSchema,
+  visitWriteOffSchema,
+  visitedPerson,
+  type ListQuery,
+  type Role,
+} from '@strazce/contract';
+import type { Db } from '../../db/database';
+import { crudRoutes, type CrudRepository, type Row } from '../../platform/crud';
+import { AppError } from '../../platform/errors';
+import { currentSiteId, hasRole } from '../../platform/guard';
+import { registerRefTarget } from '../../platform/refs';
+import { toCsv } from './visit.csv';
+import { governmentCheckSimulator, type GovernmentCheckProvider } from './visit.blacklist';
+import {
+  cardByCode,
+  decorateVisits,
+  markUntracedDeparture,
+  maskVisitRecords,
+  recordLeave,
+  seesPersonalData,
+  visitHooks,
+  writeOff,
+} from './visit.service';
+import {
+  visitCards,
+  visitCompanions,
+  visitEquipment,
+  visitPurposes,
+  visitedPersons,
+  visits,
+} from './visit.tables';
+
+registerRefTarget('visit/purpose', { table: visitPurposes, label: (t) => sql`${t.name}`, scope: 'site' });
+registerRefTarget('visit/visited', {
+  table: visitedPersons,
+  label: (t) => sql`${t.lastName} || ' ' || ${t.firstName}`,
+  scope: 'site',
+});
+registerRefTarget('visit', {
+  table: visits,
+  label: (t) => sql`${t.direction} || ' ' || to_char(${t.movementTime}, 'YYYY-MM-DD HH24:MI')`,
+  scope: 'site',
+});
+
+const READ: readonly Role[] = visit.read;
+const WRITE: readonly Role[] = visit.write;
+const OVERVIEW: readonly Role[] = ['VISIT_ADMIN', 'VISIT_USER', 'VISIT_VIEW', 'VISIT_KIOSK'];
+const MODULE = 'MOD_VISIT' as const;
+
+/** Exact totals up to this many matching visits; beyond it the planner's estimate (docs/performance.md). */
+export const VISIT_COUNT_LIMIT = 1000;
+/** Largest CSV export, in rows (newest first with the list's filters). */
+export const VISIT_EXPORT_LIMIT = 50_000;
+
+/** List filters that search by personal data: refused to callers without VIEW_PERSONAL_INFO. */
+const PERSONAL_FILTERS = ['firstName', 'lastName', 'documentNumber', 'vehiclePlate'];
+
+export interface VisitRoutesOptions {
+  governmentCheck?: GovernmentCheckProvider;
+}
+
+export interface VisitModule {
+  visits: CrudRepository;
+}
+
+function refusePersonalFilters(request: FastifyRequest): void {
+  if (hasRole(request, 'VIEW_PERSONAL_INFO')) return;
+  // By now the list query is parsed: its filters are under `filters`.
+  const filters = ((request.query as Partial<ListQuery> | undefined)?.filters ?? {}) as Record<
+    string,
+    unknown
+  >;
+  if (PERSONAL_FILTERS.some((name) => filters[name] !== undefined && filters[name] !== ''))
+    throw new AppError('FORBIDDEN', 'Searching by personal data needs VIEW_PERSONAL_INFO');
+}
+
+/** Visits (MOD_VISIT): purposes, visited persons, cards, visits with their actions, companions and equipment. */
+export function registerVisitRoutes(
+  app: FastifyInstance,
+  db: Db,
+  options: VisitRoutesOptions = {},
+): VisitModule {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['visit'];
+
+  // Before the routes: Fastify attaches hooks to the routes registered after them.
+  app.addHook('preHandler', async (request) => {
+    const url = request.routeOptions.url;
+    if (
+      request.method === 'GET' &&
+      (url === '/api/visit' || url === '/api/visit/overview' || url === '/api/visit/export')
+    )
+      refusePersonalFilters(request);
+  });
+
+  crudRoutes(app, db, { entity: visitPurpose, table: visitPurposes });
+  crudRoutes(app, db, { entity: visitedPerson, table: visitedPersons });
+  crudRoutes(app, db, { entity: visitCard, table: visitCards });
+
+  const visitRecord = (visit.schemas.record as unknown as z.ZodObject).extend(visitRecordExtension);
+  const repository = crudRoutes(app, db, {
+    entity: visit,
+    table: visits,
+    hooks: visitHooks(options.governmentCheck ?? governmentCheckSimulator),
+    inputExtension: visitInputExtension,
+    recordExtension: visitRecordExtension,
+    countLimit: VISIT_COUNT_LIMIT,
+  });
+
+  const maskChildren = async (records: Row[], _db: Db, request?: FastifyRequest) => {
+    if (!seesPersonalData(request)) {
+      for (const record of records) {
+        record.name = '***';
+        if (record.document !== null) record.document = '***';
+      }
+    }
+  };
+  crudRoutes(app, db, {
+    entity: visitAccompaniment,
+    table: visitCompanions,
+    hooks: { decorate: maskChildren },
+  });
+  crudRoutes(app, db, { entity: visitEquipmentEntity, table: visitEquipment });
+
+  typed.get(
+    '/api/visit/overview',
+    {
+      config: { access: { roles: OVERVIEW, module: MODULE } },
+      schema: {
+        tags,
+        description: 'Visitors in the area now (overview, kiosk).',
+        querystring: visit.schemas.listQuery,
+        response: { 200: z.array(visitRecord) },
+      },
+    },
+    async (request, reply) => {
+      const { rows, total } = await repository.list(
+        request.query as ListQuery,
+        currentSiteId(request),
+        eq(visits.inArea, true),
+        request,
+      );
+      return reply.header(HEADERS.totalCount, String(total)).send(rows);
+    },
+  );
+
+  typed.get(
+    '/api/visit/export',
+    {
+      config: { access: { roles: READ, module: MODULE } },
+      schema: {
+        tags,
+        description: 'The visit list as CSV (filters as the list).',
+        querystring: visit.schemas.listQuery,
+      },
+    },
+    async (request, reply) => {
+      const query = request.query as ListQuery;
+      const siteId = currentSiteId(request);
+      const rows: Row[] = [];
+      const chunk = 1000;
+      for (let page = 1; rows.length < VISIT_EXPORT_LIMIT; page++) {
+        const { rows: part } = await repository.list(
+          { ...query, page, size: chunk },
+          siteId,
+          undefined,
+          request,
+        );
+        rows.push(...part);
+        if (part.length < chunk) break;
+      }
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="visits.csv"')
+        .send(toCsv(rows));
+    },
+  );
+
+  typed.post(
+    '/api/visit/departure',
+    {
+      config: { access: { roles: WRITE, module: MODULE } },
+      schema: {
+        tags,
+        description: "'Zapsat neevidovaný odchod': a departure of a visitor whose entry was not recorded.",
+        body: (visit.schemas.create as unknown as z.ZodObject).extend(visitInputExtension),
+        response: { 201: visitRecord },
+      },
+    },
+    async (request, reply) => {
+      const siteId = currentSiteId(request);
+      const input = request.body as Row;
+      markUntracedDeparture(input);
+      const id = await db.transaction((tx) =>
+        repository.insert(input, { request, tx: tx as unknown as Db, siteId }),
+      );
+      return reply.status(201).send(await repository.get(id, siteId, undefined, request));
+    },
+  );
+
+  typed.post(
+    '/api/visit/:id/leave',
+    {
+      config: { access: { roles: WRITE, module: MODULE } },
+      schema: {
+        tags,
+        description: "'Zapsat odchod': the visitor of this entry leaves through a gate.",
+        params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }),
+        body: visitLeaveSchema,
+        response: { 201: visitRecord },
+      },
+    },
+    async (request, reply) => {
+      const siteId = currentSiteId(request);
+      const id = await db.transaction((tx) =>
+        recordLeave(tx as unknown as Db, siteId, request.params.id, request.body),
+      );
+      return reply.status(201).send(await repository.get(id, siteId, undefined, request));
+    },
+  );
+
+  typed.post(
+    '/api/visit/writeoff',
+    {
+      config: { access: { roles: WRITE, module: MODULE } },
+      schema: {
+        tags,
+        description: "'Odepsat bez odchodu': the entry leaves the area without a recorded departure.",
+        body: visitWriteOffSchema,
+        response: { 200: visitRecord },
+      },
+    },
+    async (request) => {
+      const siteId = currentSiteId(request);
+      await db.transaction((tx) => writeOff(tx as unknown as Db, siteId, request.body.id, request.body.note));
+      return repository.get(request.body.id, siteId, undefined, request);
+    },
+  );
+
+  typed.get(
+    '/api/visit/card/code/:code',
+    {
+      config: { access: { roles: READ, module: MODULE } },
+      schema: {
+        tags,
+        description: "A valid card by its code; an unknown code is 'Card does not exist' (CARD_NOT_FOUND).",
+        params: z.object({ code: z.string().min(1).max(50) }),
+        response: { 200: visitCard.schemas.record },
+      },
+    },
+    async (request) => {
+      const { siteId: _siteId, ...card } = await cardByCode(db, currentSiteId(request), request.params.code);
+      return { ...card, createdAt: card.createdAt.toISOString(), updatedAt: card.updatedAt.toISOString() };
+    },
+  );
+
+  typed.get(
+    '/api/visit/whisperer',
+    {
+      config: { access: { roles: WRITE, module: MODULE } },
+      schema: {
+        tags,
+        description: 'Visitor names starting with the text (first or last name), most recent first.',
+        querystring: z.object({ name: z.string().trim().min(2).max(100) }),
+        response: { 200: z.array(visitWhisperSchema) },
+      },
+    },
+    async (request) => {
+      requirePersonalData(request);
+      const prefix = `${request.query.name.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+      const rows = await db
+        .select({
+          firstName: visits.firstName,
+          lastName: visits.lastName,
+          company: visits.company,
+          last: sql`max(${visits.movementTime})`,
+        })
+        .from(visits)
+        .where(
+          and(
+            eq(visits.siteId, currentSiteId(request)),
+            eq(visits.direction, 'IN'),
+            or(ilike(visits.lastName, prefix), ilike(visits.firstName, prefix)),
+          ),
+        )
+        .groupBy(visits.firstName, visits.lastName, visits.company)
+        .orderBy(desc(sql`max(${visits.movementTime})`))
+        .limit(10);
+      return rows.map(({ firstName, lastName, company }) => ({ firstName, lastName, company }));
+    },
+  );
+
+  typed.get(
+    '/api/visit/lastbyname',
+    {
+      config: { access: { roles: WRITE, module: MODULE } },
+      schema: {
+        tags,
+        description: 'The last entry of a visitor by names, to fill the entry form; null when there is none.',
+        querystring: z.object({
+          firstName: z.string().trim().min(1).max(100),
+          lastName: z.string().trim().min(1).max(100),
+        }),
+        response: { 200: visitRecord.nullable() },
+      },
+    },
+    async (request) => {
+      requirePersonalData(request);
+      const siteId = currentSiteId(request);
+      const [last] = await db
+        .select({ id: visits.id })
+        .from(visits)
+        .where(
+          and(
+            eq(visits.siteId, siteId),
+            eq(visits.direction, 'IN'),
+            sql`lower(${visits.lastName}) = lower(${request.query.lastName})`,
+            sql`lower(${visits.firstName}) = lower(${request.query.firstName})`,
+          ),
+        )
+        .orderBy(desc(visits.movementTime), desc(visits.id))
+        .limit(1);
+      return last ? repository.get(last.id, siteId, undefined, request) : null;
+    },
+  );
+
+  return { visits: repository };
+}
+
+function requirePersonalData(request: FastifyRequest): void {
+  if (!seesPersonalData(request)) throw new AppError('FORBIDDEN', 'VIEW_PERSONAL_INFO is required');
+}
+
+export { decorateVisits, maskVisitRecords };

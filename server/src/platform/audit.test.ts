@@ -1,0 +1,196 @@
+import { desc, gt } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PASSWORD, createTestContext, totpCode, type TestContext } from '../../test/helper';
+import { audits } from '../modules/system/system.tables';
+import { isSecretKey, maskSecrets } from './audit';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx?.close());
+
+async function lastAuditId(): Promise<number> {
+  const [row] = await ctx.db.select({ id: audits.id }).from(audits).orderBy(desc(audits.id)).limit(1);
+  return row?.id ?? 0;
+}
+
+/** The audit rows written since `after`. */
+async function auditsSince(after: number) {
+  return ctx.db.select().from(audits).where(gt(audits.id, after)).orderBy(audits.id);
+}
+
+async function audited(call: () => Promise<unknown>) {
+  const before = await lastAuditId();
+  await call();
+  const rows = await auditsSince(before);
+  expect(rows).toHaveLength(1);
+  return rows[0];
+}
+
+describe('audit trail', () => {
+  it('records a successful write with author, site, method, path, params, body and status', async () => {
+    const row = await audited(() =>
+      ctx.call(ctx.admin, 'POST', '/api/system_person?source=test', {
+        firstName: 'Alena',
+        lastName: 'Auditní',
+      }),
+    );
+    expect(row).toMatchObject({
+      author: 'admin',
+      authorId: ctx.admin.id,
+      siteId: ctx.siteA,
+      method: 'POST',
+      path: '/api/system_person',
+      params: { source: 'test' },
+      requestBody: { firstName: 'Alena', lastName: 'Auditní' },
+      status: 201,
+    });
+    expect(row.created.getTime()).toBeGreaterThan(Date.now() - 60_000);
+    expect(row.requestHeaders).toMatchObject({ 'x-auth-token': '***' });
+    expect(JSON.stringify(row)).not.toContain(ctx.admin.token);
+  });
+
+  it('records route params of updates and deletes', async () => {
+    const person = (
+      await ctx.call(ctx.admin, 'POST', '/api/system_person', { firstName: 'A', lastName: 'B' })
+    ).json();
+    const update = await audited(() =>
+      ctx.call(ctx.admin, 'PUT', `/api/system_person/${person.id}`, { version: 0, note: 'n' }),
+    );
+    expect(update).toMatchObject({
+      method: 'PUT',
+      path: `/api/system_person/${person.id}`,
+      params: { id: person.id },
+      status: 200,
+    });
+    const remove = await audited(() => ctx.call(ctx.admin, 'DELETE', `/api/system_person/${person.id}`));
+    expect(remove).toMatchObject({ method: 'DELETE', status: 204, requestBody: null });
+  });
+
+  it('masks passwords in bodies: no password is ever stored', async () => {
+    const row = await audited(() =>
+      ctx.call(ctx.admin, 'POST', '/api/access_user', {
+        userName: 'audited.user',
+        password: 'Audit.Secret1',
+        roles: ['ALL_CLIENTS'],
+      }),
+    );
+    expect(row.status).toBe(201);
+    expect(row.requestBody).toEqual({ userName: 'audited.user', password: '***', roles: ['ALL_CLIENTS'] });
+    expect(JSON.stringify(row)).not.toContain('Audit.Secret1');
+  });
+
+  it('records failed calls too', async () => {
+    const invalid = await audited(() => ctx.call(ctx.admin, 'POST', '/api/system_person', { firstName: '' }));
+    expect(invalid).toMatchObject({ status: 400, author: 'admin' });
+    const anonymous = await audited(() => ctx.call(null, 'DELETE', '/api/system_person/1'));
+    expect(anonymous).toMatchObject({ status: 401, author: null, authorId: null });
+    const viewer = await ctx.givenUser({ roles: ['VISIT_VIEW'] });
+    const forbidden = await audited(() =>
+      ctx.call(viewer, 'POST', '/api/system_site', { name: 'Not allowed' }),
+    );
+    expect(forbidden).toMatchObject({ status: 403, author: viewer.userName });
+    const malformed = await audited(() =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/system_person',
+        payload: '{"broken": ',
+        headers: { 'x-auth-token': ctx.admin.token, 'content-type': 'application/json' },
+      }),
+    );
+    expect(malformed).toMatchObject({ status: 400, requestBody: null });
+  });
+
+  it('does not record reads', async () => {
+    const before = await lastAuditId();
+    await ctx.call(ctx.admin, 'GET', '/api/system_person');
+    await ctx.call(ctx.admin, 'GET', '/api/session');
+    await ctx.call(null, 'GET', '/api/info');
+    expect(await auditsSince(before)).toEqual([]);
+  });
+
+  it('records logins, successful and failed, with the name tried and without the credentials', async () => {
+    const user = await ctx.givenUser({ roles: [], login: false });
+    const ok = await audited(() => ctx.login(user.userName));
+    expect(ok).toMatchObject({ method: 'GET', path: '/api/session', status: 200, author: user.userName });
+    expect(ok.requestHeaders).toMatchObject({ authorization: '***' });
+    expect(JSON.stringify(ok)).not.toContain(Buffer.from(`${user.userName}:${PASSWORD}`).toString('base64'));
+
+    const failed = await audited(() => ctx.login(user.userName, 'Wrong.Pass1'));
+    expect(failed).toMatchObject({ status: 401, author: user.userName });
+
+    const unknown = await audited(() => ctx.login('who.is.this', 'Wrong.Pass1'));
+    expect(unknown).toMatchObject({ status: 401, author: 'who.is.this', authorId: null });
+  });
+
+  it('records a logout by its author', async () => {
+    const user = await ctx.givenUser({ roles: [] });
+    const row = await audited(() => ctx.call(user, 'DELETE', '/api/session'));
+    expect(row).toMatchObject({ method: 'DELETE', path: '/api/session', status: 204, author: user.userName });
+  });
+
+  it('masks reset tokens, TOTP codes and client tokens', async () => {
+    const reset = await audited(() =>
+      ctx.call(null, 'POST', '/api/access_user/reset', {
+        token: 'a-reset-token-value',
+        password: 'Reset.Pass1',
+      }),
+    );
+    expect(reset).toMatchObject({ status: 400, requestBody: { token: '***', password: '***' } });
+
+    const user = await ctx.givenUser({ roles: [] });
+    const { secret } = (await ctx.call(user, 'POST', '/api/session/twofa')).json();
+    const code = totpCode(secret);
+    const enable = await audited(() => ctx.call(user, 'POST', '/api/session/twofa/enable', { code }));
+    expect(enable).toMatchObject({ status: 200, requestBody: { code: '***' } });
+
+    const authorize = await audited(() =>
+      ctx.call(ctx.admin, 'POST', '/api/system_client/authorize', { name: 'Audited PC' }),
+    );
+    expect(authorize.status).toBe(201);
+    expect(authorize.responseHeaders).toMatchObject({ 'x-client-token': '***' });
+    expect(authorize.author).toBe('admin');
+  });
+});
+
+describe('secret masking', () => {
+  it.each([
+    'password',
+    'newPassword',
+    'password_confirm',
+    'x-auth-token',
+    'X-Client-Token',
+    'tfaSecret',
+    'pin',
+    'guardPin',
+    'authorization',
+    'cookie',
+    'otp',
+  ])('treats %s as secret', (key) => {
+    expect(isSecretKey(key)).toBe(true);
+  });
+
+  it.each(['shipping', 'opinion', 'mapping', 'postcode', 'code', 'name', 'passage', 'spinner', 'tokenizer'])(
+    'keeps %s',
+    (key) => {
+      expect(isSecretKey(key)).toBe(false);
+    },
+  );
+
+  it('masks nested values and route-specific keys, and summarises binary bodies', () => {
+    expect(
+      maskSecrets({
+        user: { name: 'a', password: 'p', items: [{ pin: '1234', code: 'C-1' }] },
+        empty: null,
+        password: null,
+      }),
+    ).toEqual({
+      user: { name: 'a', password: '***', items: [{ pin: '***', code: 'C-1' }] },
+      empty: null,
+      password: null,
+    });
+    expect(maskSecrets({ code: '123456' }, ['code'])).toEqual({ code: '***' });
+    expect(maskSecrets(Buffer.alloc(10))).toBe('<10 bytes>');
+  });
+});

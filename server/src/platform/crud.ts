@@ -1,0 +1,516 @@
+import { and, asc, count, desc, eq, gte, ilike, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { alias, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { HEADERS, type Entity, type FieldDef, type Fields, type ListQuery } from '@strazce/contract';
+import type { Db } from '../db/database';
+import { AppError, notFound, validationError } from './errors';
+import { currentSiteId, sessionOf } from './guard';
+import { refTarget } from './refs';
+
+export type Row = Record<string, unknown>;
+
+export type CrudTable = PgTable & {
+  id: PgColumn;
+  version: PgColumn;
+  createdAt: PgColumn;
+  updatedAt: PgColumn;
+  siteId?: PgColumn;
+};
+
+/** A log the server writes (e-mail outbox, audit trail): rows have no version or timestamps of their own. */
+export type LogTable = PgTable & { id: PgColumn; siteId?: PgColumn };
+
+export interface CrudContext {
+  request: FastifyRequest;
+  /** The transaction the write runs in; related rows written by hooks commit or fail with it. */
+  tx: Db;
+  /** The session's current site for site-scoped entities, null for global ones. */
+  siteId: number | null;
+  /** The row-level restriction of the route (`CrudOptions.rowFilter`), if any. */
+  rowFilter?: SQL;
+}
+
+export interface CrudHooks {
+  /** Turns validated input into column values (hash a password, check a rule); runs inside the transaction. */
+  beforeWrite?(values: Row, input: Row, ctx: CrudContext, existing?: Row): Promise<void> | void;
+  /** Writes related rows after the main row is stored. */
+  afterWrite?(id: number, input: Row, ctx: CrudContext): Promise<void> | void;
+  beforeDelete?(existing: Row, ctx: CrudContext): Promise<void> | void;
+  /** Adds to a record before it is returned (related lists, computed values, masking for the caller). */
+  decorate?(records: Row[], db: Db, request?: FastifyRequest): Promise<void>;
+}
+
+export type CrudWriteRoute = 'create' | 'update' | 'delete';
+
+/** A link table holding a virtual multi-value field: one row per (owner, value). */
+export interface Link {
+  table: PgTable;
+  owner: PgColumn;
+  value: PgColumn;
+}
+
+export interface CrudOptions<F extends Fields> {
+  entity: Entity<F>;
+  table: CrudTable | LogTable;
+  /**
+   * Serves a read-only log: list and get only, for an entity nobody may write (`write: []`). `time` is the
+   * column returned as `createdAt` and `updatedAt`; the rows are never edited by users, so `version` is 0.
+   */
+  log?: { time: PgColumn };
+  /** The column holding a site-scoped row's site when it is not `siteId` (site persons: their home site). */
+  siteColumn?: PgColumn;
+  /** Write routes the module serves itself instead (a stored file is created by an upload). */
+  omit?: CrudWriteRoute[];
+  /** Where each virtual field (`multiEnum`, `multiRef`) is stored. */
+  links?: Partial<Record<keyof F & string, Link>>;
+  hooks?: CrudHooks;
+  /** Extra fields of the returned record beyond the entity's (produced by `decorate`). */
+  recordExtension?: z.ZodRawShape;
+  /** Extra keys accepted in create and update bodies (not columns): handed to the hooks in `input`. */
+  inputExtension?: z.ZodRawShape;
+  /** A row-level restriction by caller (e.g. only own rows), applied to list, get, update and delete. */
+  rowFilter?: (request: FastifyRequest) => SQL | undefined;
+  /**
+   * Large tables: count matching rows exactly only up to this many; beyond it the total is the planner's
+   * estimate (never below the limit), so a page never waits for a count over millions of rows.
+   */
+  countLimit?: number;
+}
+
+const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+const columnName = (name: string, field: FieldDef) => (field.kind === 'ref' ? `${name}Id` : name);
+
+const escapeLike = (value: string) => value.replace(/[\\%_]/g, (char) => `\\${char}`);
+
+/**
+ * The CRUD machinery: from an entity declared once in the contract and its table, registers list, get,
+ * create, update (optimistic `version`) and delete under `/api/<resource>`, with role, module and site
+ * checks, filters, sorting and paging. Everything special lives in hooks.
+ */
+export function crudRoutes<F extends Fields>(
+  app: FastifyInstance,
+  db: Db,
+  options: CrudOptions<F>,
+): CrudRepository {
+  const { entity, hooks = {} } = options;
+  const table = options.table as CrudTable;
+  const repository = crudRepository(db, options);
+  const base = `/api/${entity.resource}`;
+  const readAccess = { roles: entity.read, module: entity.module };
+  const writeAccess = { roles: entity.write, module: entity.module };
+  const record = (
+    options.recordExtension
+      ? (entity.schemas.record as unknown as z.ZodObject).extend(options.recordExtension)
+      : entity.schemas.record
+  ) as z.ZodType<Row>;
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const tags = [entity.resource.split('/')[0]];
+  const extendInput = (schema: z.ZodType) =>
+    options.inputExtension ? (schema as unknown as z.ZodObject).extend(options.inputExtension) : schema;
+  const createBody = extendInput(entity.schemas.create);
+  const updateBody = extendInput(entity.schemas.update);
+  const rowFilterOf = (request: FastifyRequest) => options.rowFilter?.(request);
+
+  typed.get(
+    base,
+    {
+      config: { access: readAccess },
+      schema: { tags, querystring: entity.schemas.listQuery, response: { 200: z.array(record) } },
+    },
+    async (request, reply) => {
+      const { rows, total } = await repository.list(
+        request.query as ListQuery,
+        scopeOf(request),
+        rowFilterOf(request),
+        request,
+      );
+      return reply.header(HEADERS.totalCount, String(total)).send(rows);
+    },
+  );
+
+  typed.get(
+    `${base}/:id`,
+    { config: { access: readAccess }, schema: { tags, params: idParams, response: { 200: record } } },
+    async (request) => repository.get(request.params.id, scopeOf(request), rowFilterOf(request), request),
+  );
+
+  /** Write routes this entity gets: none for a log, and none that the module serves itself (`omit`). */
+  const serves = (route: CrudWriteRoute) => !options.log && !options.omit?.includes(route);
+
+  if (serves('create'))
+    typed.post(
+      base,
+      {
+        config: { access: writeAccess },
+        schema: { tags, body: createBody, response: { 201: record } },
+      },
+      async (request, reply) => {
+        const siteId = scopeOf(request);
+        const id = await db.transaction(async (tx) => {
+          const ctx = { request, tx: tx as unknown as Db, siteId };
+          return repository.insert(request.body as Row, ctx);
+        });
+        return reply.status(201).send(await repository.get(id, siteId, undefined, request));
+      },
+    );
+
+  if (serves('update'))
+    typed.put(
+      `${base}/:id`,
+      {
+        config: { access: writeAccess },
+        schema: { tags, params: idParams, body: updateBody, response: { 200: record } },
+      },
+      async (request) => {
+        const siteId = scopeOf(request);
+        const rowFilter = rowFilterOf(request);
+        await db.transaction(async (tx) => {
+          const ctx = { request, tx: tx as unknown as Db, siteId, rowFilter };
+          await repository.update(request.params.id, request.body as Row & { version: number }, ctx);
+        });
+        return repository.get(request.params.id, siteId, rowFilter, request);
+      },
+    );
+
+  if (serves('delete'))
+    typed.delete(
+      `${base}/:id`,
+      { config: { access: writeAccess }, schema: { tags, params: idParams } },
+      async (request, reply) => {
+        const siteId = scopeOf(request);
+        const rowFilter = rowFilterOf(request);
+        await db.transaction(async (tx) => {
+          const ctx = { request, tx: tx as unknown as Db, siteId, rowFilter };
+          const existing = await repository.findRow(request.params.id, ctx);
+          if (!existing) throw notFound();
+          await hooks.beforeDelete?.(existing, ctx);
+          await tx.delete(table).where(repository.byId(request.params.id, siteId, rowFilter));
+        });
+        return reply.status(204).send();
+      },
+    );
+
+  function scopeOf(request: FastifyRequest): number | null {
+    sessionOf(request);
+    return entity.scope === 'site' ? currentSiteId(request) : null;
+  }
+
+  return repository;
+}
+
+export interface CrudRepository {
+  list(
+    query: ListQuery,
+    siteId: number | null,
+    extraWhere?: SQL,
+    request?: FastifyRequest,
+  ): Promise<{ rows: Row[]; total: number }>;
+  get(id: number, siteId: number | null, extraWhere?: SQL, request?: FastifyRequest): Promise<Row>;
+  findRow(id: number, ctx: CrudContext): Promise<Row | undefined>;
+  insert(input: Row, ctx: CrudContext): Promise<number>;
+  update(id: number, input: Row & { version: number }, ctx: CrudContext): Promise<void>;
+  byId(id: number, siteId: number | null, extraWhere?: SQL): SQL;
+}
+
+export function crudRepository<F extends Fields>(db: Db, options: CrudOptions<F>): CrudRepository {
+  const { entity, hooks = {} } = options;
+  const table = options.table as CrudTable;
+  const columns = table as unknown as Record<string, PgColumn>;
+  const fieldEntries = Object.entries(entity.fields) as [string, FieldDef][];
+  if (options.log && entity.write.length > 0)
+    throw new Error(`${entity.resource} is a log: nobody may write it`);
+
+  const selection: Record<string, PgColumn | SQL> = options.log
+    ? { id: table.id, version: sql<number>`0`, createdAt: options.log.time, updatedAt: options.log.time }
+    : { id: table.id, version: table.version, createdAt: table.createdAt, updatedAt: table.updatedAt };
+  const joins: Array<{ table: PgTable; on: SQL }> = [];
+  const sortExpressions: Record<string, PgColumn | SQL> = { id: table.id };
+  for (const [name, field] of fieldEntries) {
+    if (field.writeOnly || field.virtual) continue;
+    if (field.kind === 'ref') {
+      const target = refTarget(field.ref!);
+      const joined = alias(target.table, `ref_${name}`) as unknown as Record<string, PgColumn> & PgTable;
+      const label = target.label(joined);
+      joins.push({ table: joined, on: eq(columns[`${name}Id`], joined.id) });
+      selection[name] =
+        sql`case when ${joined.id} is null then null else json_build_object('id', ${joined.id}, 'label', ${label}) end`;
+      sortExpressions[name] = label;
+    } else {
+      selection[name] = columns[name];
+      sortExpressions[name] = columns[name];
+    }
+  }
+
+  const siteColumn = options.siteColumn ?? table.siteId;
+  const siteCondition = (siteId: number | null): SQL | undefined => {
+    if (entity.scope !== 'site') return undefined;
+    if (siteId === null || !siteColumn) throw new AppError('NO_SITE', 'No site selected');
+    return eq(siteColumn, siteId);
+  };
+  const byId = (id: number, siteId: number | null, extraWhere?: SQL) =>
+    and(eq(table.id, id), siteCondition(siteId), extraWhere)!;
+
+  function filterConditions(filters: Record<string, unknown>): SQL[] {
+    const conditions: SQL[] = [];
+    for (const [name, field] of fieldEntries) {
+      if (!field.filter || field.virtual || field.writeOnly) continue;
+      const column = columns[columnName(name, field)];
+      if (field.filter === 'range') {
+        if (filters[`${name}From`] !== undefined)
+          conditions.push(gte(column, toColumnValue(field, filters[`${name}From`])));
+        if (filters[`${name}To`] !== undefined)
+          conditions.push(lte(column, toColumnValue(field, filters[`${name}To`])));
+        continue;
+      }
+      const value = filters[name];
+      if (value === undefined || value === '') continue;
+      if (field.filter === 'contains') conditions.push(ilike(column, `%${escapeLike(String(value))}%`));
+      else if (field.filter === 'in') {
+        const values = String(value)
+          .split(',')
+          .filter(Boolean)
+          .map((item) => parseInValue(name, field, item));
+        if (values.length > 0) conditions.push(inArray(column, values));
+      } else conditions.push(eq(column, toColumnValue(field, value)));
+    }
+    return conditions;
+  }
+
+  function toRecord(row: Row): Row {
+    const out: Row = {};
+    for (const [key, value] of Object.entries(row)) {
+      if (value instanceof Date) out[key] = value.toISOString();
+      else if (typeof value === 'string' && entity.fields[key]?.kind === 'decimal') out[key] = Number(value);
+      else out[key] = value;
+    }
+    return out;
+  }
+
+  async function selectRows(
+    where: SQL | undefined,
+    query?: ListQuery,
+    request?: FastifyRequest,
+  ): Promise<Row[]> {
+    let statement = db.select(selection).from(table).$dynamic();
+    for (const join of joins) statement = statement.leftJoin(join.table, join.on);
+    statement = statement.where(where);
+    if (query) {
+      const sort = query.sort ?? entity.defaultSort ?? { field: 'id', direction: 'desc' as const };
+      const expression = sortExpressions[sort.field];
+      statement = statement
+        .orderBy(sort.direction === 'asc' ? asc(expression) : desc(expression), desc(table.id))
+        .limit(query.size)
+        .offset((query.page - 1) * query.size);
+    }
+    const rows = (await statement) as Row[];
+    const records = rows.map(toRecord);
+    if (records.length > 0) await loadLinks(records);
+    if (hooks.decorate && records.length > 0) await hooks.decorate(records, db, request);
+    return records;
+  }
+
+  /** Input → column values: defaults on create, refs to `<name>Id`, read-only and write-only fields left out. */
+  function toColumns(input: Row, creating: boolean): Row {
+    const values: Row = {};
+    for (const [name, field] of fieldEntries) {
+      if (field.readOnly || field.writeOnly || field.virtual) continue;
+      let value = input[name];
+      if (value === undefined && creating && field.default !== undefined) value = field.default;
+      if (value === undefined) continue;
+      values[columnName(name, field)] = toColumnValue(field, value);
+    }
+    return values;
+  }
+
+  const linkEntries = Object.entries(options.links ?? {}) as [string, Link][];
+  for (const [name] of linkEntries)
+    if (!entity.fields[name]?.virtual) throw new Error(`${name} is not a virtual field`);
+  for (const [name, field] of fieldEntries) {
+    if (field.virtual && !options.links?.[name as keyof F & string])
+      throw new Error(`No link table for ${entity.resource}.${name}`);
+  }
+
+  async function loadLinks(records: Row[]): Promise<void> {
+    const ids = records.map((record) => record.id as number);
+    for (const [name, link] of linkEntries) {
+      const field = entity.fields[name];
+      const byOwner = new Map<number, unknown[]>(ids.map((id) => [id, []]));
+      if (field.kind === 'multiRef') {
+        const target = refTarget(field.ref!);
+        const rows = await db
+          .select({ owner: link.owner, id: target.table.id, label: target.label(target.table) })
+          .from(link.table)
+          .innerJoin(target.table, eq(link.value, target.table.id))
+          .where(inArray(link.owner, ids))
+          .orderBy(target.label(target.table));
+        for (const row of rows)
+          byOwner.get(row.owner as number)?.push({ id: row.id, label: String(row.label) });
+      } else {
+        const rows = await db
+          .select({ owner: link.owner, value: link.value })
+          .from(link.table)
+          .where(inArray(link.owner, ids))
+          .orderBy(link.value);
+        for (const row of rows) byOwner.get(row.owner as number)?.push(row.value);
+      }
+      for (const record of records) record[name] = byOwner.get(record.id as number) ?? [];
+    }
+  }
+
+  async function writeLinks(id: number, input: Row, ctx: CrudContext, creating: boolean): Promise<void> {
+    for (const [name, link] of linkEntries) {
+      const values = (input[name] ?? (creating ? [] : undefined)) as unknown[] | undefined;
+      if (values === undefined) continue;
+      await ctx.tx.delete(link.table).where(eq(link.owner, id));
+      const unique = [...new Set(values)];
+      if (unique.length > 0) {
+        const ownerKey = columnKey(link.table, link.owner);
+        const valueKey = columnKey(link.table, link.value);
+        await ctx.tx
+          .insert(link.table)
+          .values(unique.map((value) => ({ [ownerKey]: id, [valueKey]: value })));
+      }
+    }
+  }
+
+  /** A reference to a site-scoped entity must point into the same site; otherwise it is as if it did not exist. */
+  async function checkReferences(input: Row, ctx: CrudContext): Promise<void> {
+    for (const [name, field] of fieldEntries) {
+      const value = input[name];
+      const ids =
+        field.kind === 'ref' && typeof value === 'number'
+          ? [value]
+          : field.kind === 'multiRef' && Array.isArray(value)
+            ? [...new Set(value as number[])]
+            : [];
+      if (ids.length === 0) continue;
+      const target = refTarget(field.ref!);
+      const conditions = [inArray(target.table.id, ids)];
+      if (target.scope === 'site' && target.table.siteId && ctx.siteId !== null)
+        conditions.push(eq(target.table.siteId, ctx.siteId));
+      const [{ found }] = await ctx.tx
+        .select({ found: count() })
+        .from(target.table)
+        .where(and(...conditions));
+      if (Number(found) !== ids.length) throw validationError(name, 'validation.ref');
+    }
+  }
+
+  /**
+   * Exact count, or with `countLimit`: the planner's estimate when it is far beyond the limit (no count
+   * then reads the matching rows), else an exact count of at most limit + 1 rows, and the estimate (never
+   * below limit + 1) when even that is exceeded.
+   */
+  async function countRows(where: SQL | undefined): Promise<number> {
+    const limit = options.countLimit;
+    if (!limit) {
+      const [{ total }] = await db.select({ total: count() }).from(table).where(where);
+      return Number(total);
+    }
+    const matching = db
+      .select({ one: sql`1` })
+      .from(table)
+      .where(where);
+    const estimate = planRows(await db.execute(sql`explain (format json) ${matching}`));
+    if (estimate >= ESTIMATE_TRUST_FACTOR * limit) return estimate;
+    const [{ total }] = await db.select({ total: count() }).from(matching.limit(limit + 1).as('bounded'));
+    if (Number(total) <= limit) return Number(total);
+    return Math.max(limit + 1, estimate);
+  }
+
+  async function findRow(id: number, ctx: CrudContext): Promise<Row | undefined> {
+    const [row] = await ctx.tx
+      .select()
+      .from(table)
+      .where(byId(id, ctx.siteId, ctx.rowFilter))
+      .limit(1);
+    return row as Row | undefined;
+  }
+
+  return {
+    byId,
+    async list(query, siteId, extraWhere, request) {
+      const where = and(siteCondition(siteId), extraWhere, ...filterConditions(query.filters));
+      const [rows, total] = await Promise.all([selectRows(where, query, request), countRows(where)]);
+      return { rows, total };
+    },
+    async get(id, siteId, extraWhere, request) {
+      const [row] = await selectRows(byId(id, siteId, extraWhere), undefined, request);
+      if (!row) throw notFound();
+      return row;
+    },
+    findRow,
+    async insert(input, ctx) {
+      await checkReferences(input, ctx);
+      const values = toColumns(input, true);
+      if (entity.scope === 'site') values[columnKey(table, siteColumn!)] = ctx.siteId;
+      await hooks.beforeWrite?.(values, input, ctx);
+      const [created] = (await ctx.tx.insert(table).values(values).returning({ id: table.id })) as {
+        id: number;
+      }[];
+      await writeLinks(created.id, input, ctx, true);
+      await hooks.afterWrite?.(created.id, input, ctx);
+      return created.id;
+    },
+    async update(id, input, ctx) {
+      const existing = await findRow(id, ctx);
+      if (!existing) throw notFound();
+      await checkReferences(input, ctx);
+      const values = toColumns(input, false);
+      await hooks.beforeWrite?.(values, input, ctx, existing);
+      const [updated] = await ctx.tx
+        .update(table)
+        .set({ ...values, version: sql`${table.version} + 1`, updatedAt: new Date() })
+        .where(and(byId(id, ctx.siteId, ctx.rowFilter), eq(table.version, input.version)))
+        .returning({ id: table.id });
+      if (!updated) throw new AppError('CONFLICT', 'Record was modified by someone else');
+      await writeLinks(id, input, ctx, false);
+      await hooks.afterWrite?.(id, input, ctx);
+    },
+  };
+}
+
+function columnKey(table: PgTable, column: PgColumn): string {
+  const entry = Object.entries(table as unknown as Record<string, unknown>).find(
+    ([, value]) => value === column,
+  );
+  if (!entry) throw new Error(`Column ${column.name} is not in its table`);
+  return entry[0];
+}
+
+const TEXT_KINDS = new Set<FieldDef['kind']>(['text', 'textarea', 'email', 'phone', 'color']);
+
+/**
+ * A validated input or filter value as the column takes it: date-times as Date, and an empty optional text as
+ * null (a cleared form field means "no value"; two empty values must not collide on a unique key).
+ */
+function toColumnValue(field: FieldDef, value: unknown): unknown {
+  if (field.kind === 'datetime' && typeof value === 'string') return new Date(value);
+  if (TEXT_KINDS.has(field.kind) && !field.required && value === '') return null;
+  return value;
+}
+
+function parseInValue(name: string, field: FieldDef, item: string): unknown {
+  if (field.kind === 'int' || field.kind === 'ref') {
+    const number = Number(item);
+    if (!Number.isInteger(number)) throw validationError(name, 'validation.integer');
+    return number;
+  }
+  if (field.kind === 'enum' && !field.values?.includes(item)) throw validationError(name, 'validation.enum');
+  return item;
+}
+
+/** An estimate this many times the count limit is trusted without counting (planner errors are smaller). */
+const ESTIMATE_TRUST_FACTOR = 10;
+
+/** The planner's row estimate from `explain (format json)` (node-postgres and PGlite shapes). */
+function planRows(result: unknown): number {
+  const rows = (result as { rows: Array<Record<string, unknown>> }).rows;
+  let plan = rows[0]?.['QUERY PLAN'];
+  if (typeof plan === 'string') plan = JSON.parse(plan);
+  const estimate = Number((plan as Array<{ Plan?: { 'Plan Rows'?: number } }>)?.[0]?.Plan?.['Plan Rows']);
+  return Number.isFinite(estimate) ? Math.round(estimate) : 0;
+}

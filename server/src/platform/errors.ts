@@ -1,0 +1,133 @@
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { ZodError } from 'zod';
+import {
+  ERROR_STATUS,
+  HEADERS,
+  encodeHeaderValue,
+  type ErrorBody,
+  type ErrorCode,
+  type ErrorDetail,
+} from '@strazce/contract';
+
+/** A failure the client is told about: mapped in one place to status, `X-Error-Code` and the error body. */
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string = code,
+    readonly details?: ErrorDetail[],
+  ) {
+    super(message);
+  }
+  get status(): number {
+    return ERROR_STATUS[this.code];
+  }
+}
+
+export const notFound = (what = 'Record') => new AppError('NOT_FOUND', `${what} not found`);
+export const forbidden = (message = 'Access denied') => new AppError('FORBIDDEN', message);
+export const validationError = (path: string, message: string) =>
+  new AppError('VALIDATION', 'Validation failed', [{ path, message }]);
+
+export function sendError(reply: FastifyReply, error: AppError): FastifyReply {
+  const body: ErrorBody = {
+    code: error.code,
+    message: error.message,
+    ...(error.details ? { details: error.details } : {}),
+  };
+  return reply
+    .status(error.status)
+    .header(HEADERS.errorCode, error.code)
+    .header(HEADERS.errorMessage, encodeHeaderValue(error.message))
+    .send(body);
+}
+
+function zodDetails(error: ZodError): ErrorDetail[] {
+  return error.issues.map((issue) => ({
+    path: issue.path.join('.'),
+    message:
+      issue.code === 'unrecognized_keys' ? `validation.unknownField:${issue.keys.join(',')}` : issue.message,
+  }));
+}
+
+interface DatabaseFailure {
+  code?: string;
+  constraint?: string;
+  detail?: string;
+  cause?: unknown;
+}
+
+/** The driver error behind Drizzle's wrapper (node-postgres and PGlite both carry the SQLSTATE in `code`). */
+function databaseFailure(error: unknown): DatabaseFailure | undefined {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 5; depth++) {
+    const candidate = current as DatabaseFailure;
+    if (typeof candidate.code === 'string' && /^[0-9A-Z]{5}$/.test(candidate.code)) return candidate;
+    current = candidate.cause;
+  }
+  return undefined;
+}
+
+function unknownKeys(issue: unknown): string | undefined {
+  const candidate = issue as { code?: string; keys?: string[] } | undefined;
+  return candidate?.code === 'unrecognized_keys'
+    ? `validation.unknownField:${candidate.keys?.join(',')}`
+    : undefined;
+}
+
+/** Translates anything thrown by a handler into the wire contract's error shape. */
+export function toAppError(error: unknown): AppError {
+  if (error instanceof AppError) return error;
+  if (error instanceof ZodError) return new AppError('VALIDATION', 'Validation failed', zodDetails(error));
+  const fastifyError = error as FastifyError & { validation?: unknown };
+  if (hasZodFastifySchemaValidationErrors(fastifyError)) {
+    return new AppError(
+      'VALIDATION',
+      'Validation failed',
+      fastifyError.validation.map((issue) => ({
+        path: [
+          fastifyError.validationContext,
+          ...(issue.instancePath ? issue.instancePath.split('/').filter(Boolean) : []),
+        ]
+          .filter((part) => part && part !== 'body')
+          .join('.'),
+        message: unknownKeys(issue.params.issue) ?? issue.message ?? 'validation.invalid',
+      })),
+    );
+  }
+  const db = databaseFailure(error);
+  if (db?.code === '23505') return new AppError('DATA_INTEGRITY', 'Duplicate entry');
+  if (db?.code === '23503' || db?.code === '23001')
+    return new AppError('DATA_INTEGRITY', 'Referenced record is missing or still in use');
+  // Bad values that got past the schemas: wrong text representation, out of range, too long, bad date,
+  // a missing required value, a failed check constraint.
+  if (['22P02', '22003', '22001', '22007', '22008', '23502', '23514'].includes(db?.code ?? ''))
+    return new AppError('VALIDATION', 'Invalid value');
+  switch (fastifyError.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new AppError('PAYLOAD_TOO_LARGE', 'Request body is too large');
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return new AppError('UNSUPPORTED_MEDIA_TYPE', 'Unsupported content type');
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return new AppError('BAD_REQUEST', 'Malformed JSON body');
+  }
+  if (fastifyError.statusCode && fastifyError.statusCode < 500 && fastifyError.statusCode >= 400) {
+    if (fastifyError.statusCode === 413)
+      return new AppError('PAYLOAD_TOO_LARGE', 'Request body is too large');
+    if (fastifyError.statusCode === 404) return new AppError('NOT_FOUND', 'Not found');
+    return new AppError('BAD_REQUEST', fastifyError.message);
+  }
+  return new AppError('INTERNAL', 'Internal server error');
+}
+
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error, request, reply) => {
+    const appError = toAppError(error);
+    if (appError.status >= 500) request.log.error({ err: error }, 'request failed');
+    return sendError(reply, appError);
+  });
+  app.setNotFoundHandler((request, reply) =>
+    sendError(reply, new AppError('NOT_FOUND', `No route ${request.method} ${request.url.split('?')[0]}`)),
+  );
+}

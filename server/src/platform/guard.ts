@@ -1,0 +1,76 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { HEADERS, rolesAllow, type ModuleCode, type Role } from '@strazce/contract';
+import type { Db } from '../db/database';
+import { AppError } from './errors';
+import { extendSession, loadSession, type SessionContext } from './session';
+
+/** Who may call a route. Every API route declares one; a route without it is denied. */
+export interface AccessRule {
+  roles: readonly Role[];
+  /** The module that must be enabled on the session's current site. */
+  module?: ModuleCode;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: AccessRule;
+  }
+  interface FastifyRequest {
+    session: SessionContext | null;
+  }
+}
+
+export const PUBLIC: AccessRule = { roles: ['ROLE_ANY'] };
+export const LOGGED_IN: AccessRule = { roles: ['ROLE_ANYONE_LOGGED'] };
+
+/** The session of a request that passed the guard with a logged-in rule. */
+export function sessionOf(request: FastifyRequest): SessionContext {
+  if (!request.session) throw new AppError('UNAUTHORIZED', 'Not logged in');
+  return request.session;
+}
+
+/** The current site of the session; site-scoped calls act on it. */
+export function currentSiteId(request: FastifyRequest): number {
+  const siteId = sessionOf(request).siteId;
+  if (siteId === null) throw new AppError('NO_SITE', 'No site selected');
+  return siteId;
+}
+
+export function hasRole(request: FastifyRequest, ...roles: Role[]): boolean {
+  return rolesAllow(roles, request.session?.roles ?? [], request.session !== null);
+}
+
+/**
+ * The one place that enforces, on every request: a live session, the route's role rule and the module
+ * being enabled on the current site. Successful calls extend the session.
+ */
+export function registerGuard(app: FastifyInstance, db: Db): void {
+  app.decorateRequest('session', null);
+
+  app.addHook('onRequest', async (request) => {
+    // Unknown routes fall through to the not-found handler.
+    if (!request.routeOptions.url || !request.url.startsWith('/api')) return;
+    const access = request.routeOptions.config.access;
+    if (!access) throw new AppError('FORBIDDEN', 'Route has no access rule');
+
+    const token = request.headers[HEADERS.authToken.toLowerCase()];
+    if (typeof token === 'string' && token.length > 0 && token.length <= 200) {
+      request.session = await loadSession(db, token);
+    }
+    if (access.roles.includes('ROLE_ANY')) return;
+    if (!request.session) throw new AppError('UNAUTHORIZED', 'Session missing or expired');
+    if (!rolesAllow(access.roles, request.session.roles, true))
+      throw new AppError('FORBIDDEN', 'Role not allowed');
+    if (access.module) {
+      if (request.session.siteId === null) throw new AppError('NO_SITE', 'No site selected');
+      if (!request.session.modules.includes(access.module)) {
+        throw new AppError('MODULE_DISABLED', `Module ${access.module} is not enabled on this site`);
+      }
+    }
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.session && reply.statusCode < 400) await extendSession(db, request.session);
+    return payload;
+  });
+}

@@ -1,0 +1,152 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { DEFAULT_SITE_TIMEOUT_MINUTES, type ModuleCode } from '@strazce/contract';
+import type { Db } from '../db/database';
+import { sessions } from '../modules/access/access.tables';
+import { siteProperties } from '../modules/system/system.tables';
+import { hashToken, newToken } from './secrets';
+
+/** Who is calling and where: resolved once per request from `X-Auth-Token`. */
+export interface SessionContext {
+  sessionId: number;
+  tokenHash: string;
+  userId: number;
+  userName: string;
+  siteId: number | null;
+  clientId: number | null;
+  roles: string[];
+  /** Modules enabled on the current site. */
+  modules: ModuleCode[];
+  timeoutMinutes: number;
+  expires: Date;
+}
+
+// Extending on every call would write on every read; within this many seconds of a full extension the
+// session is left as is, which keeps reads write-free under load and still extends on every call in effect.
+const EXTEND_GRANULARITY_SECONDS = 10;
+
+type Row = Record<string, unknown>;
+const rowsOf = (result: unknown): Row[] => (result as { rows: Row[] }).rows;
+
+/** Every role a user holds: own roles plus those of valid groups they are a member of. */
+export const userRolesSql = (userId: unknown) => sql`
+  select role from access_user_role where user_id = ${userId}
+  union
+  select gr.role from access_group_role gr
+    join access_user_group ug on ug.group_id = gr.group_id
+    join access_group g on g.id = gr.group_id and g.valid
+  where ug.user_id = ${userId}`;
+
+export async function userRoles(db: Db, userId: number): Promise<string[]> {
+  const rows = rowsOf(await db.execute(userRolesSql(userId)));
+  return rows.map((row) => String(row.role)).sort();
+}
+
+export async function loadSession(db: Db, token: string): Promise<SessionContext | null> {
+  const tokenHash = hashToken(token);
+  const rows = rowsOf(
+    await db.execute(sql`
+      select s.id, s.user_id, site.id as site_id, s.client_id, s.expires, u.user_name, timeout.value as timeout,
+        coalesce((select array_agg(r.role) from (${userRolesSql(sql`u.id`)}) r), '{}') as roles,
+        coalesce((select array_agg(m.module) from system_site_module m where m.site_id = site.id), '{}') as modules
+      from access_session s
+      join access_user u on u.id = s.user_id and u.valid
+      -- The session's site counts only while the user is still a member and the site is valid.
+      left join lateral (
+        select ss.id from system_site ss
+          join access_user_site us on us.site_id = ss.id and us.user_id = s.user_id
+        where ss.id = s.site_id and ss.valid
+      ) site on true
+      left join lateral (
+        select p.value from system_site_property p
+        where p.site_id = site.id and p.name = 'SITE_TIMEOUT' and p.active
+      ) timeout on true
+      where s.token_hash = ${tokenHash} and s.expires > now()
+        -- A session opened on a terminal ends when the terminal is revoked, disabled or expires.
+        and (s.client_id is null or exists (
+          select 1 from system_client c
+          where c.id = s.client_id and c.valid and c.authorized and (c.expires is null or c.expires > now())))`),
+  );
+  const row = rows[0];
+  if (!row) return null;
+  return {
+    sessionId: Number(row.id),
+    tokenHash,
+    userId: Number(row.user_id),
+    userName: String(row.user_name),
+    siteId: row.site_id === null ? null : Number(row.site_id),
+    clientId: row.client_id === null ? null : Number(row.client_id),
+    roles: parseArray(row.roles),
+    modules: parseArray(row.modules) as ModuleCode[],
+    timeoutMinutes: timeoutFromProperty(row.timeout),
+    expires: new Date(row.expires as string),
+  };
+}
+
+/** SITE_TIMEOUT as stored (a JSON value), or the default when missing or not a positive whole number. */
+function timeoutFromProperty(value: unknown): number {
+  return typeof value === 'number' && Number.isInteger(value) && value > 0
+    ? value
+    : DEFAULT_SITE_TIMEOUT_MINUTES;
+}
+
+// node-postgres parses text[] into arrays; PGlite does too, but be tolerant of the '{a,b}' literal form.
+function parseArray(value: unknown): string[] {
+  if (Array.isArray(value)) return value.map(String);
+  if (typeof value === 'string') return value.replace(/^{|}$/g, '').split(',').filter(Boolean);
+  return [];
+}
+
+/** The site's SITE_TIMEOUT property in minutes, or the default of 30. */
+export async function siteTimeoutMinutes(db: Db, siteId: number | null): Promise<number> {
+  if (siteId === null) return DEFAULT_SITE_TIMEOUT_MINUTES;
+  const [row] = await db
+    .select({ value: siteProperties.value })
+    .from(siteProperties)
+    .where(
+      and(
+        eq(siteProperties.siteId, siteId),
+        eq(siteProperties.name, 'SITE_TIMEOUT'),
+        eq(siteProperties.active, true),
+      ),
+    );
+  return timeoutFromProperty(row?.value);
+}
+
+export async function createSession(
+  db: Db,
+  input: { userId: number; siteId: number | null; clientId: number | null },
+): Promise<{ token: string; expires: Date }> {
+  const token = newToken();
+  const timeoutMinutes = await siteTimeoutMinutes(db, input.siteId);
+  const expires = new Date(Date.now() + timeoutMinutes * 60_000);
+  await db.insert(sessions).values({ ...input, tokenHash: hashToken(token), timeoutMinutes, expires });
+  return { token, expires };
+}
+
+/**
+ * Sets the expiry to now + the site's time-out after a successful call (see EXTEND_GRANULARITY_SECONDS); a
+ * time-out shortened since the last call takes effect too.
+ */
+export async function extendSession(db: Db, session: SessionContext): Promise<void> {
+  const fullExpiry = Date.now() + session.timeoutMinutes * 60_000;
+  if (Math.abs(fullExpiry - session.expires.getTime()) < EXTEND_GRANULARITY_SECONDS * 1000) return;
+  const expires = new Date(fullExpiry);
+  await db.update(sessions).set({ expires }).where(eq(sessions.id, session.sessionId));
+  session.expires = expires;
+}
+
+/** Moves the session to another site; its time-out becomes that site's SITE_TIMEOUT from now on. */
+export async function switchSessionSite(db: Db, session: SessionContext, siteId: number): Promise<Date> {
+  const timeoutMinutes = await siteTimeoutMinutes(db, siteId);
+  const expires = new Date(Date.now() + timeoutMinutes * 60_000);
+  await db
+    .update(sessions)
+    .set({ siteId, timeoutMinutes, expires })
+    .where(eq(sessions.id, session.sessionId));
+  Object.assign(session, { siteId, timeoutMinutes, expires });
+  return expires;
+}
+
+export async function endSession(db: Db, session: SessionContext): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.id, session.sessionId));
+}

@@ -1,0 +1,195 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import * as OTPAuth from 'otpauth';
+import { MODULES, type AssignableRole, type ModuleCode } from '@strazce/contract';
+import { buildApp, type AppOptions } from '../src/app';
+import { openDatabase, type Database, type Db } from '../src/db/database';
+import { persons, siteModules, sites } from '../src/modules/system/system.tables';
+import { userRoles, userSites, users } from '../src/modules/access/access.tables';
+import { hashPassword } from '../src/platform/secrets';
+
+export const PASSWORD = 'Secret123!';
+
+/**
+ * A fresh database for one test file: in-memory PGlite by default, or a new database on the PostgreSQL
+ * server named by TEST_DATABASE_URL (dropped again on close).
+ */
+async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) {
+    const database = await openDatabase({ dataDir: 'memory://' });
+    return { database, drop: async () => undefined };
+  }
+  const name = `strazce_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: 'memory://' });
+  return {
+    database,
+    drop: async () => {
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+export interface TestUser {
+  id: number;
+  userName: string;
+  token: string;
+}
+
+export interface TestContext {
+  app: FastifyInstance;
+  db: Db;
+  database: Database;
+  siteA: number;
+  siteB: number;
+  /** An administrator logged in on site A. */
+  admin: TestUser;
+  close(): Promise<void>;
+  /**
+   * Creates a user with the given roles and site memberships (default: site A) and logs them in. Users get
+   * ALL_CLIENTS (log in from any browser) unless `allClients` is false.
+   */
+  givenUser(options: {
+    roles: AssignableRole[];
+    sites?: number[];
+    userName?: string;
+    login?: boolean;
+    email?: string;
+    allClients?: boolean;
+  }): Promise<TestUser>;
+  createSite(name: string, modules?: readonly ModuleCode[]): Promise<number>;
+  login(
+    userName: string,
+    password?: string,
+    headers?: Record<string, string>,
+    remoteAddress?: string,
+  ): Promise<LightMyRequestResponse>;
+  /** `app.inject` with the user's session token. */
+  call(
+    user: TestUser | null,
+    method: string,
+    url: string,
+    payload?: unknown,
+    headers?: Record<string, string>,
+  ): Promise<LightMyRequestResponse>;
+}
+
+export function basic(userName: string, password: string): string {
+  return `Basic ${Buffer.from(`${userName}:${password}`, 'utf8').toString('base64')}`;
+}
+
+export function totpCode(secret: string, timestamp = Date.now()): string {
+  return new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), period: 30, digits: 6 }).generate({
+    timestamp,
+  });
+}
+
+let userCounter = 0;
+
+export interface TestContextOptions extends Partial<AppOptions> {
+  /** Registers test-only routes (e.g. a CRUD of a test entity) before the app is ready. */
+  routes?: (app: FastifyInstance, db: Db) => void | Promise<void>;
+}
+
+export async function createTestContext({
+  routes,
+  ...options
+}: TestContextOptions = {}): Promise<TestContext> {
+  const { database, drop } = await freshDatabase();
+  const app = await buildApp({ database, logLevel: 'silent', ...options });
+  await routes?.(app, database.db);
+  await app.ready();
+  const db = database.db;
+  const passwordHash = await hashPassword(PASSWORD);
+
+  async function createSite(name: string, modules: readonly ModuleCode[] = MODULES): Promise<number> {
+    const [site] = await db.insert(sites).values({ name }).returning({ id: sites.id });
+    if (modules.length > 0)
+      await db.insert(siteModules).values(modules.map((module) => ({ siteId: site.id, module })));
+    return site.id;
+  }
+
+  const login: TestContext['login'] = (userName, password = PASSWORD, headers = {}, remoteAddress) =>
+    app.inject({
+      method: 'GET',
+      url: '/api/session',
+      headers: { authorization: basic(userName, password), ...headers },
+      ...(remoteAddress ? { remoteAddress } : {}),
+    });
+
+  const call: TestContext['call'] = (user, method, url, payload, headers = {}) =>
+    app.inject({
+      method: method as 'GET',
+      url,
+      ...(payload === undefined ? {} : { payload: payload as object }),
+      headers: { ...(user ? { 'x-auth-token': user.token } : {}), ...headers },
+    });
+
+  const siteA = await createSite('Site A');
+  const siteB = await createSite('Site B');
+
+  async function givenUser({
+    roles,
+    sites: memberOf = [siteA],
+    userName,
+    login: logIn = true,
+    email,
+    allClients = true,
+  }: Parameters<TestContext['givenUser']>[0]) {
+    const name = userName ?? `user${++userCounter}_${randomBytes(3).toString('hex')}`;
+    const [person] = await db
+      .insert(persons)
+      .values({ firstName: 'Test', lastName: name, email: email ?? `${name}@example.com` })
+      .returning({ id: persons.id });
+    const [user] = await db
+      .insert(users)
+      .values({ userName: name, passwordHash, personId: person.id })
+      .returning({ id: users.id });
+    const allRoles = [...new Set<AssignableRole>(allClients ? [...roles, 'ALL_CLIENTS'] : roles)];
+    if (allRoles.length > 0)
+      await db.insert(userRoles).values(allRoles.map((role) => ({ userId: user.id, role })));
+    if (memberOf.length > 0)
+      await db.insert(userSites).values(memberOf.map((siteId) => ({ userId: user.id, siteId })));
+    let token = '';
+    if (logIn) {
+      const response = await login(name);
+      if (response.statusCode !== 200) throw new Error(`login of ${name} failed: ${response.body}`);
+      token = response.json().session.token;
+    }
+    return { id: user.id, userName: name, token };
+  }
+
+  const admin = await givenUser({
+    roles: ['ADMINISTRATOR', 'SITE_ADMIN', 'AUTH_CLIENT'],
+    sites: [siteA, siteB],
+    userName: 'admin',
+  });
+
+  return {
+    app,
+    db,
+    database,
+    siteA,
+    siteB,
+    admin,
+    givenUser,
+    createSite,
+    login,
+    call,
+    async close() {
+      await app.close();
+      await database.close();
+      await drop();
+    },
+  };
+}

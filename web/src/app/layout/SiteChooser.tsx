@@ -1,0 +1,43 @@
+import { useState } from 'react';
+import { App, Select } from 'antd';
+import { EnvironmentOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../api';
+import { useSession } from '../session';
+
+/** The current site; the list holds only the sites the user is a member of. */
+export function SiteChooser() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const { site, sites, switchSite, logout } = useSession();
+  const [switching, setSwitching] = useState(false);
+
+  const change = async (siteId: number) => {
+    setSwitching(true);
+    try {
+      await switchSite(siteId);
+      message.success(t('site.switched', { name: sites.find((s) => s.id === siteId)?.name ?? '' }));
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 401) await logout('failure');
+      else message.error(t('site.switchFailed'));
+    } finally {
+      setSwitching(false);
+    }
+  };
+
+  return (
+    <Select
+      aria-label={t('site.label')}
+      data-testid="site-chooser"
+      prefix={<EnvironmentOutlined />}
+      value={site?.id}
+      placeholder={t('site.none')}
+      options={sites.map((s) => ({ value: s.id, label: s.name }))}
+      onChange={(value: number) => void change(value)}
+      loading={switching}
+      disabled={switching || sites.length < 2}
+      popupMatchSelectWidth={false}
+      style={{ minWidth: 200 }}
+    />
+  );
+}

@@ -1,0 +1,281 @@
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
+import { useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { App as AntApp } from 'antd';
+import { useTranslation } from 'react-i18next';
+import {
+  DEFAULT_SITE_TIMEOUT_MINUTES,
+  HEADERS,
+  type ModuleCode,
+  type Role,
+  type SessionResponse,
+  type SiteConfigEntry,
+} from '@strazce/contract';
+import { canAccess } from './access';
+import { api, ApiError, onApiError, onApiSuccess, setApiCredentials } from './api';
+import { apiErrorContent } from './apiErrors';
+import { storage } from './storage';
+
+export type SessionUser = SessionResponse['user'];
+export type SiteRef = SessionResponse['sites'][number];
+
+/** A live login: the user, their member sites, the current site with its modules and config, and roles. */
+export interface Session {
+  user: SessionUser;
+  token: string;
+  sites: SiteRef[];
+  site: SiteRef | null;
+  roles: string[];
+  modules: ModuleCode[];
+  config: SiteConfigEntry[];
+}
+
+export interface LoginInput {
+  userName: string;
+  password: string;
+  /** The six-digit TOTP code, when the user has two-factor on. */
+  tfaCode?: string;
+}
+
+/** Why the user was sent back to the login screen (shown there as a hint; 401/403 stay silent). */
+export type LogoutReason = 'expired' | 'failure';
+
+interface SessionContextValue {
+  session: Session | null;
+  login(input: LoginInput): Promise<Session>;
+  /** Restores the login from the stored token; null when there is none or it is dead. */
+  restore(): Promise<Session | null>;
+  logout(reason?: LogoutReason): Promise<void>;
+  switchSite(siteId: number): Promise<void>;
+  /** Reads the session again (after a change of the user's own data: avatar, two-factor). */
+  reload(): Promise<void>;
+}
+
+const SessionContext = createContext<SessionContextValue | null>(null);
+
+/** `Authorization: Basic …` of a user name and password, UTF-8 encoded. */
+export function basicAuthorization(userName: string, password: string): string {
+  const bytes = new TextEncoder().encode(`${userName}:${password}`);
+  let binary = '';
+  bytes.forEach((byte) => (binary += String.fromCharCode(byte)));
+  return `Basic ${btoa(binary)}`;
+}
+
+/** The site's idle time-out in minutes: its SITE_TIMEOUT property, else the default. */
+export function siteTimeoutMinutes(config: readonly SiteConfigEntry[]): number {
+  const value = config.find((entry) => entry.name === 'SITE_TIMEOUT')?.value;
+  return typeof value === 'number' && value > 0 ? value : DEFAULT_SITE_TIMEOUT_MINUTES;
+}
+
+/** Stores the terminal's client token (browser authorization); every later call sends it. */
+export function setClientToken(token: string): void {
+  storage.clientToken.set(token);
+  setApiCredentials({ token: storage.token.get(), clientToken: token });
+}
+
+async function loadSite(body: SessionResponse): Promise<Session> {
+  const siteId = body.site?.id ?? null;
+  const [modules, config] =
+    siteId === null
+      ? [[], []]
+      : await Promise.all([
+          api.get<ModuleCode[]>('/system_site/modules', { query: { id: siteId }, silent: true }),
+          api.get<SiteConfigEntry[]>('/system_site/config', { silent: true }),
+        ]);
+  return {
+    user: body.user,
+    token: body.session.token,
+    sites: body.sites,
+    site: body.sites.find((site) => site.id === siteId) ?? null,
+    roles: body.authorities.map((authority) => authority.role),
+    modules,
+    config,
+  };
+}
+
+const IDLE_CHECK_MS = 5_000;
+
+/**
+ * Holds the session for the whole app: login, restore, logout, site switch, the idle time-out of the site,
+ * and the global reaction to failed calls (401/403 log out silently, the rest is a notification).
+ */
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { notification } = AntApp.useApp();
+  const { t } = useTranslation();
+  const [session, setSession] = useState<Session | null>(() => {
+    setApiCredentials({ token: storage.token.get(), clientToken: storage.clientToken.get() });
+    return null;
+  });
+  const sessionRef = useRef<Session | null>(null);
+  const lastActivity = useRef(0);
+
+  const apply = useCallback((next: Session | null) => {
+    sessionRef.current = next;
+    lastActivity.current = Date.now();
+    setSession(next);
+  }, []);
+
+  const forget = useCallback(() => {
+    storage.token.set(null);
+    setApiCredentials({ token: null, clientToken: storage.clientToken.get() });
+    apply(null);
+    queryClient.clear();
+  }, [apply, queryClient]);
+
+  const logout = useCallback(
+    async (reason?: LogoutReason) => {
+      if (sessionRef.current && reason === undefined) {
+        await api.delete('/session', { silent: true }).catch(() => undefined);
+      }
+      // Leave the protected pages first (committed at once, not in a transition): with the session gone
+      // they would redirect to /autologin.
+      await navigate('/login', { replace: true, state: reason ? { reason } : null, flushSync: true });
+      forget();
+    },
+    [forget, navigate],
+  );
+
+  const establish = useCallback(
+    async (body: SessionResponse): Promise<Session> => {
+      storage.token.set(body.session.token);
+      setApiCredentials({ token: body.session.token, clientToken: storage.clientToken.get() });
+      let current = body;
+      // The site the user chose last in this browser wins over the server's choice, while still a member.
+      const remembered = Number(storage.site(body.user.userName).get());
+      if (remembered && remembered !== body.site?.id && body.sites.some((site) => site.id === remembered)) {
+        current = await api
+          .post<SessionResponse>('/system_site/switch', { id: remembered }, { silent: true })
+          .catch(() => body);
+      }
+      const next = await loadSite(current);
+      apply(next);
+      return next;
+    },
+    [apply],
+  );
+
+  const login = useCallback(
+    async ({ userName, password, tfaCode }: LoginInput) => {
+      const headers: Record<string, string> = { Authorization: basicAuthorization(userName, password) };
+      if (tfaCode) headers[HEADERS.tfaToken] = tfaCode;
+      const body = await api.get<SessionResponse>('/session', { headers, silent: true });
+      return establish(body);
+    },
+    [establish],
+  );
+
+  const restore = useCallback(async () => {
+    const token = storage.token.get();
+    if (!token) return null;
+    setApiCredentials({ token, clientToken: storage.clientToken.get() });
+    try {
+      return await establish(await api.get<SessionResponse>('/session', { silent: true }));
+    } catch (error) {
+      // A dead token is forgotten; a network failure keeps it for the next attempt.
+      if (error instanceof ApiError) forget();
+      return null;
+    }
+  }, [establish, forget]);
+
+  const switchSite = useCallback(
+    async (siteId: number) => {
+      const current = sessionRef.current;
+      if (!current) return;
+      const body = await api.post<SessionResponse>('/system_site/switch', { id: siteId }, { silent: true });
+      storage.site(current.user.userName).set(String(siteId));
+      apply(await loadSite(body));
+      // Everything cached belonged to the previous site.
+      queryClient.removeQueries();
+    },
+    [apply, queryClient],
+  );
+
+  const reload = useCallback(async () => {
+    apply(await loadSite(await api.get<SessionResponse>('/session')));
+  }, [apply]);
+
+  useEffect(
+    () =>
+      onApiSuccess(() => {
+        lastActivity.current = Date.now();
+      }),
+    [],
+  );
+
+  useEffect(
+    () =>
+      onApiError((error) => {
+        if (error instanceof ApiError && (error.status === 401 || error.status === 403)) {
+          if (sessionRef.current) void logout('failure');
+          return;
+        }
+        notification.error({ ...apiErrorContent(error, t), placement: 'topRight' });
+      }),
+    [logout, notification, t],
+  );
+
+  // The server ends an idle session after the site's time-out; the app leaves at the same moment.
+  useEffect(() => {
+    if (!session) return;
+    const limit = siteTimeoutMinutes(session.config) * 60_000;
+    const timer = setInterval(() => {
+      if (Date.now() - lastActivity.current > limit) void logout('expired');
+    }, IDLE_CHECK_MS);
+    return () => clearInterval(timer);
+  }, [session, logout]);
+
+  const value = useMemo(
+    () => ({ session, login, restore, logout, switchSite, reload }),
+    [session, login, restore, logout, switchSite, reload],
+  );
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+function useSessionContext(): SessionContextValue {
+  const context = useContext(SessionContext);
+  if (!context) throw new Error('useSession must be used inside <SessionProvider>');
+  return context;
+}
+
+/** The current login and its actions. `user` is null for a guest. */
+export function useSession() {
+  const { session, login, restore, logout, switchSite, reload } = useSessionContext();
+  return {
+    session,
+    loggedIn: session !== null,
+    user: session?.user ?? null,
+    sites: session?.sites ?? [],
+    site: session?.site ?? null,
+    roles: session?.roles ?? [],
+    modules: session?.modules ?? [],
+    config: session?.config ?? [],
+    login,
+    restore,
+    logout,
+    switchSite,
+    reload,
+  };
+}
+
+/**
+ * The single access check for routes, menu and buttons: `can(roles, module?)` is true when the user holds
+ * one of the roles and the current site has the module enabled.
+ */
+export function useAccess(): { can(roles: readonly Role[], module?: ModuleCode): boolean } {
+  const { session } = useSessionContext();
+  return useMemo(
+    () => ({ can: (roles: readonly Role[], module?: ModuleCode) => canAccess(session, roles, module) }),
+    [session],
+  );
+}

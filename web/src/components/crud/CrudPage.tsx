@@ -1,0 +1,386 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import {
+  ClearOutlined,
+  CopyOutlined,
+  DeleteOutlined,
+  EditOutlined,
+  EyeOutlined,
+  PlusOutlined,
+  ReloadOutlined,
+} from '@ant-design/icons';
+import { Alert, App, Button, Card, Empty, Result, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import type { SorterResult } from 'antd/es/table/interface';
+import type { ColumnsType } from 'antd/es/table';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { PAGE_SIZES, type RefValue } from '@strazce/contract';
+import { ApiError, NetworkError, api } from '../../app/api';
+import { apiErrorText } from '../../app/apiErrors';
+import { formatDate } from '../../app/format';
+import { useAccess } from '../../app/session';
+import { CrudDialog, entityQueryKey } from './CrudDialog';
+import { FieldView } from './FieldView';
+import { columnFilter } from './filters';
+import { enumLabel, entityTitle, fieldLabel, recordLabel } from './labels';
+import { activeFilterCount, buildListQuery, type FilterValue } from './tableState';
+import { useTableState } from './useTableState';
+import type { DialogMode, Row } from './fieldWire';
+import type { CrudPageApi, CrudPageProps, RowAction } from './types';
+import './crud.css';
+
+/** How an active filter reads in the chip above the table. */
+function useFilterText() {
+  const { t } = useTranslation();
+  return (props: CrudPageProps, name: string, value: FilterValue): string => {
+    const { entity } = props;
+    const field = entity.fields[name];
+    if (typeof value === 'boolean') return value ? t('crud.yes') : t('crud.no');
+    if (Array.isArray(value)) {
+      if (field.filter === 'range') {
+        const [from, to] = value as [string | null, string | null];
+        return `${from ? formatDate(from) : '…'} – ${to ? formatDate(to) : '…'}`;
+      }
+      return (value as string[]).map((item) => enumLabel(t, entity, name, item)).join(', ');
+    }
+    if (typeof value === 'object' && value !== null) return (value as RefValue).label;
+    return field.kind === 'enum' ? enumLabel(t, entity, name, String(value)) : String(value);
+  };
+}
+
+/**
+ * The generic list screen of an entity declared in the contract: a server-paged, sortable, filterable
+ * table whose state is kept per screen, and the dialogs create, edit, clone, preview and delete. Buttons
+ * that change data show only to users holding the entity's write roles.
+ */
+export function CrudPage(props: CrudPageProps) {
+  const { entity } = props;
+  const { t } = useTranslation();
+  const { modal, message } = App.useApp();
+  const queryClient = useQueryClient();
+  const { pathname } = useLocation();
+  const { can } = useAccess();
+  const canWrite = can(entity.write, entity.module) && !props.readOnly;
+  const canCreate = canWrite && !props.noCreate;
+  const table = useTableState(props.stateKey ?? `${pathname}:${entity.resource}`, entity, {
+    sort: props.defaultSort,
+    filters: props.defaultFilters,
+  });
+  const { state, setState, setFilter } = table;
+  const [dialog, setDialog] = useState<{ mode: DialogMode; record: Row | null } | null>(null);
+  const filterText = useFilterText();
+
+  const listQuery = useMemo(() => buildListQuery(entity, state), [entity, state]);
+  const list = useQuery({
+    queryKey: [...entityQueryKey(entity), 'list', listQuery],
+    queryFn: ({ signal }) => api.list<Row>(props.listPath ?? `/${entity.resource}`, listQuery, { signal }),
+    placeholderData: keepPreviousData,
+  });
+  const rows = list.data?.rows ?? [];
+  const total = list.data?.total ?? 0;
+
+  // After deletes or a narrower filter the remembered page may be past the end: go to the last one.
+  useEffect(() => {
+    if (list.data && list.data.rows.length === 0 && list.data.total > 0 && state.page > 1)
+      setState((previous) => ({
+        ...previous,
+        page: Math.max(1, Math.ceil(list.data.total / previous.size)),
+      }));
+  }, [list.data, state.page, setState]);
+
+  const refresh = useCallback(
+    () => void queryClient.invalidateQueries({ queryKey: entityQueryKey(entity) }),
+    [queryClient, entity],
+  );
+  const open = useCallback((mode: DialogMode, record: Row | null = null) => setDialog({ mode, record }), []);
+  const page: CrudPageApi = useMemo(
+    () => ({ refresh, open, canWrite, listQuery }),
+    [refresh, open, canWrite, listQuery],
+  );
+  const editable = (record: Row) => props.rowEditable?.(record) ?? true;
+
+  const confirmDelete = (record: Row) => {
+    modal.confirm({
+      title: t('crud.deleteTitle'),
+      content: t('crud.deleteConfirm', { label: recordLabel(entity, record) }),
+      okText: t('crud.action.delete'),
+      okButtonProps: { danger: true },
+      cancelText: t('crud.cancel'),
+      onOk: async () => {
+        try {
+          await api.delete(`/${entity.resource}/${record.id}`, { silent: true });
+          message.success(t('crud.deleted'));
+        } catch (error) {
+          const code = error instanceof ApiError ? error.code : null;
+          if (code === 'DATA_INTEGRITY') message.error(t('crud.errors.inUse'));
+          else if (code === 'NOT_FOUND') message.warning(t('crud.errors.gone'));
+          else message.error(apiErrorText(error as ApiError | NetworkError, t));
+        }
+        refresh();
+      },
+    });
+  };
+
+  const builtInActions: RowAction[] = [
+    {
+      key: 'preview',
+      label: t('crud.action.preview'),
+      icon: <EyeOutlined />,
+      onClick: (record) => open('preview', record),
+    },
+    ...(canWrite
+      ? [
+          {
+            key: 'edit',
+            label: t('crud.action.edit'),
+            icon: <EditOutlined />,
+            visible: editable,
+            onClick: (record: Row) => open('edit', record),
+          },
+          ...(canCreate
+            ? [
+                {
+                  key: 'clone',
+                  label: t('crud.action.clone'),
+                  icon: <CopyOutlined />,
+                  onClick: (record: Row) => open('clone', record),
+                },
+              ]
+            : []),
+          {
+            key: 'delete',
+            label: t('crud.action.delete'),
+            icon: <DeleteOutlined />,
+            danger: true,
+            visible: editable,
+            onClick: confirmDelete,
+          },
+        ]
+      : []),
+  ];
+  const actions = [...builtInActions, ...(props.rowActions ?? [])];
+
+  const columnNames =
+    props.columns ??
+    entity.fieldNames.filter((name) => entity.fields[name].list && !entity.fields[name].writeOnly);
+  const columns: ColumnsType<Row> = [
+    ...columnNames.map((name) => {
+      const field = entity.fields[name];
+      const custom = props.render?.[name];
+      return {
+        key: name,
+        dataIndex: name,
+        title: props.columnTitles?.[name] ?? fieldLabel(t, entity, name),
+        align: field.kind === 'int' || field.kind === 'decimal' ? ('right' as const) : undefined,
+        sorter: field.sort ? true : undefined,
+        sortDirections: ['ascend' as const, 'descend' as const, 'ascend' as const],
+        sortOrder:
+          state.sort?.field === name
+            ? state.sort.direction === 'asc'
+              ? ('ascend' as const)
+              : ('descend' as const)
+            : null,
+        ...columnFilter(entity, name, state.filters[name], setFilter),
+        render: (value: unknown, record: Row) =>
+          custom ? custom(value, record) : <FieldView entity={entity} name={name} value={value} compact />,
+      };
+    }),
+    {
+      key: 'actions',
+      title: <span className="crud-sr-only">{t('crud.actions')}</span>,
+      fixed: 'end' as const,
+      width: 24 + 28 * actions.length,
+      align: 'right' as const,
+      render: (_: unknown, record: Row) => (
+        <Space size={0} className="crud-row-actions">
+          {actions
+            .filter((action) => action.visible?.(record, page) ?? true)
+            .map((action) => (
+              <Tooltip key={action.key} title={action.label}>
+                <Button
+                  type="text"
+                  size="small"
+                  danger={action.danger}
+                  icon={action.icon}
+                  aria-label={action.label}
+                  data-action={action.key}
+                  onClick={(event) => {
+                    event.stopPropagation();
+                    action.onClick(record, page);
+                  }}
+                />
+              </Tooltip>
+            ))}
+        </Space>
+      ),
+    },
+  ];
+
+  const filterCount = activeFilterCount(state);
+
+  const emptyText = list.isLoading ? (
+    <span />
+  ) : filterCount > 0 ? (
+    <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('crud.emptyFiltered')}>
+      <Button onClick={() => setState((previous) => ({ ...previous, page: 1, filters: {} }))}>
+        {t('crud.clearFilters')}
+      </Button>
+    </Empty>
+  ) : (
+    <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('crud.empty')}>
+      {canCreate && (
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => open('create')}>
+          {t('crud.action.create')}
+        </Button>
+      )}
+    </Empty>
+  );
+
+  const failure = list.error as ApiError | NetworkError | null;
+
+  return (
+    <div className="crud-page">
+      {props.title && (
+        <Typography.Title level={3} className="crud-title">
+          {props.title}
+        </Typography.Title>
+      )}
+      <Card className="crud-card" styles={{ body: { padding: 0 } }}>
+        <div className="crud-bar">
+          <div className="crud-bar-info">
+            <Typography.Text strong className="crud-count" aria-live="polite">
+              {list.data ? t('crud.total', { count: total }) : entityTitle(t, entity)}
+            </Typography.Text>
+            {filterCount > 0 && (
+              <>
+                <span className="crud-bar-divider" />
+                {Object.entries(state.filters).map(([name, value]) => (
+                  <Tag
+                    key={name}
+                    closable
+                    onClose={() => setFilter(name, undefined)}
+                    className="crud-filter-tag"
+                  >
+                    <span className="crud-filter-name">{fieldLabel(t, entity, name)}:</span>{' '}
+                    {filterText(props, name, value)}
+                  </Tag>
+                ))}
+                <Button
+                  type="link"
+                  size="small"
+                  icon={<ClearOutlined />}
+                  onClick={() => setState((previous) => ({ ...previous, page: 1, filters: {} }))}
+                >
+                  {t('crud.clearFilters')}
+                </Button>
+              </>
+            )}
+          </div>
+          <Space wrap className="crud-toolbar">
+            {props.toolbar?.(page)}
+            <Tooltip title={t('crud.refresh')}>
+              <Button
+                icon={<ReloadOutlined spin={list.isFetching && !list.isLoading} />}
+                onClick={refresh}
+                aria-label={t('crud.refresh')}
+              />
+            </Tooltip>
+            {canCreate && (
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => open('create')}>
+                {t('crud.action.create')}
+              </Button>
+            )}
+          </Space>
+        </div>
+        {failure && list.data && (
+          <Alert
+            type="error"
+            showIcon
+            banner
+            title={t('crud.errors.loadStale', { error: apiErrorText(failure, t) })}
+          />
+        )}
+        {failure && !list.data ? (
+          <Result
+            status="warning"
+            title={t('crud.errors.load')}
+            subTitle={apiErrorText(failure, t)}
+            extra={
+              <Button type="primary" onClick={() => void list.refetch()}>
+                {t('crud.retry')}
+              </Button>
+            }
+          />
+        ) : (
+          <Table<Row>
+            rowKey="id"
+            size="middle"
+            columns={columns}
+            dataSource={rows}
+            loading={list.isLoading || list.isPlaceholderData}
+            scroll={{ x: 'max-content' }}
+            locale={{ emptyText }}
+            showSorterTooltip={false}
+            onRow={(record) => ({
+              onDoubleClick: () => open(canWrite && editable(record) ? 'edit' : 'preview', record),
+            })}
+            onChange={(pagination, _filters, sorter, extra) => {
+              if (extra.action === 'paginate') {
+                setState((previous) => {
+                  const size = pagination.pageSize ?? previous.size;
+                  return { ...previous, size, page: size !== previous.size ? 1 : (pagination.current ?? 1) };
+                });
+              } else if (extra.action === 'sort') {
+                const single = sorter as SorterResult<Row>;
+                const field = String(single.columnKey ?? single.field ?? '');
+                setState((previous) => ({
+                  ...previous,
+                  page: 1,
+                  sort:
+                    single.order && field
+                      ? { field, direction: single.order === 'ascend' ? 'asc' : 'desc' }
+                      : null,
+                }));
+              }
+            }}
+            pagination={{
+              current: state.page,
+              pageSize: state.size,
+              total,
+              showSizeChanger: true,
+              pageSizeOptions: PAGE_SIZES.map(String),
+              showTotal: (count, [from, to]) => t('crud.range', { from, to, count }),
+              placement: ['bottomEnd'],
+            }}
+          />
+        )}
+      </Card>
+
+      {dialog &&
+        props.dialog?.({
+          mode: dialog.mode,
+          record: dialog.record,
+          canWrite,
+          onClose: () => setDialog(null),
+          onSwitch: (mode, record) => setDialog({ mode, record }),
+        })}
+      {dialog && !props.dialog && (
+        <CrudDialog
+          key={`${dialog.mode}:${dialog.record?.id ?? 'new'}`}
+          entity={entity}
+          mode={dialog.mode}
+          record={dialog.record}
+          canWrite={canWrite}
+          onClose={() => setDialog(null)}
+          onSwitch={(mode, record) => setDialog({ mode, record })}
+          formItems={props.formItems}
+          formTabs={props.formTabs}
+          wideFields={props.wideFields}
+          dialogWidth={props.dialogWidth}
+          fieldVisible={props.fieldVisible}
+          preview={props.preview}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,124 @@
+import { ColorPicker, DatePicker, Input, InputNumber, Select, Switch } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { Entity, RefValue } from '@strazce/contract';
+import { PICKER_FORMATS } from '../../app/format';
+import { PasswordInput } from './PasswordInput';
+import { RefSelect } from './RefSelect';
+import { enumLabel } from './labels';
+import type { DialogMode, Row } from './fieldWire';
+
+export interface FieldInputProps {
+  entity: Entity;
+  name: string;
+  mode: DialogMode;
+  record: Row | null;
+  disabled?: boolean;
+  /** Injected by the surrounding Form.Item. */
+  id?: string;
+  value?: any;
+  onChange?: (value: any) => void;
+}
+
+function ColorInput({
+  id,
+  value,
+  onChange,
+  disabled,
+}: Pick<FieldInputProps, 'id' | 'value' | 'onChange' | 'disabled'>) {
+  return (
+    <span id={id}>
+      <ColorPicker
+        value={value || undefined}
+        disabled={disabled}
+        disabledAlpha
+        showText
+        allowClear
+        format="hex"
+        onChange={(color) => onChange?.(color.toHexString())}
+        onClear={() => onChange?.(null)}
+      />
+    </span>
+  );
+}
+
+/** The form widget of a field, chosen by its kind in the entity declaration. */
+export function FieldInput({ entity, name, mode, record, disabled, id, value, onChange }: FieldInputProps) {
+  const { t } = useTranslation();
+  const field = entity.fields[name];
+  const controlled = { id, value, onChange, disabled };
+  switch (field.kind) {
+    case 'bool':
+      return <Switch id={id} checked={Boolean(value)} onChange={onChange} disabled={disabled} />;
+    case 'int':
+    case 'decimal':
+      return (
+        <InputNumber
+          {...controlled}
+          style={{ width: '100%' }}
+          precision={field.kind === 'int' ? 0 : undefined}
+          min={field.min}
+          max={field.max}
+        />
+      );
+    case 'date':
+      return <DatePicker {...controlled} style={{ width: '100%' }} format={PICKER_FORMATS.date} />;
+    case 'datetime':
+      return (
+        <DatePicker {...controlled} style={{ width: '100%' }} showTime format={PICKER_FORMATS.dateTime} />
+      );
+    case 'enum':
+    case 'multiEnum':
+      return (
+        <Select
+          {...controlled}
+          mode={field.kind === 'multiEnum' ? 'multiple' : undefined}
+          allowClear={!field.required || field.kind === 'multiEnum'}
+          placeholder={t('crud.choose')}
+          optionFilterProp="label"
+          showSearch={field.kind === 'multiEnum' || (field.values?.length ?? 0) > 8}
+          options={(field.values ?? []).map((item) => ({
+            value: item,
+            label: enumLabel(t, entity, name, item),
+          }))}
+        />
+      );
+    case 'ref':
+    case 'multiRef': {
+      const current = record?.[name];
+      const known = (Array.isArray(current) ? current : current ? [current] : []) as RefValue[];
+      return field.kind === 'ref' ? (
+        <RefSelect {...controlled} resource={field.ref!} known={known} />
+      ) : (
+        <RefSelect {...controlled} multiple resource={field.ref!} known={known} />
+      );
+    }
+    case 'password':
+      return (
+        <PasswordInput {...controlled} placeholder={mode === 'edit' ? t('crud.passwordKeep') : undefined} />
+      );
+    case 'color':
+      return <ColorInput {...controlled} />;
+    case 'textarea':
+      return (
+        <Input.TextArea
+          {...controlled}
+          value={value ?? ''}
+          autoSize={{ minRows: 2, maxRows: 8 }}
+          maxLength={field.max}
+          showCount={(field.max ?? 0) <= 4000}
+        />
+      );
+    case 'json':
+      return <Input.TextArea {...controlled} className="crud-code" autoSize={{ minRows: 4, maxRows: 16 }} />;
+    case 'email':
+      return (
+        <Input {...controlled} value={value ?? ''} type="email" autoComplete="off" maxLength={field.max} />
+      );
+    case 'phone':
+      return (
+        <Input {...controlled} value={value ?? ''} type="tel" autoComplete="off" maxLength={field.max} />
+      );
+    default:
+      return <Input {...controlled} value={value ?? ''} autoComplete="off" maxLength={field.max} />;
+  }
+}

@@ -1,0 +1,106 @@
+import { Tag, Tooltip, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { Entity, RefValue } from '@strazce/contract';
+import { formatDate, formatDateTime } from '../../app/format';
+import { enumLabel } from './labels';
+
+const MAX_TAGS = 3;
+
+interface FieldViewProps {
+  entity: Entity;
+  name: string;
+  value: unknown;
+  /** In a table cell: long texts are cut to one line, long lists to a few tags. */
+  compact?: boolean;
+}
+
+function TagList({ labels, compact }: { labels: string[]; compact?: boolean }) {
+  if (labels.length === 0) return <Typography.Text type="secondary">—</Typography.Text>;
+  const shown = compact ? labels.slice(0, MAX_TAGS) : labels;
+  const hidden = labels.slice(shown.length);
+  return (
+    <span className="crud-tags">
+      {shown.map((label) => (
+        <Tag key={label} variant="filled">
+          {label}
+        </Tag>
+      ))}
+      {hidden.length > 0 && (
+        <Tooltip title={hidden.join(', ')}>
+          <Tag variant="filled" color="processing">
+            +{hidden.length}
+          </Tag>
+        </Tooltip>
+      )}
+    </span>
+  );
+}
+
+/** A field's value as the user reads it: dates DD.MM.YYYY, times HH:mm:ss, translated enumerations. */
+export function FieldView({ entity, name, value, compact }: FieldViewProps) {
+  const { t, i18n } = useTranslation();
+  const field = entity.fields[name];
+  const empty = <Typography.Text type="secondary">—</Typography.Text>;
+  if (field.kind === 'bool')
+    return value ? (
+      <Tag color="success" variant="filled">
+        {t('crud.yes')}
+      </Tag>
+    ) : (
+      <Tag variant="filled">{t('crud.no')}</Tag>
+    );
+  if (field.kind === 'multiEnum')
+    return (
+      <TagList
+        compact={compact}
+        labels={((value as string[] | null) ?? []).map((item) => enumLabel(t, entity, name, item))}
+      />
+    );
+  if (field.kind === 'multiRef')
+    return (
+      <TagList compact={compact} labels={((value as RefValue[] | null) ?? []).map((item) => item.label)} />
+    );
+  if (value === null || value === undefined || value === '') return empty;
+  switch (field.kind) {
+    case 'date':
+      return <span className="crud-nowrap">{formatDate(value as string)}</span>;
+    case 'datetime':
+      return <span className="crud-nowrap">{formatDateTime(value as string)}</span>;
+    case 'enum':
+      return <span>{enumLabel(t, entity, name, String(value))}</span>;
+    case 'ref':
+      return <span>{(value as RefValue).label}</span>;
+    case 'int':
+    case 'decimal':
+      return <span>{new Intl.NumberFormat(i18n.language).format(value as number)}</span>;
+    case 'color':
+      return (
+        <span className="crud-nowrap">
+          <span className="crud-swatch" style={{ background: String(value) }} />
+          {String(value)}
+        </span>
+      );
+    case 'email':
+      return <a href={`mailto:${String(value)}`}>{String(value)}</a>;
+    case 'json': {
+      const text = JSON.stringify(value, null, compact ? 0 : 2);
+      return compact ? (
+        <Typography.Text code ellipsis={{ tooltip: text }} style={{ maxWidth: 240 }}>
+          {text}
+        </Typography.Text>
+      ) : (
+        <pre className="crud-json">{text}</pre>
+      );
+    }
+    case 'textarea':
+      return compact ? (
+        <Typography.Text ellipsis={{ tooltip: String(value) }} style={{ maxWidth: 320 }}>
+          {String(value)}
+        </Typography.Text>
+      ) : (
+        <span className="crud-pre">{String(value)}</span>
+      );
+    default:
+      return <span>{String(value)}</span>;
+  }
+}

@@ -1,0 +1,128 @@
+import dayjs from 'dayjs';
+import { PAGE_SIZES, filterParams, type Entity, type RefValue } from '@strazce/contract';
+import { toWireDateTime } from '../../app/format';
+
+export interface SortState {
+  field: string;
+  direction: 'asc' | 'desc';
+}
+
+/**
+ * The value of one column filter as it is kept: `contains` a string; `eq` a string, number, boolean or a
+ * reference `{ id, label }` (the label shows it again after a reload); `range` two wire dates
+ * `[YYYY-MM-DD | null, YYYY-MM-DD | null]`; `in` a list of values.
+ */
+export type FilterValue = string | number | boolean | RefValue | [string | null, string | null] | string[];
+
+/** What a table remembers per screen: page, page size, sort and filters. */
+export interface TableState {
+  page: number;
+  size: number;
+  sort: SortState | null;
+  filters: Record<string, FilterValue>;
+}
+
+export interface TableDefaults {
+  sort?: SortState | null;
+  filters?: Record<string, FilterValue>;
+}
+
+/** The state a screen starts with: page 1, the first page-size option, its default sort and filters. */
+export function initialTableState(entity: Entity, defaults: TableDefaults = {}): TableState {
+  const sort = defaults.sort !== undefined ? defaults.sort : (entity.defaultSort ?? null);
+  return { page: 1, size: PAGE_SIZES[0], sort, filters: { ...defaults.filters } };
+}
+
+const isRef = (value: unknown): value is RefValue =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) && 'id' in value;
+
+function isEmptyFilter(value: FilterValue | undefined): boolean {
+  if (value === undefined || value === null || value === '') return true;
+  if (Array.isArray(value)) return value.every((item) => item === null || item === '');
+  return false;
+}
+
+/** Number of filters that restrict the list. */
+export function activeFilterCount(state: TableState): number {
+  return Object.values(state.filters).filter((value) => !isEmptyFilter(value)).length;
+}
+
+/** A date filter bound as the server compares it: plain dates as they are, date-times at day start or end. */
+function rangeBound(kind: string, date: string | null, end: boolean): string | undefined {
+  if (!date) return undefined;
+  if (kind !== 'datetime') return date;
+  const day = dayjs(date, 'YYYY-MM-DD');
+  return toWireDateTime(end ? day.endOf('day') : day.startOf('day')) ?? undefined;
+}
+
+/** The list request's query (`page`, `size`, `sort=<field>,<dir>` and the filter parameters) of a table state. */
+export function buildListQuery(entity: Entity, state: TableState): Record<string, string | number> {
+  const query: Record<string, string | number> = { page: state.page, size: state.size };
+  if (state.sort) query.sort = `${state.sort.field},${state.sort.direction}`;
+  for (const [name, value] of Object.entries(state.filters)) {
+    const field = entity.fields[name];
+    if (!field?.filter || isEmptyFilter(value)) continue;
+    switch (field.filter) {
+      case 'contains': {
+        const text = String(value).trim();
+        if (text) query[name] = text;
+        break;
+      }
+      case 'eq':
+        query[name] = isRef(value) ? value.id : String(value);
+        break;
+      case 'range': {
+        const [from, to] = filterParams(name, field);
+        const [start, end] = Array.isArray(value) ? (value as [string | null, string | null]) : [null, null];
+        const fromValue = rangeBound(field.kind, start, false);
+        const toValue = rangeBound(field.kind, end, true);
+        if (fromValue) query[from] = fromValue;
+        if (toValue) query[to] = toValue;
+        break;
+      }
+      case 'in':
+        if (Array.isArray(value) && value.length > 0) query[name] = (value as string[]).join(',');
+        break;
+    }
+  }
+  return query;
+}
+
+/** Drops what no longer fits the entity (a renamed field, a page size that is not offered). */
+export function sanitizeTableState(entity: Entity, candidate: unknown, fallback: TableState): TableState {
+  if (!candidate || typeof candidate !== 'object') return fallback;
+  const raw = candidate as Partial<TableState>;
+  const page = Number.isInteger(raw.page) && raw.page! >= 1 ? raw.page! : 1;
+  const size = (PAGE_SIZES as readonly number[]).includes(raw.size as number) ? raw.size! : fallback.size;
+  const sortable = new Set(['id', ...entity.fieldNames.filter((name) => entity.fields[name].sort)]);
+  const sort =
+    raw.sort === null
+      ? null
+      : raw.sort && sortable.has(raw.sort.field) && ['asc', 'desc'].includes(raw.sort.direction)
+        ? { field: raw.sort.field, direction: raw.sort.direction }
+        : fallback.sort;
+  const filters: Record<string, FilterValue> = {};
+  for (const [name, value] of Object.entries(raw.filters ?? {}))
+    if (entity.fields[name]?.filter && !isEmptyFilter(value)) filters[name] = value;
+  return { page, size, sort, filters };
+}
+
+const STORAGE_PREFIX = 'strazce.table.';
+
+/** The screen's remembered table state from session storage, or the initial one. */
+export function loadTableState(key: string, entity: Entity, initial: TableState): TableState {
+  try {
+    const stored = sessionStorage.getItem(STORAGE_PREFIX + key);
+    return stored ? sanitizeTableState(entity, JSON.parse(stored), initial) : initial;
+  } catch {
+    return initial;
+  }
+}
+
+export function saveTableState(key: string, state: TableState): void {
+  try {
+    sessionStorage.setItem(STORAGE_PREFIX + key, JSON.stringify(state));
+  } catch {
+    // Storage unavailable: the state lives as long as the page.
+  }
+}

@@ -1,0 +1,104 @@
+import type { ReactElement, ReactNode } from 'react';
+import type { Entity } from '@strazce/contract';
+import type { DialogMode, Row } from './fieldWire';
+import type { FilterValue, SortState } from './tableState';
+
+/** What an extension (row action, toolbar button) may do with the page. */
+export interface CrudPageApi {
+  /** Reloads the list (and reference pickers of this entity). */
+  refresh(): void;
+  /** Opens a dialog of the page: create (record null), edit, clone, preview. */
+  open(mode: DialogMode, record?: Row | null): void;
+  /** Whether the user may write the entity (its `write` roles and module). */
+  canWrite: boolean;
+  /** The query of the list as shown (sort and filters), e.g. for an export of the same rows. */
+  listQuery: Record<string, string | number>;
+}
+
+/** What a custom dialog of a page gets (see `CrudPageProps.dialog`). */
+export interface CrudDialogContext {
+  mode: DialogMode;
+  record: Row | null;
+  canWrite: boolean;
+  onClose(): void;
+  /** Switches the open dialog to another kind (preview → edit). */
+  onSwitch(mode: DialogMode, record: Row): void;
+}
+
+/** An extra action in every row (after preview, edit, clone and delete). */
+export interface RowAction {
+  key: string;
+  /** Tooltip and accessible name. */
+  label: string;
+  icon: ReactNode;
+  danger?: boolean;
+  /** Shown only when true (default: shown). */
+  visible?(record: Row, page: CrudPageApi): boolean;
+  onClick(record: Row, page: CrudPageApi): void;
+}
+
+/** The context a custom form item is built in. */
+export interface FormItemContext {
+  entity: Entity;
+  name: string;
+  mode: DialogMode;
+  record: Row | null;
+  disabled: boolean;
+}
+
+/** A group of fields shown as one tab of the dialog. */
+export interface FormTab {
+  key: string;
+  /** Translated title. */
+  title: string;
+  fields: string[];
+}
+
+export interface CrudPageProps {
+  entity: Entity;
+  /** Page title; the entity's translated title by default. */
+  title?: ReactNode;
+  /** Key of the remembered table state; the route path and resource by default. */
+  stateKey?: string;
+  /** Columns in order; the fields marked `list` by default. */
+  columns?: string[];
+  /** Sort when the screen has no remembered state; the entity's `defaultSort` by default. */
+  defaultSort?: SortState | null;
+  /** Filters when the screen has no remembered state. */
+  defaultFilters?: Record<string, FilterValue>;
+  /** Custom cell per field. */
+  render?: Record<string, (value: unknown, record: Row) => ReactNode>;
+  /**
+   * Custom form control per field: an element the form gives `value` and `onChange` (and `id`), e.g. a
+   * roles editor. The field keeps its label, validation and conversion.
+   */
+  formItems?: Record<string, (context: FormItemContext) => ReactElement>;
+  /** Fields of the dialog grouped in tabs; fields in no tab stay on the first one. */
+  formTabs?: FormTab[];
+  /** Fields that take the full width of the dialog (long lists, editors). */
+  wideFields?: string[];
+  rowActions?: RowAction[];
+  /** Extra buttons of the toolbar, before the create button. */
+  toolbar?: (page: CrudPageApi) => ReactNode;
+  /** Width of the dialog in pixels. */
+  dialogWidth?: number;
+  /** Hides the create (and clone) buttons even for writers (entities created elsewhere). */
+  noCreate?: boolean;
+  /**
+   * When a field shows in the dialog, by the form's values (in the preview: the record's). A hidden field is
+   * sent empty, so a value left from another choice never reaches the server.
+   */
+  fieldVisible?: Record<string, (values: Record<string, unknown>) => boolean>;
+  /** The body of the preview dialog (e.g. a log entry with its request and response); every field by default. */
+  preview?: (record: Row) => ReactNode;
+  /** A read-only list even for writers (no edit, clone or delete; row actions may still act). */
+  readOnly?: boolean;
+  /** Whether a row may be edited and deleted (default: every row). */
+  rowEditable?(record: Row): boolean;
+  /** API path of the list, when it is not the entity's own (`/visit/overview`). */
+  listPath?: string;
+  /** Column titles that differ from the field labels (a column showing several fields). */
+  columnTitles?: Record<string, ReactNode>;
+  /** A dialog of the page's own instead of the generic one (entities with nested lists or special flows). */
+  dialog?(context: CrudDialogContext): ReactNode;
+}

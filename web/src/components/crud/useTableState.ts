@@ -1,0 +1,49 @@
+import { useCallback, useMemo, useState } from 'react';
+import type { Entity } from '@strazce/contract';
+import {
+  initialTableState,
+  loadTableState,
+  saveTableState,
+  type FilterValue,
+  type TableDefaults,
+  type TableState,
+} from './tableState';
+
+/**
+ * A screen's table state (page, size, sort, filters), remembered in session storage under `key` so the
+ * user finds the table as they left it. A new sort, size or filter starts again on page 1.
+ */
+export function useTableState(key: string, entity: Entity, defaults: TableDefaults) {
+  const initial = useMemo(
+    () => initialTableState(entity, defaults),
+    // The defaults are literals of the page: they are read once per screen.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [entity, key],
+  );
+  const [state, setStateRaw] = useState<TableState>(() => loadTableState(key, entity, initial));
+
+  const setState = useCallback(
+    (update: (previous: TableState) => TableState) =>
+      setStateRaw((previous) => {
+        const next = update(previous);
+        saveTableState(key, next);
+        return next;
+      }),
+    [key],
+  );
+
+  const setFilter = useCallback(
+    (name: string, value: FilterValue | undefined) =>
+      setState((previous) => {
+        const filters = { ...previous.filters };
+        if (value === undefined) delete filters[name];
+        else filters[name] = value;
+        return { ...previous, page: 1, filters };
+      }),
+    [setState],
+  );
+
+  const reset = useCallback(() => setState(() => initial), [setState, initial]);
+
+  return { state, setState, setFilter, reset, initial };
+}

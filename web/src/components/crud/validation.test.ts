@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { defineEntity, email, int, multiEnum, password, text, user } from '@strazce/contract';
+import { detailsToFormErrors, hasErrors, issuesToFormErrors, messageOf, validateInput } from './validation';
+
+const entity = defineEntity({
+  resource: 'test/contact',
+  scope: 'global',
+  read: ['ADMINISTRATOR'],
+  write: ['ADMINISTRATOR'],
+  fields: {
+    name: text({ required: true, max: 20 }),
+    mail: email(),
+    age: int({ min: 0, max: 150 }),
+    secret: password(),
+    tags: multiEnum(['A', 'B']),
+  },
+});
+
+describe('zod issues → form field errors', () => {
+  it('reports the contract messages per field, with bounds from the declaration', () => {
+    const input = { name: 'x'.repeat(21), mail: 'nope', age: 200, secret: 'short', tags: ['A', 'C'] };
+    const errors = validateInput(entity.schemas.create, input, entity);
+    expect(errors.form).toEqual([]);
+    expect(errors.fields).toEqual({
+      name: [{ key: 'validation.maxLength', params: { max: 20 } }],
+      mail: [{ key: 'validation.email', params: { max: 254 } }],
+      age: [{ key: 'validation.max', params: { min: 0, max: 150 } }],
+      secret: [{ key: 'validation.password' }],
+      tags: [{ key: 'validation.enum' }],
+    });
+  });
+
+  it('says "required" for a missing or empty required value', () => {
+    const missing = validateInput(entity.schemas.create, {}, entity);
+    expect(missing.fields.name).toEqual([{ key: 'validation.required', params: { max: 20 } }]);
+    const empty = validateInput(entity.schemas.create, { name: '   ' }, entity);
+    expect(empty.fields.name?.[0].key).toBe('validation.required');
+  });
+
+  it('passes a valid body', () => {
+    const errors = validateInput(
+      entity.schemas.create,
+      { name: 'Ann', mail: 'ann@example.com', age: 30 },
+      entity,
+    );
+    expect(hasErrors(errors)).toBe(false);
+  });
+
+  it('puts unknown keys on the whole form', () => {
+    const result = entity.schemas.create.safeParse({ name: 'Ann', bogus: 1 });
+    expect(result.success).toBe(false);
+    const errors = issuesToFormErrors(result.error!.issues, {}, entity);
+    expect(errors.form).toEqual([{ key: 'validation.unknownField', params: { fields: 'bogus' } }]);
+  });
+
+  it('validates a user like the server: roles must be known', () => {
+    const errors = validateInput(user.schemas.create, { userName: 'ab', roles: ['NOPE'] }, user);
+    expect(errors.fields.userName?.[0].key).toBe('validation.minLength');
+    expect(errors.fields.roles?.[0].key).toBe('validation.enum');
+  });
+});
+
+describe('server 400 VALIDATION details → form field errors', () => {
+  it('maps dotted paths to the field and the rest to the form', () => {
+    const errors = detailsToFormErrors(
+      [
+        { path: 'name', message: 'validation.required' },
+        { path: 'tags.1', message: 'validation.enum' },
+        { path: '', message: 'validation.cannotDeleteSelf' },
+        { path: 'body', message: 'validation.unknownField:x,y' },
+      ],
+      entity,
+    );
+    expect(errors.fields.name).toEqual([{ key: 'validation.required', params: { max: 20 } }]);
+    expect(errors.fields.tags).toEqual([{ key: 'validation.enum' }]);
+    expect(errors.form).toEqual([
+      { key: 'validation.cannotDeleteSelf' },
+      { key: 'validation.unknownField', params: { fields: 'x,y' } },
+    ]);
+  });
+
+  it('never shows a raw server text: an unknown message becomes "invalid"', () => {
+    expect(messageOf('Invalid input: expected number')).toEqual({ key: 'validation.invalid' });
+    expect(detailsToFormErrors(undefined, entity).form).toEqual([{ key: 'validation.invalid' }]);
+  });
+});

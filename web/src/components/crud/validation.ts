@@ -1,0 +1,120 @@
+import type { z } from 'zod';
+import type { Entity, ErrorDetail } from '@strazce/contract';
+import { INVALID_JSON } from './fieldWire';
+
+/** A message of a form: a translation key under `validation.*` and its parameters. */
+export interface ValidationMessage {
+  key: string;
+  params?: Record<string, unknown>;
+}
+
+/** Errors of one form: per field name, plus those that belong to no field (shown above the form). */
+export interface FormErrors {
+  fields: Record<string, ValidationMessage[]>;
+  form: ValidationMessage[];
+}
+
+const isEmpty = (value: unknown) => value === undefined || value === null || value === '';
+
+/**
+ * A translation key and its parameters from a message of the contract (`validation.<rule>`, or
+ * `validation.unknownField:<names>` from the server). Bounds come from the field declaration.
+ */
+export function messageOf(message: string, entity?: Entity, fieldName?: string): ValidationMessage {
+  const field = fieldName ? entity?.fields[fieldName] : undefined;
+  const [key, argument] = message.split(':', 2);
+  if (!key.startsWith('validation.')) return { key: 'validation.invalid' };
+  const params: Record<string, unknown> = {};
+  if (field?.max !== undefined) params.max = field.max;
+  if (field?.min !== undefined) params.min = field.min;
+  if (argument !== undefined) params.fields = argument;
+  return Object.keys(params).length > 0 ? { key, params } : { key };
+}
+
+/** The `validation.*` key of one zod issue: the contract's own message, or one derived from the issue code. */
+function issueKey(issue: z.core.$ZodIssue, value: unknown): string {
+  // A required text with a minimum length says "required" for any short value; a non-empty one is too short.
+  if (
+    issue.code === 'too_small' &&
+    issue.message === 'validation.required' &&
+    !isEmpty(String(value ?? '').trim())
+  )
+    return issue.origin === 'string' ? 'validation.minLength' : 'validation.min';
+  if (issue.message.startsWith('validation.')) return issue.message;
+  switch (issue.code) {
+    case 'invalid_type':
+      return isEmpty(value) ? 'validation.required' : 'validation.invalid';
+    case 'too_small':
+      return issue.origin === 'string' ? 'validation.minLength' : 'validation.min';
+    case 'too_big':
+      return issue.origin === 'string' ? 'validation.maxLength' : 'validation.max';
+    case 'invalid_value':
+      return 'validation.enum';
+    case 'invalid_format':
+      return 'validation.pattern';
+    default:
+      return 'validation.invalid';
+  }
+}
+
+function emptyErrors(): FormErrors {
+  return { fields: {}, form: [] };
+}
+
+function add(errors: FormErrors, field: string | undefined, message: ValidationMessage): void {
+  if (!field) {
+    errors.form.push(message);
+    return;
+  }
+  const list = (errors.fields[field] ??= []);
+  if (!list.some((item) => item.key === message.key)) list.push(message);
+}
+
+/** Zod issues of the request body → errors per form field (nested paths such as `roles.3` belong to `roles`). */
+export function issuesToFormErrors(
+  issues: readonly z.core.$ZodIssue[],
+  input: Record<string, unknown>,
+  entity: Entity,
+): FormErrors {
+  const errors = emptyErrors();
+  for (const issue of issues) {
+    if (issue.code === 'unrecognized_keys') {
+      add(errors, undefined, { key: 'validation.unknownField', params: { fields: issue.keys.join(', ') } });
+      continue;
+    }
+    const field = issue.path.length > 0 ? String(issue.path[0]) : undefined;
+    const known = field !== undefined && field in entity.fields ? field : undefined;
+    add(errors, known, messageOf(issueKey(issue, known ? input[known] : undefined), entity, known));
+  }
+  return errors;
+}
+
+/** The server's 400 VALIDATION details → errors per form field; unknown paths go to the whole form. */
+export function detailsToFormErrors(details: readonly ErrorDetail[] | undefined, entity: Entity): FormErrors {
+  const errors = emptyErrors();
+  for (const detail of details ?? []) {
+    const field = detail.path.split('.')[0];
+    const known = field && field in entity.fields ? field : undefined;
+    add(errors, known, messageOf(detail.message, entity, known));
+  }
+  if (errors.form.length === 0 && Object.keys(errors.fields).length === 0)
+    errors.form.push({ key: 'validation.invalid' });
+  return errors;
+}
+
+export function hasErrors(errors: FormErrors): boolean {
+  return errors.form.length > 0 || Object.keys(errors.fields).length > 0;
+}
+
+/**
+ * Validates a request body with the same zod schema the server uses (`entity.schemas.create/update`).
+ * A JSON field whose text does not parse is reported before the schema runs.
+ */
+export function validateInput(schema: z.ZodType, input: Record<string, unknown>, entity: Entity): FormErrors {
+  const errors = emptyErrors();
+  for (const [name, value] of Object.entries(input))
+    if (value === INVALID_JSON) add(errors, name, { key: 'validation.json' });
+  if (hasErrors(errors)) return errors;
+  const result = schema.safeParse(input);
+  return result.success ? errors : issuesToFormErrors(result.error.issues, input, entity);
+}

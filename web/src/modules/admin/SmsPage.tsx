@@ -1,0 +1,49 @@
+import { useTranslation } from 'react-i18next';
+import { smsLog } from '@strazce/contract';
+import { RecordPreview } from '../../components/crud/CrudDialog';
+import { CrudPage } from '../../components/crud/CrudPage';
+import type { Row } from '../../components/crud/fieldWire';
+import { DeliveryStatus, LogSection, OneLine } from './LogParts';
+import './system.css';
+
+/** The preview of an SMS: its delivery, then the text as a message bubble. */
+function SmsPreview({ record }: { record: Row }) {
+  const { t } = useTranslation();
+  // The next attempt matters only while the message waits.
+  const waiting = record.sentSuccessFull === true ? [] : ['nextAttempt'];
+  return (
+    <div className="admin-log-preview">
+      <RecordPreview
+        entity={smsLog}
+        record={record}
+        fields={['recipient', 'site', 'created', 'sent', 'sentRetry', ...waiting, 'lastError']}
+        timestamps={false}
+      />
+      <LogSection
+        title={t('entity.system_sms.fields.text')}
+        extra={<DeliveryStatus delivered={record.sentSuccessFull === true} lastError={record.lastError} />}
+      >
+        <div className="admin-sms">{String(record.text ?? '')}</div>
+      </LogSection>
+    </div>
+  );
+}
+
+/** /admin/sms: the outbox and log of text messages, read-only: attempts (sentRetry) and success. */
+export default function SmsPage() {
+  return (
+    <CrudPage
+      entity={smsLog}
+      columns={['created', 'recipient', 'text', 'sentSuccessFull', 'sentRetry', 'sent', 'lastError', 'site']}
+      render={{
+        text: (value) => <OneLine text={value} width={320} />,
+        sentSuccessFull: (value, record) => (
+          <DeliveryStatus delivered={value === true} lastError={record.lastError} />
+        ),
+        lastError: (value) => <OneLine text={value} width={220} danger />,
+      }}
+      preview={(record) => <SmsPreview record={record} />}
+      dialogWidth={720}
+    />
+  );
+}

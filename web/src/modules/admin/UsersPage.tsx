@@ -1,0 +1,64 @@
+import { UnlockOutlined } from '@ant-design/icons';
+import { App } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { user } from '@strazce/contract';
+import { ApiError, NetworkError, api } from '../../app/api';
+import { apiErrorText } from '../../app/apiErrors';
+import { CrudPage } from '../../components/crud/CrudPage';
+import { recordLabel } from '../../components/crud/labels';
+import type { Row } from '../../components/crud/fieldWire';
+import type { CrudPageApi } from '../../components/crud/types';
+import { RolesEditor } from './RolesEditor';
+import './admin.css';
+
+/** /admin/users: accounts with their roles, groups and sites, forced two-factor and its reset. */
+export default function UsersPage() {
+  const { t } = useTranslation();
+  const { modal, message } = App.useApp();
+
+  const resetTwoFactor = (record: Row, page: CrudPageApi) =>
+    modal.confirm({
+      title: t('entity.access_user.twofaResetTitle'),
+      content: t('entity.access_user.twofaResetConfirm', { label: recordLabel(user, record) }),
+      okText: t('entity.access_user.twofaReset'),
+      okButtonProps: { danger: true },
+      cancelText: t('crud.cancel'),
+      onOk: async () => {
+        try {
+          await api.post(`/access_user/${record.id}/twofa/reset`, undefined, { silent: true });
+          message.success(t('entity.access_user.twofaResetDone'));
+        } catch (error) {
+          message.error(apiErrorText(error as ApiError | NetworkError, t));
+        }
+        page.refresh();
+      },
+    });
+
+  return (
+    <CrudPage
+      entity={user}
+      columns={['userName', 'person', 'lastLogin', 'valid', 'forceTfa', 'tfa', 'sites']}
+      dialogWidth={880}
+      formItems={{ roles: () => <RolesEditor /> }}
+      formTabs={[
+        {
+          key: 'account',
+          title: t('entity.access_user.tabs.account'),
+          fields: ['userName', 'authProvider', 'person', 'password', 'valid', 'forceTfa'],
+        },
+        { key: 'roles', title: t('entity.access_user.tabs.roles'), fields: ['roles'] },
+        { key: 'membership', title: t('entity.access_user.tabs.membership'), fields: ['groups', 'sites'] },
+      ]}
+      rowActions={[
+        {
+          key: 'twofaReset',
+          label: t('entity.access_user.twofaReset'),
+          icon: <UnlockOutlined />,
+          danger: true,
+          visible: (record, page) => page.canWrite && record.tfa === true,
+          onClick: resetTwoFactor,
+        },
+      ]}
+    />
+  );
+}

@@ -1,0 +1,185 @@
+import { useEffect, useRef, useState } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Alert, Button, Flex, Form, Input, type InputRef } from 'antd';
+import { DesktopOutlined, LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { TOTP_CODE_PATTERN } from '@strazce/contract';
+import { api, ApiError } from '../../app/api';
+import { useSession, type LogoutReason } from '../../app/session';
+import { AuthScreen } from './AuthScreen';
+import { ClientAuthorizeDialog } from './ClientAuthorizeDialog';
+import { ForgotPasswordDialog } from './ForgotPasswordDialog';
+import { loginErrorText } from './loginErrors';
+import { safeRedirect } from './redirect';
+
+interface LoginValues {
+  userName: string;
+  password: string;
+  code?: string;
+}
+
+interface LoginProblem {
+  text: string;
+  clientNotAuthorized: boolean;
+}
+
+/**
+ * Login: user name and password; the server says whether the user needs a two-factor code, and then the
+ * code field appears. A browser that is not authorized as a terminal is offered the authorization dialog.
+ */
+export default function LoginPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [params] = useSearchParams();
+  const { login } = useSession();
+  const [form] = Form.useForm<LoginValues>();
+  /** The server's two-factor answer, for the user name it was asked about. */
+  const [tfa, setTfa] = useState<{ userName: string; required: boolean } | null>(null);
+  const [problem, setProblem] = useState<LoginProblem | null>(null);
+  const [busy, setBusy] = useState(false);
+  /** The forgotten-password dialog, opened with the user name typed so far. */
+  const [forgotFor, setForgotFor] = useState<string | null>(null);
+  const [authorizeOpen, setAuthorizeOpen] = useState(false);
+  const codeInput = useRef<InputRef>(null);
+  const reason = (location.state as { reason?: LogoutReason } | null)?.reason;
+  const codeShown = tfa?.required === true;
+
+  useEffect(() => {
+    document.title = `${t('login.title')} · ${t('app.name')}`;
+  }, [t]);
+
+  useEffect(() => {
+    if (codeShown) codeInput.current?.focus();
+  }, [codeShown]);
+
+  const submit = async ({ userName, password, code }: LoginValues) => {
+    setProblem(null);
+    setBusy(true);
+    const name = userName.trim();
+    let required = tfa?.userName === name ? tfa.required : null;
+    try {
+      if (required === null) {
+        try {
+          ({ tfaRequired: required } = await api.post<{ tfaRequired: boolean }>(
+            '/access_user/twofa',
+            { userName: name },
+            { silent: true },
+          ));
+        } catch (error) {
+          setProblem({ text: loginErrorText(error, 'check', false, t), clientNotAuthorized: false });
+          return;
+        }
+        setTfa({ userName: name, required });
+        // The code field appears; the user types the code and submits again.
+        if (required) return;
+      }
+      await login({ userName: name, password, tfaCode: required ? code : undefined });
+      navigate(safeRedirect(params.get('redirect')), { replace: true });
+    } catch (error) {
+      const clientNotAuthorized = error instanceof ApiError && error.code === 'CLIENT_NOT_AUTHORIZED';
+      setProblem({ text: loginErrorText(error, 'login', required === true, t), clientNotAuthorized });
+      form.setFieldValue('code', '');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <AuthScreen title={t('login.title')} subtitle={t('login.subtitle')}>
+      {reason === 'expired' && !problem && (
+        <Alert type="info" showIcon title={t('login.sessionExpired')} style={{ marginBottom: 20 }} />
+      )}
+      {problem && (
+        <Alert
+          type="error"
+          showIcon
+          title={problem.text}
+          data-testid="login-error"
+          style={{ marginBottom: 20 }}
+          action={
+            problem.clientNotAuthorized ? (
+              <Button size="small" onClick={() => setAuthorizeOpen(true)}>
+                {t('clientAuth.open')}
+              </Button>
+            ) : undefined
+          }
+        />
+      )}
+      <Form<LoginValues>
+        form={form}
+        name="login"
+        layout="vertical"
+        size="large"
+        requiredMark={false}
+        onFinish={(values) => void submit(values)}
+        onValuesChange={(changed: Partial<LoginValues>) => {
+          if (changed.userName !== undefined && tfa && changed.userName.trim() !== tfa.userName) setTfa(null);
+        }}
+      >
+        <Form.Item
+          name="userName"
+          label={t('login.userName')}
+          rules={[{ required: true, whitespace: true, message: t('validation.required') }]}
+        >
+          <Input prefix={<UserOutlined />} autoComplete="username" autoFocus data-testid="login-username" />
+        </Form.Item>
+        <Form.Item
+          name="password"
+          label={t('login.password')}
+          rules={[{ required: true, message: t('validation.required') }]}
+        >
+          <Input.Password
+            prefix={<LockOutlined />}
+            autoComplete="current-password"
+            data-testid="login-password"
+          />
+        </Form.Item>
+        {codeShown && (
+          <Form.Item
+            name="code"
+            label={t('login.tfaCode')}
+            extra={t('login.tfaCodeHint')}
+            rules={[
+              { required: true, message: t('validation.required') },
+              { pattern: TOTP_CODE_PATTERN, message: t('validation.tfaCode') },
+            ]}
+          >
+            <Input
+              ref={codeInput}
+              prefix={<SafetyOutlined />}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={6}
+              data-testid="login-code"
+            />
+          </Form.Item>
+        )}
+        <Flex justify="flex-end" style={{ marginTop: -8, marginBottom: 20 }}>
+          <Button
+            type="link"
+            size="small"
+            style={{ padding: 0 }}
+            onClick={() => setForgotFor((form.getFieldValue('userName') as string | undefined) ?? '')}
+          >
+            {t('login.forgotPassword')}
+          </Button>
+        </Flex>
+        <Button type="primary" htmlType="submit" block loading={busy} data-testid="login-submit">
+          {t('login.submit')}
+        </Button>
+      </Form>
+      <Flex justify="center" style={{ marginTop: 24 }}>
+        <Button type="text" size="small" icon={<DesktopOutlined />} onClick={() => setAuthorizeOpen(true)}>
+          {t('clientAuth.open')}
+        </Button>
+      </Flex>
+      <ForgotPasswordDialog
+        open={forgotFor !== null}
+        initialUserName={forgotFor ?? ''}
+        onClose={() => setForgotFor(null)}
+      />
+      <ClientAuthorizeDialog open={authorizeOpen} onClose={() => setAuthorizeOpen(false)} />
+    </AuthScreen>
+  );
+}

@@ -1,0 +1,27 @@
+import type { ComponentType } from 'react';
+import { adminPages } from './admin/pages';
+import { sitePages } from './site/pages';
+import { visitPages } from './visits/pages';
+import { advicePages } from './advice/pages';
+
+/** A lazily loaded page; each becomes its own chunk. */
+export type PageLoader = () => Promise<{ default: ComponentType }>;
+
+/** Pages of the shell itself: home and the user's profile. */
+const shellPages: Record<string, PageLoader> = {
+  '/': () => import('./home/HomePage'),
+  '/profile': () => import('./profile/ProfilePage'),
+};
+
+/**
+ * The page component of every route path of the contract's route table (`APP_ROUTES`) that has one. Each
+ * module folder exports its own map; the router looks pages up here. A route without a page shows the
+ * "not available yet" page; a page without a route definition is denied.
+ */
+export const PAGES: Record<string, PageLoader> = {
+  ...shellPages,
+  ...adminPages,
+  ...sitePages,
+  ...visitPages,
+  ...advicePages,
+};

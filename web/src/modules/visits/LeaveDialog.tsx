@@ -1,0 +1,258 @@
+import { useEffect, useState } from 'react';
+import { LogoutOutlined } from '@ant-design/icons';
+import {
+  Alert,
+  App,
+  Button,
+  DatePicker,
+  Descriptions,
+  Empty,
+  Form,
+  Input,
+  Modal,
+  Select,
+  Space,
+  Spin,
+  Tag,
+  Typography,
+} from 'antd';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Dayjs } from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { visit, type RefValue } from '@strazce/contract';
+import { ApiError, NetworkError, api } from '../../app/api';
+import { apiErrorText } from '../../app/apiErrors';
+import { PICKER_FORMATS, formatDateTime, formatTime, toWireDateTime } from '../../app/format';
+import { useAccess } from '../../app/session';
+import { entityQueryKey } from '../../components/crud/CrudDialog';
+import { fieldLabel } from '../../components/crud/labels';
+import type { Row } from '../../components/crud/fieldWire';
+import type { GateOption } from './gates';
+import type { GuardGate } from './guardGate';
+import { PersonalText, isMasked } from './visitCells';
+
+interface LeaveDialogProps {
+  /** The entry that leaves; without one the guard finds it by card or name. */
+  entry: Row | null;
+  gate: GuardGate | null;
+  gates: GateOption[];
+  onClose(): void;
+}
+
+/** How a visitor in the area reads in the search. */
+function entryLabel(entry: Row): string {
+  const name = isMasked(entry.lastName) ? '***' : [entry.lastName, entry.firstName].filter(Boolean).join(' ');
+  return [name, entry.company, entry.tag ? `#${entry.tag}` : null, formatTime(entry.movementTime as string)]
+    .filter(Boolean)
+    .join(' · ');
+}
+
+/** Visitors in the area whose card is the text, or (with VIEW_PERSONAL_INFO) whose last name contains it. */
+function useInAreaSearch(text: string, byName: boolean) {
+  const [term, setTerm] = useState('');
+  useEffect(() => {
+    const timer = setTimeout(() => setTerm(text.trim()), 250);
+    return () => clearTimeout(timer);
+  }, [text]);
+  return useQuery({
+    queryKey: [...entityQueryKey(visit), 'inArea', term, byName],
+    queryFn: async ({ signal }) => {
+      const base = { page: 1, size: 10, sort: 'movementTime,desc' };
+      const searches = [api.list<Row>('/visit/overview', term ? { ...base, tag: term } : base, { signal })];
+      if (term && byName)
+        searches.push(api.list<Row>('/visit/overview', { ...base, lastName: term }, { signal }));
+      const pages = await Promise.all(searches);
+      const byId = new Map<number, Row>();
+      for (const page of pages) for (const row of page.rows) byId.set(row.id, row);
+      return [...byId.values()];
+    },
+  });
+}
+
+/** 'Zapsat odchod': the visitor of an entry leaves through a gate (the guard's, by default) now or at a time. */
+export function LeaveDialog({ entry, gate, gates, onClose }: LeaveDialogProps) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const { can } = useAccess();
+  const queryClient = useQueryClient();
+  const [chosen, setChosen] = useState<Row | null>(entry);
+  const [search, setSearch] = useState('');
+  const [gateId, setGateId] = useState<number | null>(gate?.id ?? null);
+  const [time, setTime] = useState<Dayjs | null>(null);
+  const [note, setNote] = useState('');
+  const [failure, setFailure] = useState<string | null>(null);
+  const found = useInAreaSearch(search, can(['VIEW_PERSONAL_INFO']));
+
+  const leave = useMutation({
+    mutationFn: () =>
+      api.post<Row>(
+        `/visit/${chosen!.id}/leave`,
+        {
+          gate: gateId,
+          ...(time ? { movementTime: toWireDateTime(time) } : {}),
+          ...(note.trim() ? { note: note.trim() } : {}),
+        },
+        { silent: true },
+      ),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: entityQueryKey(visit) });
+      message.success(t('visits.leave.done'));
+      onClose();
+    },
+    onError: (error) => setFailure(apiErrorText(error as ApiError | NetworkError, t)),
+  });
+
+  const label = (name: string) => fieldLabel(t, visit, name);
+  const companions = (chosen?.companions as Row[] | undefined) ?? [];
+  const equipment = (chosen?.equipment as Row[] | undefined) ?? [];
+
+  return (
+    <Modal
+      open
+      title={
+        <Space size={10}>
+          <LogoutOutlined />
+          {t('visits.leave.title')}
+        </Space>
+      }
+      width={640}
+      onCancel={onClose}
+      destroyOnHidden
+      className="visits-dialog"
+      footer={
+        <Space>
+          <Button onClick={onClose} disabled={leave.isPending}>
+            {t('crud.cancel')}
+          </Button>
+          <Button
+            type="primary"
+            loading={leave.isPending}
+            disabled={!chosen || !gateId}
+            onClick={() => {
+              setFailure(null);
+              leave.mutate();
+            }}
+            data-testid="leave-submit"
+          >
+            {t('visits.leave.submit')}
+          </Button>
+        </Space>
+      }
+    >
+      {failure && <Alert type="error" showIcon className="visits-alert" title={failure} />}
+      <Form layout="vertical" className="visits-form">
+        {!entry && (
+          <Form.Item label={t('visits.leave.find')} required>
+            <Select
+              showSearch={{ filterOption: false, onSearch: setSearch }}
+              value={chosen?.id ?? null}
+              placeholder={t('visits.leave.findPlaceholder')}
+              onChange={(id) => setChosen(found.data?.find((row) => row.id === id) ?? null)}
+              options={(found.data ?? []).map((row) => ({ value: row.id, label: entryLabel(row) }))}
+              notFoundContent={found.isFetching ? <Spin size="small" /> : t('visits.leave.nobody')}
+              autoFocus
+              data-testid="leave-find"
+            />
+          </Form.Item>
+        )}
+        {chosen ? (
+          <Descriptions
+            size="small"
+            bordered
+            column={1}
+            className="visits-leave-summary"
+            styles={{ label: { width: '34%' } }}
+            items={[
+              {
+                key: 'visitor',
+                label: t('visits.form.visitor'),
+                children: (
+                  <div className="visits-visitor">
+                    <Space size={6}>
+                      <PersonalText value={chosen.lastName} strong />
+                      <PersonalText value={chosen.firstName} strong />
+                    </Space>
+                    {chosen.company ? (
+                      <Typography.Text type="secondary" className="visits-sub">
+                        {String(chosen.company)}
+                      </Typography.Text>
+                    ) : null}
+                  </div>
+                ),
+              },
+              {
+                key: 'entered',
+                label: t('visits.leave.entered'),
+                children: `${formatDateTime(chosen.movementTime as string)} · ${(chosen.gate as RefValue | null)?.label ?? ''}`,
+              },
+              ...(chosen.tag
+                ? [{ key: 'tag', label: label('tag'), children: <Tag>{String(chosen.tag)}</Tag> }]
+                : []),
+              ...(companions.length > 0
+                ? [
+                    {
+                      key: 'companions',
+                      label: t('visits.form.companions'),
+                      children: companions.map((row) => <PersonalText key={row.id} value={row.name} />),
+                    },
+                  ]
+                : []),
+              ...(equipment.length > 0
+                ? [
+                    {
+                      key: 'equipment',
+                      label: t('visits.leave.checkEquipment'),
+                      children: (
+                        <ul className="visits-plain-list">
+                          {equipment.map((row) => (
+                            <li key={row.id}>
+                              {String(row.object)}
+                              {row.serialNumber ? ` (${String(row.serialNumber)})` : ''}
+                            </li>
+                          ))}
+                        </ul>
+                      ),
+                    },
+                  ]
+                : []),
+            ]}
+          />
+        ) : (
+          entry === null &&
+          !found.isFetching &&
+          (found.data?.length ?? 0) === 0 && (
+            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('visits.leave.nobody')} />
+          )
+        )}
+        <Space size={16} className="visits-leave-fields" align="start" wrap>
+          <Form.Item label={label('gate')} required>
+            <Select
+              value={gateId}
+              onChange={setGateId}
+              style={{ width: 240 }}
+              options={gates.map((option) => ({ value: option.id, label: option.name }))}
+            />
+          </Form.Item>
+          <Form.Item label={t('visits.leave.time')}>
+            <DatePicker
+              showTime
+              format={PICKER_FORMATS.dateTime}
+              value={time}
+              onChange={setTime}
+              placeholder={t('visits.form.now')}
+              style={{ width: 220 }}
+            />
+          </Form.Item>
+        </Space>
+        <Form.Item label={label('note')}>
+          <Input.TextArea
+            value={note}
+            onChange={(event) => setNote(event.target.value)}
+            maxLength={2000}
+            autoSize={{ minRows: 2, maxRows: 5 }}
+          />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

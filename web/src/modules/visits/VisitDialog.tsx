@@ -1,0 +1,456 @@
+import './visitRefs';
+import { useMemo, useState } from 'react';
+import { InfoCircleOutlined, LoginOutlined, LogoutOutlined } from '@ant-design/icons';
+import { Alert, App, Button, Col, Divider, Form, Input, Modal, Row as GridRow, Space, Tag } from 'antd';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { VISIT_PERSONAL_FIELDS, visit, visitInputExtension, type RefValue } from '@strazce/contract';
+import { ApiError, NetworkError, api } from '../../app/api';
+import { apiErrorText } from '../../app/apiErrors';
+import { formatDateTime } from '../../app/format';
+import { useAccess } from '../../app/session';
+import { entityQueryKey } from '../../components/crud/CrudDialog';
+import { FieldInput } from '../../components/crud/FieldInput';
+import { RefSelect } from '../../components/crud/RefSelect';
+import { fieldLabel } from '../../components/crud/labels';
+import { formValuesToInput, recordToFormValues, type Row } from '../../components/crud/fieldWire';
+import {
+  detailsToFormErrors,
+  issuesToFormErrors,
+  type FormErrors,
+  type ValidationMessage,
+} from '../../components/crud/validation';
+import type { GuardGate } from './guardGate';
+import { NameSearch, type VisitorName } from './NameSearch';
+import { PairList, pairRows } from './PairList';
+import { confirmEntryWarning, isEntryWarning } from './warnings';
+import { Masked, isMasked } from './visitCells';
+
+/** What the dialog records: an entry, an untraced departure, or changes of a recorded movement. */
+export type VisitDialogKind = 'entry' | 'departure' | 'edit';
+
+interface VisitDialogProps {
+  kind: VisitDialogKind;
+  /** The movement being edited. */
+  record?: Row | null;
+  /** The guard's gate: where an entry or departure happens. */
+  gate: GuardGate | null;
+  onClose(): void;
+  onSaved?(record: Row): void;
+}
+
+const PERSONAL = new Set<string>(VISIT_PERSONAL_FIELDS);
+const createSchema = (visit.schemas.create as unknown as z.ZodObject).extend(visitInputExtension);
+const updateSchema = (visit.schemas.update as unknown as z.ZodObject).extend(visitInputExtension);
+
+type Problem = { text: string; detail?: string | null; conflict?: boolean };
+
+/**
+ * The entry dialog ('Zapsat vstup'), the untraced departure ('Zapsat neevidovaný odchod') and the edit of a
+ * movement: visitor (with the name autocomplete filling the form from the last visit), document, visited
+ * person, purpose, card, vehicle, note, companions and equipment. The server's in-area and blacklist
+ * warnings ask whether to continue, and then the entry is sent again with `force`.
+ */
+export function VisitDialog({ kind, record, gate, onClose, onSaved }: VisitDialogProps) {
+  const { t } = useTranslation();
+  const { modal, message } = App.useApp();
+  const { can } = useAccess();
+  const queryClient = useQueryClient();
+  const [form] = Form.useForm();
+  const seesPersonal = can(['VIEW_PERSONAL_INFO']);
+  const editing = kind === 'edit';
+  // Personal values came masked: they are shown as such and never sent back.
+  const maskedFields = useMemo(
+    () => new Set(editing && record ? [...PERSONAL].filter((name) => isMasked(record[name])) : []),
+    [editing, record],
+  );
+  const companionsMasked =
+    editing && (record?.companions as Row[] | undefined)?.some((row) => isMasked(row.name));
+  // Labels of the references filled in (from the record, or from the visitor's last visit).
+  const [known, setKnown] = useState<Row | null>(record ?? null);
+  const [filledFrom, setFilledFrom] = useState<string | null>(null);
+  const [problem, setProblem] = useState<Problem | null>(null);
+  const version = record?.version;
+
+  const initialValues = useMemo(() => {
+    const values = recordToFormValues(visit, editing ? (record ?? null) : null);
+    values.companions = editing
+      ? ((record?.companions as Row[] | undefined) ?? []).map(({ name, document }) => ({ name, document }))
+      : [];
+    values.equipment = editing
+      ? ((record?.equipment as Row[] | undefined) ?? []).map(({ object, serialNumber }) => ({
+          object,
+          serialNumber,
+        }))
+      : [];
+    return values;
+  }, [editing, record]);
+
+  const label = (name: string) => fieldLabel(t, visit, name);
+  const translate = (item: ValidationMessage) =>
+    t(item.key, { ...item.params, defaultValue: t('validation.invalid') });
+
+  const showErrors = (errors: FormErrors) => {
+    form.setFields(
+      Object.entries(errors.fields).map(([name, messages]) => ({ name, errors: messages.map(translate) })),
+    );
+    if (errors.form.length > 0) setProblem({ text: errors.form.map(translate).join(' ') });
+  };
+
+  /** The request body: the visit's fields, the gate of the guard, companions and equipment. */
+  const buildInput = (): Record<string, unknown> => {
+    const values = form.getFieldsValue(true) as Record<string, unknown>;
+    const input = formValuesToInput(visit, values, editing ? 'edit' : 'create', version);
+    for (const name of maskedFields) delete input[name];
+    if (!editing) {
+      input.gate = gate?.id ?? null;
+      if (!input.movementTime) delete input.movementTime;
+    }
+    if (!companionsMasked)
+      input.companions = pairRows(values.companions as Array<Record<'name' | 'document', unknown>>, [
+        'name',
+        'document',
+      ]);
+    input.equipment = pairRows(values.equipment as Array<Record<'object' | 'serialNumber', unknown>>, [
+      'object',
+      'serialNumber',
+    ]);
+    return input;
+  };
+
+  /** Checks with the server's schema; names are required for a new movement (the server says so too). */
+  const validate = (input: Record<string, unknown>): FormErrors => {
+    const result = (editing ? updateSchema : createSchema).safeParse(input);
+    const errors = result.success
+      ? { fields: {}, form: [] }
+      : issuesToFormErrors(
+          result.error.issues.filter((issue) => !['companions', 'equipment'].includes(String(issue.path[0]))),
+          input,
+          visit,
+        );
+    if (!editing)
+      for (const name of ['firstName', 'lastName'])
+        if (!input[name]) errors.fields[name] = [{ key: 'validation.required' }];
+    return errors;
+  };
+
+  const save = useMutation({
+    mutationFn: async (input: Record<string, unknown>): Promise<Row> => {
+      const path = editing ? `/visit/${record!.id}` : kind === 'departure' ? '/visit/departure' : '/visit';
+      const send = (body: Record<string, unknown>) =>
+        editing ? api.put<Row>(path, body, { silent: true }) : api.post<Row>(path, body, { silent: true });
+      try {
+        return await send(input);
+      } catch (error) {
+        if (!isEntryWarning(error) || !(await confirmEntryWarning(modal, t, error))) throw error;
+        return send({ ...input, force: true });
+      }
+    },
+    onSuccess: (saved) => {
+      void queryClient.invalidateQueries({ queryKey: entityQueryKey(visit) });
+      message.success(
+        t(editing ? 'crud.saved' : kind === 'entry' ? 'visits.entry.done' : 'visits.departure.done'),
+      );
+      onSaved?.(saved);
+      onClose();
+    },
+    onError: (error) => {
+      if (isEntryWarning(error)) return; // The guard chose not to continue.
+      if (!(error instanceof ApiError)) {
+        setProblem({ text: apiErrorText(error as NetworkError, t) });
+        return;
+      }
+      if (error.code === 'CARD_NOT_FOUND') {
+        form.setFields([{ name: 'tag', errors: [t('apiError_CARD_NOT_FOUND')] }]);
+        return;
+      }
+      if (error.code === 'VALIDATION') {
+        showErrors(detailsToFormErrors(error.body?.details, visit));
+        return;
+      }
+      setProblem({
+        text: error.code === 'CONFLICT' ? t('crud.errors.conflict') : apiErrorText(error, t),
+        detail: error.code === 'CONFLICT' ? null : error.serverMessage,
+        conflict: error.code === 'CONFLICT',
+      });
+    },
+  });
+
+  const submit = async () => {
+    setProblem(null);
+    // The list rows have their own rules (a companion needs a name, an item its object).
+    const rowsValid = await form.validateFields().then(
+      () => true,
+      () => false,
+    );
+    const input = buildInput();
+    const errors = validate(input);
+    form.setFields(
+      visitFieldNames.map((name) => ({ name, errors: (errors.fields[name] ?? []).map(translate) })),
+    );
+    if (errors.form.length > 0) setProblem({ text: errors.form.map(translate).join(' ') });
+    if (rowsValid && Object.keys(errors.fields).length === 0 && errors.form.length === 0) save.mutate(input);
+  };
+
+  /** A name picked from the autocomplete: names and company, then the rest from the last visit. */
+  const pickName = async (name: VisitorName) => {
+    form.setFieldsValue({ firstName: name.firstName, lastName: name.lastName, company: name.company });
+    if (!name.firstName || !name.lastName) return;
+    try {
+      const last = await api.get<Row | null>('/visit/lastbyname', {
+        query: { firstName: name.firstName, lastName: name.lastName },
+        silent: true,
+      });
+      if (!last) return;
+      setKnown(last);
+      form.setFieldsValue({
+        company: last.company ?? name.company,
+        documentType: (last.documentType as RefValue | null)?.id ?? null,
+        documentNumber: last.documentNumber ?? null,
+        visited: (last.visited as RefValue | null)?.id ?? null,
+        visitedFirstName: last.visitedFirstName ?? null,
+        visitedLastName: last.visitedLastName ?? null,
+        visitedCompany: last.visitedCompany ?? null,
+        purpose: (last.purpose as RefValue | null)?.id ?? null,
+        vehiclePlate: last.vehiclePlate ?? null,
+      });
+      setFilledFrom(formatDateTime(last.movementTime as string));
+    } catch {
+      // No earlier visit to copy: the guard fills the form.
+    }
+  };
+
+  /** A visited person chosen from the list fills the visited names and company. */
+  const pickVisited = async (id: number | null) => {
+    form.setFieldsValue({ visited: id });
+    if (id === null) return;
+    try {
+      const person = await api.get<Row>(`/visit/visited/${id}`, { silent: true });
+      form.setFieldsValue({
+        visitedFirstName: person.firstName ?? null,
+        visitedLastName: person.lastName ?? null,
+        visitedCompany: person.company ?? null,
+      });
+    } catch {
+      // The names stay as typed.
+    }
+  };
+
+  /** A card typed or scanned is checked at once: 'Card does not exist'. */
+  const checkCard = async () => {
+    const code = String(form.getFieldValue('tag') ?? '').trim();
+    if (!code || editing) return;
+    try {
+      await api.get(`/visit/card/code/${encodeURIComponent(code)}`, { silent: true });
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'CARD_NOT_FOUND')
+        form.setFields([{ name: 'tag', errors: [t('apiError_CARD_NOT_FOUND')] }]);
+    }
+  };
+
+  const busy = save.isPending;
+  const item = (name: string, control?: React.ReactNode, span = 12, required = false) => (
+    <Col xs={24} md={span} key={name}>
+      <Form.Item name={name} label={label(name)} required={required}>
+        {maskedFields.has(name) ? (
+          <MaskedInput />
+        ) : (
+          (control ?? (
+            <FieldInput
+              entity={visit}
+              name={name}
+              mode={editing ? 'edit' : 'create'}
+              record={known}
+              disabled={busy}
+            />
+          ))
+        )}
+      </Form.Item>
+    </Col>
+  );
+  const nameInput = (name: 'firstName' | 'lastName') => (
+    <NameSearch
+      enabled={seesPersonal && !editing}
+      onPick={(picked) => void pickName(picked)}
+      maxLength={100}
+      disabled={busy}
+      testId={`visit-${name}`}
+    />
+  );
+
+  const title = editing
+    ? t('visits.edit.title')
+    : kind === 'entry'
+      ? t('visits.entry.title')
+      : t('visits.departure.title');
+  const okText = editing
+    ? t('crud.save')
+    : kind === 'entry'
+      ? t('visits.entry.submit')
+      : t('visits.departure.submit');
+
+  return (
+    <Modal
+      open
+      title={
+        <Space size={10}>
+          {kind === 'entry' ? <LoginOutlined /> : kind === 'departure' ? <LogoutOutlined /> : null}
+          <span>{title}</span>
+          {!editing && gate && (
+            <Tag variant="filled" color="processing" className="visits-dialog-gate" data-testid="dialog-gate">
+              {t('visits.gate.label', { gate: gate.name })}
+            </Tag>
+          )}
+        </Space>
+      }
+      width={920}
+      onCancel={onClose}
+      destroyOnHidden
+      mask={{ closable: false }}
+      className="visits-dialog"
+      styles={{ body: { maxHeight: 'calc(100vh - 220px)', overflowY: 'auto', overflowX: 'hidden' } }}
+      footer={
+        <Space>
+          <Button onClick={onClose} disabled={busy}>
+            {t('crud.cancel')}
+          </Button>
+          <Button
+            type="primary"
+            loading={busy}
+            onClick={() => void submit()}
+            disabled={problem?.conflict}
+            data-testid="visit-submit"
+          >
+            {okText}
+          </Button>
+        </Space>
+      }
+    >
+      {problem && (
+        <Alert
+          type="error"
+          showIcon
+          className="visits-alert"
+          title={problem.text}
+          description={problem.detail ? <i>{problem.detail}</i> : undefined}
+        />
+      )}
+      {filledFrom && (
+        <Alert
+          type="info"
+          showIcon
+          icon={<InfoCircleOutlined />}
+          className="visits-alert"
+          title={t('visits.form.filledFrom', { time: filledFrom })}
+          closable
+          onClose={() => setFilledFrom(null)}
+        />
+      )}
+      {kind === 'departure' && (
+        <Alert type="warning" showIcon className="visits-alert" title={t('visits.departure.hint')} />
+      )}
+      <Form
+        form={form}
+        layout="vertical"
+        initialValues={initialValues}
+        requiredMark
+        onFinish={() => void submit()}
+        className="visits-form"
+        data-testid="visit-form"
+      >
+        <Divider titlePlacement="start" className="visits-section">
+          {t('visits.form.visitor')}
+        </Divider>
+        <GridRow gutter={16}>
+          {item('lastName', nameInput('lastName'), 8, !editing)}
+          {item('firstName', nameInput('firstName'), 8, !editing)}
+          {item('company', undefined, 8)}
+          {item('documentType', undefined, 8)}
+          {item('documentNumber', undefined, 8)}
+          {item(
+            'tag',
+            <Input
+              autoComplete="off"
+              maxLength={50}
+              onBlur={() => void checkCard()}
+              disabled={busy}
+              data-testid="visit-tag"
+            />,
+            8,
+          )}
+        </GridRow>
+        <Divider titlePlacement="start" className="visits-section">
+          {t('visits.form.visit')}
+        </Divider>
+        <GridRow gutter={16}>
+          {item('purpose', undefined, 8, true)}
+          {item(
+            'visited',
+            <RefSelect
+              resource="visit/visited"
+              known={known?.visited ? [known.visited as RefValue] : []}
+              onChange={(id) => void pickVisited(id)}
+              disabled={busy}
+              placeholder={t('visits.form.visitedPick')}
+            />,
+            16,
+          )}
+          {item('visitedFirstName', undefined, 8)}
+          {item('visitedLastName', undefined, 8)}
+          {item('visitedCompany', undefined, 8)}
+          {item('vehiclePlate', undefined, 8)}
+          {item('parkingPlace', undefined, 8)}
+          {item('movementTime', undefined, 8)}
+          {editing && item('gate', undefined, 8, true)}
+          {item('note', undefined, 24)}
+        </GridRow>
+        <GridRow gutter={24}>
+          <Col xs={24} md={12}>
+            <Divider titlePlacement="start" className="visits-section">
+              {t('visits.form.companions')}
+            </Divider>
+            {companionsMasked ? (
+              <Masked />
+            ) : (
+              <PairList
+                name="companions"
+                columns={[
+                  { name: 'name', label: t('visits.form.companionName'), max: 200, required: true },
+                  { name: 'document', label: t('visits.form.companionDocument'), max: 100 },
+                ]}
+                addLabel={t('visits.form.addCompanion')}
+                emptyText={t('visits.form.noCompanions')}
+                disabled={busy}
+              />
+            )}
+          </Col>
+          <Col xs={24} md={12}>
+            <Divider titlePlacement="start" className="visits-section">
+              {t('visits.form.equipment')}
+            </Divider>
+            <PairList
+              name="equipment"
+              columns={[
+                { name: 'object', label: t('visits.form.equipmentObject'), max: 200, required: true },
+                { name: 'serialNumber', label: t('visits.form.equipmentSerial'), max: 100 },
+              ]}
+              addLabel={t('visits.form.addEquipment')}
+              emptyText={t('visits.form.noEquipment')}
+              disabled={busy}
+            />
+          </Col>
+        </GridRow>
+        <button type="submit" hidden aria-hidden />
+      </Form>
+    </Modal>
+  );
+}
+
+/** Names of the visit fields the dialog shows (errors are set and cleared on these). */
+const visitFieldNames = visit.fieldNames.filter((name) => !visit.fields[name].readOnly);
+
+/** A personal value the user may not see, in place of its input. */
+function MaskedInput(_: { id?: string; value?: unknown; onChange?: unknown }) {
+  return <Masked />;
+}

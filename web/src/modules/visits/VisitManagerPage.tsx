@@ -1,0 +1,254 @@
+import { useMemo, useState } from 'react';
+import {
+  DownloadOutlined,
+  FileDoneOutlined,
+  LoginOutlined,
+  LogoutOutlined,
+  StopOutlined,
+  SwapOutlined,
+  UserSwitchOutlined,
+} from '@ant-design/icons';
+import { App, Button, Card, Flex, Statistic, Tooltip, Typography } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { visit, visitAdvice } from '@strazce/contract';
+import { ApiError, NetworkError, api } from '../../app/api';
+import { apiErrorText } from '../../app/apiErrors';
+import { toWireDate } from '../../app/format';
+import { useAccess } from '../../app/session';
+import { CrudPage } from '../../components/crud/CrudPage';
+import { entityQueryKey } from '../../components/crud/CrudDialog';
+import type { Row } from '../../components/crud/fieldWire';
+import type { CrudPageApi } from '../../components/crud/types';
+import { AdviceToVisitDialog } from '../advice/AdviceToVisitDialog';
+import { GateDialog, GateSignIn } from './GatePicker';
+import { LeaveDialog } from './LeaveDialog';
+import { VisitDetail } from './VisitDetail';
+import { VisitDialog } from './VisitDialog';
+import { WriteOffDialog } from './WriteOffDialog';
+import { useGates } from './gates';
+import { useGuardGate } from './guardGate';
+import { visitColumns, visitEntityFor } from './visitTable';
+import './visits.css';
+
+type Dialog =
+  | { kind: 'entry' | 'departure' | 'gate' | 'advice' }
+  | { kind: 'leave'; entry: Row | null }
+  | { kind: 'writeOff'; entry: Row };
+
+/** Saves the CSV export of the list as shown (its filters and sort) as a file. */
+async function downloadCsv(query: Record<string, string | number>): Promise<void> {
+  const { page: _page, size: _size, ...filters } = query;
+  const blob = await api.blob('/visit/export', { query: filters, silent: true });
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = `visits-${toWireDate(new Date())}.csv`;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/**
+ * /visits/manager, the guard's console: first the gate the guard signs in to (kept per user), then the
+ * movements of the site with the actions 'Zapsat vstup', 'Zapsat odchod', 'Zapsat neevidovaný odchod' and
+ * 'Odepsat bez odchodu', an entry from an approved advice, and the CSV export.
+ */
+export default function VisitManagerPage() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const { can } = useAccess();
+  const { gate: storedGate, choose } = useGuardGate();
+  const gates = useGates();
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const [exporting, setExporting] = useState(false);
+  const seesPersonal = can(['VIEW_PERSONAL_INFO']);
+  const canWrite = can(visit.write, visit.module);
+  const canUseAdvices = canWrite && can(visitAdvice.read, visitAdvice.module);
+  const entity = useMemo(() => visitEntityFor(seesPersonal), [seesPersonal]);
+  // A remembered gate that is gone or no longer valid asks again.
+  const gate =
+    storedGate && gates.data && !gates.data.some((option) => option.id === storedGate.id) ? null : storedGate;
+
+  const inArea = useQuery({
+    queryKey: [...entityQueryKey(visit), 'inAreaCount'],
+    queryFn: ({ signal }) => api.list<Row>('/visit/overview', { page: 1, size: 10 }, { signal }),
+    enabled: gate !== null,
+  });
+
+  if (!gate)
+    return (
+      <GateSignIn
+        gates={gates.data}
+        loading={gates.isLoading}
+        onChoose={({ id, name, color, district }) => choose({ id, name, color, district })}
+      />
+    );
+
+  const exportCsv = async (page: CrudPageApi) => {
+    setExporting(true);
+    try {
+      await downloadCsv(page.listQuery);
+    } catch (error) {
+      message.error(apiErrorText(error as ApiError | NetworkError, t));
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const inAreaEntry = (record: Row) => record.direction === 'IN' && record.inArea === true;
+
+  return (
+    <Flex vertical gap={16} data-testid="visit-manager">
+      <Card className="visits-console" styles={{ body: { padding: '16px 20px' } }}>
+        <Flex align="center" justify="space-between" gap={16} wrap>
+          <Flex align="center" gap={28} wrap>
+            <div className="visits-console-gate" style={{ borderInlineStartColor: gate.color ?? undefined }}>
+              <Typography.Text type="secondary" className="visits-console-label">
+                {t('visits.gate.signedIn')}
+              </Typography.Text>
+              <Flex align="center" gap={8}>
+                <Typography.Text strong className="visits-console-name" data-testid="current-gate">
+                  {gate.name}
+                </Typography.Text>
+                <Tooltip title={t('visits.gate.change')}>
+                  <Button
+                    type="text"
+                    size="small"
+                    icon={<SwapOutlined />}
+                    onClick={() => setDialog({ kind: 'gate' })}
+                    aria-label={t('visits.gate.change')}
+                    data-testid="change-gate"
+                  />
+                </Tooltip>
+              </Flex>
+              {gate.district && <Typography.Text type="secondary">{gate.district}</Typography.Text>}
+            </div>
+            <Statistic
+              title={t('visits.inAreaNow')}
+              value={inArea.data?.total ?? 0}
+              loading={inArea.isLoading}
+              prefix={<UserSwitchOutlined />}
+              className="visits-console-stat"
+            />
+          </Flex>
+          {canWrite && (
+            <Flex gap={8} wrap>
+              <Button
+                type="primary"
+                size="large"
+                icon={<LoginOutlined />}
+                onClick={() => setDialog({ kind: 'entry' })}
+                data-testid="action-entry"
+              >
+                {t('visits.action.entry')}
+              </Button>
+              <Button
+                size="large"
+                icon={<LogoutOutlined />}
+                onClick={() => setDialog({ kind: 'leave', entry: null })}
+                data-testid="action-leave"
+              >
+                {t('visits.action.leave')}
+              </Button>
+              {canUseAdvices && (
+                <Button
+                  size="large"
+                  icon={<FileDoneOutlined />}
+                  onClick={() => setDialog({ kind: 'advice' })}
+                  data-testid="action-advice"
+                >
+                  {t('visits.action.fromAdvice')}
+                </Button>
+              )}
+              <Button
+                size="large"
+                icon={<StopOutlined />}
+                onClick={() => setDialog({ kind: 'departure' })}
+                data-testid="action-departure"
+              >
+                {t('visits.action.departure')}
+              </Button>
+            </Flex>
+          )}
+        </Flex>
+      </Card>
+
+      <CrudPage
+        entity={entity}
+        stateKey="/visits/manager:visit"
+        noCreate
+        {...visitColumns(t)}
+        rowActions={[
+          {
+            key: 'leave',
+            label: t('visits.action.leave'),
+            icon: <LogoutOutlined />,
+            visible: (record, page) => page.canWrite && inAreaEntry(record),
+            onClick: (record) => setDialog({ kind: 'leave', entry: record }),
+          },
+          {
+            key: 'writeOff',
+            label: t('visits.action.writeOff'),
+            icon: <StopOutlined />,
+            danger: true,
+            visible: (record, page) => page.canWrite && inAreaEntry(record),
+            onClick: (record) => setDialog({ kind: 'writeOff', entry: record }),
+          },
+        ]}
+        toolbar={(page) => (
+          <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void exportCsv(page)}>
+            {t('visits.export')}
+          </Button>
+        )}
+        dialog={(context) =>
+          context.mode === 'edit' && context.record ? (
+            <VisitDialog kind="edit" record={context.record} gate={gate} onClose={context.onClose} />
+          ) : context.record ? (
+            <VisitDetail
+              record={context.record}
+              canEdit={context.canWrite}
+              onEdit={() => context.onSwitch('edit', context.record!)}
+              onClose={context.onClose}
+            />
+          ) : null
+        }
+      />
+
+      {(dialog?.kind === 'entry' || dialog?.kind === 'departure') && (
+        <VisitDialog kind={dialog.kind} gate={gate} onClose={() => setDialog(null)} />
+      )}
+      {dialog?.kind === 'leave' && (
+        <LeaveDialog
+          entry={dialog.entry}
+          gate={gate}
+          gates={gates.data ?? []}
+          onClose={() => setDialog(null)}
+        />
+      )}
+      {dialog?.kind === 'writeOff' && <WriteOffDialog entry={dialog.entry} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'advice' && (
+        <AdviceToVisitDialog
+          advice={null}
+          gate={gate}
+          gates={gates.data ?? []}
+          onClose={() => setDialog(null)}
+        />
+      )}
+      {dialog?.kind === 'gate' && (
+        <GateDialog
+          gates={gates.data}
+          loading={gates.isLoading}
+          currentId={gate.id}
+          onChoose={({ id, name, color, district }) => {
+            choose({ id, name, color, district });
+            setDialog(null);
+            message.success(t('visits.gate.changed', { gate: name }));
+          }}
+          onCancel={() => setDialog(null)}
+        />
+      )}
+    </Flex>
+  );
+}

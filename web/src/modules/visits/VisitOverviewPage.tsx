@@ -1,0 +1,38 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAccess } from '../../app/session';
+import { CrudPage } from '../../components/crud/CrudPage';
+import { VisitDetail } from './VisitDetail';
+import { visitColumns, visitEntityFor } from './visitTable';
+import './visits.css';
+
+/** /visits/overview: who is in the area now (read-only; also the kiosk's screen). */
+export default function VisitOverviewPage() {
+  const { t } = useTranslation();
+  const { can } = useAccess();
+  const seesPersonal = can(['VIEW_PERSONAL_INFO']);
+  const entity = useMemo(() => visitEntityFor(seesPersonal), [seesPersonal]);
+  const columns = visitColumns(t);
+  return (
+    <div data-testid="visit-overview">
+      <CrudPage
+        entity={entity}
+        listPath="/visit/overview"
+        stateKey="/visits/overview:visit"
+        readOnly
+        {...columns}
+        columns={columns.columns!.filter((name) => !['direction', 'inArea'].includes(name))}
+        dialog={(context) =>
+          context.record ? (
+            <VisitDetail
+              record={context.record}
+              canEdit={false}
+              onEdit={() => undefined}
+              onClose={context.onClose}
+            />
+          ) : null
+        }
+      />
+    </div>
+  );
+}

@@ -1,0 +1,10 @@
+import type { PageLoader } from '../registry';
+
+/** Pages of /visits/... (route path → lazy page). */
+export const visitPages: Record<string, PageLoader> = {
+  '/visits/manager': () => import('./VisitManagerPage'),
+  '/visits/overview': () => import('./VisitOverviewPage'),
+  '/visits/purposes': () => import('./PurposesPage'),
+  '/visits/visited': () => import('./VisitedPage'),
+  '/visits/card': () => import('./CardsPage'),
+};

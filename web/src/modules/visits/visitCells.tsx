@@ -1,0 +1,245 @@
+import {
+  CarOutlined,
+  CheckCircleOutlined,
+  LaptopOutlined,
+  LockOutlined,
+  LoginOutlined,
+  LogoutOutlined,
+  StopOutlined,
+  TeamOutlined,
+  UserOutlined,
+  WarningOutlined,
+} from '@ant-design/icons';
+import { Badge, Space, Tag, Tooltip, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import {
+  BLACKLIST_MARKERS,
+  MASKED_VALUE,
+  visit,
+  type BlacklistMarker,
+  type RefValue,
+} from '@strazce/contract';
+import { formatDate, formatDateTime, formatTime } from '../../app/format';
+import { enumLabel } from '../../components/crud/labels';
+import type { Row } from '../../components/crud/fieldWire';
+
+/** Is this value personal data the caller may not see (the server sent the mask)? */
+export const isMasked = (value: unknown) =>
+  value === MASKED_VALUE ||
+  (typeof value === 'object' && value !== null && (value as RefValue).label === MASKED_VALUE);
+
+/** A personal value hidden from users without VIEW_PERSONAL_INFO. */
+export function Masked() {
+  const { t } = useTranslation();
+  return (
+    <Tooltip title={t('visits.maskedHint')}>
+      <Tag icon={<LockOutlined />} variant="filled" className="visits-masked" data-testid="masked">
+        {t('visits.masked')}
+      </Tag>
+    </Tooltip>
+  );
+}
+
+const empty = <Typography.Text type="secondary">—</Typography.Text>;
+
+/** A text value, the mask, or a dash. */
+export function PersonalText({ value, strong }: { value: unknown; strong?: boolean }) {
+  if (isMasked(value)) return <Masked />;
+  if (value === null || value === undefined || value === '') return empty;
+  const text = typeof value === 'object' ? (value as RefValue).label : String(value);
+  return strong ? <Typography.Text strong>{text}</Typography.Text> : <span>{text}</span>;
+}
+
+/** Entry (IN) or departure (OUT). */
+export function DirectionTag({ direction }: { direction: unknown }) {
+  const { t } = useTranslation();
+  if (direction !== 'IN' && direction !== 'OUT') return empty;
+  return (
+    <Tag
+      color={direction === 'IN' ? 'green' : 'blue'}
+      icon={direction === 'IN' ? <LoginOutlined /> : <LogoutOutlined />}
+      variant="filled"
+    >
+      {enumLabel(t, visit, 'direction', direction)}
+    </Tag>
+  );
+}
+
+/** Where the visitor of an entry is: in the area, departed (when), or written off without a departure. */
+export function AreaState({ record }: { record: Row }) {
+  const { t } = useTranslation();
+  if (record.direction !== 'IN') return empty;
+  if (record.inArea) return <Badge status="processing" text={t('visits.state.inArea')} />;
+  const time = record.departureTime ? formatTime(record.departureTime as string) : null;
+  if (record.departed)
+    return (
+      <div className="visits-visitor visits-nowrap">
+        <Badge status="default" text={t('visits.state.left')} />
+        {time && (
+          <Typography.Text type="secondary" className="visits-sub visits-state-time">
+            {time}
+          </Typography.Text>
+        )}
+      </div>
+    );
+  return (
+    <Tooltip title={formatDateTime(record.departureTime as string)}>
+      <Badge status="warning" text={t('visits.state.writtenOff')} />
+    </Tooltip>
+  );
+}
+
+const MARKER_ICONS: Record<BlacklistMarker, React.ReactNode> = {
+  blacklistGovernmentPerson: <UserOutlined />,
+  blacklistGovernmentVehicle: <CarOutlined />,
+  blacklistInternalPerson: <UserOutlined />,
+  blacklistInternalVehicle: <CarOutlined />,
+};
+
+const MARKER_GROUPS = [
+  ['government', ['blacklistGovernmentPerson', 'blacklistGovernmentVehicle']],
+  ['internal', ['blacklistInternalPerson', 'blacklistInternalVehicle']],
+] as const;
+
+/**
+ * The blacklist result markers of an entry (spec section 9): government and internal list, person and
+ * vehicle, each hit or ok; a check that did not run (no plate) is left out. Compact in the list (one chip
+ * per list with a person and a vehicle icon), spelled out in the detail.
+ */
+export function BlacklistMarkers({ record, expanded }: { record: Row; expanded?: boolean }) {
+  const { t } = useTranslation();
+  const present = (marker: BlacklistMarker) => record[marker] === 'HIT' || record[marker] === 'OK';
+  const markers = BLACKLIST_MARKERS.filter(present);
+  if (markers.length === 0) return empty;
+  const describe = (marker: BlacklistMarker) =>
+    `${t(`visits.blacklist.${marker}`)}: ${t(record[marker] === 'HIT' ? 'visits.blacklist.hit' : 'visits.blacklist.ok')}`;
+  if (expanded)
+    return (
+      <Space size={4} wrap className="visits-markers" data-testid="blacklist-markers">
+        {markers.map((marker) => {
+          const hit = record[marker] === 'HIT';
+          return (
+            <Tag
+              key={marker}
+              color={hit ? 'error' : 'success'}
+              variant={hit ? 'solid' : 'filled'}
+              icon={hit ? <WarningOutlined /> : <CheckCircleOutlined />}
+              data-marker={marker}
+              data-result={record[marker] as string}
+            >
+              {describe(marker)}
+            </Tag>
+          );
+        })}
+      </Space>
+    );
+  return (
+    <Space size={4} className="visits-markers visits-nowrap" data-testid="blacklist-markers">
+      {MARKER_GROUPS.map(([group, members]) => {
+        const shown = members.filter(present);
+        if (shown.length === 0) return null;
+        const hit = shown.some((marker) => record[marker] === 'HIT');
+        return (
+          <Tooltip key={group} title={shown.map(describe).join(' · ')}>
+            <span className={hit ? 'visits-check visits-check-hit' : 'visits-check'}>
+              {t(`visits.blacklist.short.${group}`)}
+              {shown.map((marker) => (
+                <span
+                  key={marker}
+                  className={
+                    record[marker] === 'HIT' ? 'visits-check-mark visits-check-mark-hit' : 'visits-check-mark'
+                  }
+                  data-marker={marker}
+                  data-result={record[marker] as string}
+                >
+                  {MARKER_ICONS[marker]}
+                </span>
+              ))}
+            </span>
+          </Tooltip>
+        );
+      })}
+    </Space>
+  );
+}
+
+/** The visitor (last and first name, company below) and how many companions and items came along. */
+export function VisitorCell({ record }: { record: Row }) {
+  const { t } = useTranslation();
+  const companions = (record.companions as unknown[] | undefined)?.length ?? 0;
+  const equipment = (record.equipment as unknown[] | undefined)?.length ?? 0;
+  const name = [record.lastName, record.firstName].filter(Boolean).join(' ');
+  return (
+    <div className="visits-visitor">
+      <Space size={6} className="visits-nowrap">
+        {isMasked(record.lastName) ? (
+          <Masked />
+        ) : record.anonymized && !name ? (
+          <Tooltip title={t('visits.anonymizedHint')}>
+            <Tag icon={<StopOutlined />} variant="filled">
+              {t('visits.anonymized')}
+            </Tag>
+          </Tooltip>
+        ) : (
+          <Typography.Text strong>{name || '—'}</Typography.Text>
+        )}
+        {record.tag ? (
+          <Tooltip title={t('visits.cardTip')}>
+            <Tag variant="outlined" className="visits-count-tag">
+              {String(record.tag)}
+            </Tag>
+          </Tooltip>
+        ) : null}
+        {companions > 0 && (
+          <Tooltip title={t('visits.companionCount', { count: companions })}>
+            <Tag icon={<TeamOutlined />} variant="filled" className="visits-count-tag">
+              {companions}
+            </Tag>
+          </Tooltip>
+        )}
+        {equipment > 0 && (
+          <Tooltip title={t('visits.equipmentCount', { count: equipment })}>
+            <Tag icon={<LaptopOutlined />} variant="filled" className="visits-count-tag">
+              {equipment}
+            </Tag>
+          </Tooltip>
+        )}
+      </Space>
+      {record.company ? (
+        <Typography.Text type="secondary" className="visits-sub">
+          {String(record.company)}
+        </Typography.Text>
+      ) : null}
+    </div>
+  );
+}
+
+/** The purpose of the visit, with the visited person below. */
+export function PurposeCell({ record }: { record: Row }) {
+  const visited = [record.visitedFirstName, record.visitedLastName].filter(Boolean).join(' ');
+  const purpose = (record.purpose as RefValue | null)?.label;
+  return (
+    <div className="visits-visitor">
+      <span>{purpose ?? '—'}</span>
+      {visited ? (
+        <Typography.Text type="secondary" className="visits-sub">
+          {visited}
+          {record.visitedCompany ? ` · ${String(record.visitedCompany)}` : ''}
+        </Typography.Text>
+      ) : null}
+    </div>
+  );
+}
+
+/** When: the time, with the day below. */
+export function TimeCell({ value }: { value: unknown }) {
+  if (!value) return empty;
+  return (
+    <div className="visits-visitor visits-nowrap">
+      <Typography.Text strong>{formatTime(value as string)}</Typography.Text>
+      <Typography.Text type="secondary" className="visits-sub">
+        {formatDate(value as string)}
+      </Typography.Text>
+    </div>
+  );
+}
