@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Alert, Form, Input, Modal, Typography } from 'antd';
 import { DesktopOutlined, LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -20,6 +20,11 @@ interface AuthorizeValues {
  * credentials; the server's client token is stored and sent with every later login.
  */
 export function ClientAuthorizeDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  // Mounted afresh at every opening, so each one starts empty without resetting under the user's fingers.
+  return open ? <AuthorizeModal onClose={onClose} /> : null;
+}
+
+function AuthorizeModal({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<AuthorizeValues>();
   const [busy, setBusy] = useState(false);
@@ -27,15 +32,6 @@ export function ClientAuthorizeDialog({ open, onClose }: { open: boolean; onClos
   const [done, setDone] = useState(false);
   const [tfaFor, setTfaFor] = useState<string | null>(null);
   const alreadyAuthorized = storage.clientToken.get() !== null;
-
-  // Every opening starts empty (before the user can type).
-  useEffect(() => {
-    if (!open) return;
-    setDone(false);
-    setProblem(null);
-    setTfaFor(null);
-    form.resetFields();
-  }, [open, form]);
 
   const authorize = async ({ name, userName, password, code }: AuthorizeValues) => {
     setProblem(null);
@@ -82,7 +78,7 @@ export function ClientAuthorizeDialog({ open, onClose }: { open: boolean; onClos
 
   return (
     <Modal
-      open={open}
+      open
       title={t('clientAuth.title')}
       okText={done ? t('common.close') : t('clientAuth.submit')}
       cancelText={t('common.cancel')}
@@ -90,7 +86,6 @@ export function ClientAuthorizeDialog({ open, onClose }: { open: boolean; onClos
       confirmLoading={busy}
       onOk={() => (done ? onClose() : form.submit())}
       onCancel={onClose}
-      destroyOnHidden
     >
       {done ? (
         <Alert type="success" showIcon title={t('clientAuth.done')} data-testid="client-authorized" />
