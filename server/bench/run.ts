@@ -11,12 +11,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { buildApp } from '../src/app';
 import { openDatabase, type Database } from '../src/db/database';
+import { freshPostgresDatabase } from '../src/db/freshDatabase';
 import { captureStatements, runStatements, type Statement } from './sql';
 import { BENCH_PASSWORD, BENCH_SURNAME, BENCH_USER, seedSite, seedVisits } from './seed';
 import { renderReport, type ScenarioResult, type DatabaseRun } from './report';
@@ -59,23 +58,7 @@ async function openBenchDatabase(
     return { database, drop: async () => fs.rmSync(dir, { recursive: true, force: true }) };
   }
   const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const name = `strazce_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: 'memory://' });
-  return {
-    database,
-    drop: async () => {
-      const client = new pg.Client({ connectionString: serverUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
+  return freshPostgresDatabase(serverUrl, 'strazce_bench');
 }
 
 async function benchDatabase(kind: 'postgresql' | 'pglite'): Promise<DatabaseRun> {

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import pg from 'pg';
 import * as OTPAuth from 'otpauth';
 import { MODULES, type AssignableRole, type ModuleCode } from '@strazce/contract';
 import { buildApp, type AppOptions } from '../src/app';
 import { openDatabase, type Database, type Db } from '../src/db/database';
+import { freshPostgresDatabase } from '../src/db/freshDatabase';
 import { persons, siteModules, sites } from '../src/modules/system/system.tables';
 import { userRoles, userSites, users } from '../src/modules/access/access.tables';
 import { hashPassword } from '../src/platform/secrets';
@@ -21,23 +21,7 @@ async function freshDatabase(): Promise<{ database: Database; drop: () => Promis
     const database = await openDatabase({ dataDir: 'memory://' });
     return { database, drop: async () => undefined };
   }
-  const name = `strazce_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: 'memory://' });
-  return {
-    database,
-    drop: async () => {
-      const client = new pg.Client({ connectionString: serverUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
+  return freshPostgresDatabase(serverUrl, 'strazce_test');
 }
 
 export interface TestUser {

@@ -23,6 +23,24 @@ declare module 'fastify' {
 export const PUBLIC: AccessRule = { roles: ['ROLE_ANY'] };
 export const LOGGED_IN: AccessRule = { roles: ['ROLE_ANYONE_LOGGED'] };
 
+/**
+ * The routes a session may call while its user must have two-factor login (force 2FA) and has not set it
+ * up yet, as `METHOD /url`: restoring and ending the session, the set-up wizard's calls, and what the web
+ * app's shell loads right after login (the remembered site, the current site's modules and configuration).
+ * Everything else needing a login answers 403; public routes stay open but do not count such a session.
+ * Once two-factor is on, the next call is free again (the session reads the user's state on every call).
+ */
+export const TFA_ENROLMENT_ROUTES: ReadonlySet<string> = new Set([
+  'GET /api/session',
+  'DELETE /api/session',
+  'POST /api/session/twofa',
+  'POST /api/session/twofa/validate',
+  'POST /api/session/twofa/enable',
+  'POST /api/system_site/switch',
+  'GET /api/system_site/modules',
+  'GET /api/system_site/config',
+]);
+
 /** The session of a request that passed the guard with a logged-in rule. */
 export function sessionOf(request: FastifyRequest): SessionContext {
   if (!request.session) throw new AppError('UNAUTHORIZED', 'Not logged in');
@@ -41,8 +59,9 @@ export function hasRole(request: FastifyRequest, ...roles: Role[]): boolean {
 }
 
 /**
- * The one place that enforces, on every request: a live session, the route's role rule and the module
- * being enabled on the current site. Successful calls extend the session.
+ * The one place that enforces, on every request: a live session, two-factor set up where the user must
+ * have it, the route's role rule and the module being enabled on the current site. Successful calls extend
+ * the session.
  */
 export function registerGuard(app: FastifyInstance, db: Db): void {
   app.decorateRequest('session', null);
@@ -57,8 +76,16 @@ export function registerGuard(app: FastifyInstance, db: Db): void {
     if (typeof token === 'string' && token.length > 0 && token.length <= 200) {
       request.session = await loadSession(db, token);
     }
-    if (access.roles.includes('ROLE_ANY')) return;
+    const tfaBlocked =
+      request.session?.tfaPending === true &&
+      !TFA_ENROLMENT_ROUTES.has(`${request.method} ${request.routeOptions.url}`);
+    if (access.roles.includes('ROLE_ANY')) {
+      // A public route answers such a session as it answers a caller without one.
+      if (tfaBlocked) request.session = null;
+      return;
+    }
     if (!request.session) throw new AppError('UNAUTHORIZED', 'Session missing or expired');
+    if (tfaBlocked) throw new AppError('FORBIDDEN', 'Two-factor login must be set up first');
     if (!rolesAllow(access.roles, request.session.roles, true))
       throw new AppError('FORBIDDEN', 'Role not allowed');
     if (access.module) {

@@ -18,6 +18,8 @@ export interface SessionContext {
   modules: ModuleCode[];
   timeoutMinutes: number;
   expires: Date;
+  /** The user must have two-factor login (force 2FA) and has not set it up yet: see the guard. */
+  tfaPending: boolean;
 }
 
 // Extending on every call would write on every read; within this many seconds of a full extension the
@@ -46,6 +48,7 @@ export async function loadSession(db: Db, token: string): Promise<SessionContext
   const rows = rowsOf(
     await db.execute(sql`
       select s.id, s.user_id, site.id as site_id, s.client_id, s.expires, u.user_name, timeout.value as timeout,
+        u.force_tfa and not u.tfa as tfa_pending,
         coalesce((select array_agg(r.role) from (${userRolesSql(sql`u.id`)}) r), '{}') as roles,
         coalesce((select array_agg(m.module) from system_site_module m where m.site_id = site.id), '{}') as modules
       from access_session s
@@ -79,6 +82,7 @@ export async function loadSession(db: Db, token: string): Promise<SessionContext
     modules: parseArray(row.modules) as ModuleCode[],
     timeoutMinutes: timeoutFromProperty(row.timeout),
     expires: new Date(row.expires as string),
+    tfaPending: row.tfa_pending === true,
   };
 }
 

@@ -1,4 +1,6 @@
 import { and, asc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { HEADERS } from '@strazce/contract';
 import type { Db } from '../../db/database';
 import { AppError } from '../../platform/errors';
 import type { LoginLimiter } from '../../platform/loginLimiter';
@@ -9,14 +11,36 @@ import { userAvatars, userSites, users } from './access.tables';
 
 export type UserRow = typeof users.$inferSelect;
 
-export function parseBasicAuthorization(
-  header: string | undefined,
-): { userName: string; password: string } | null {
+function parseBasicAuthorization(header: string | undefined): { userName: string; password: string } | null {
   if (!header || !/^basic /i.test(header)) return null;
   const decoded = Buffer.from(header.slice(6).trim(), 'base64').toString('utf8');
   const separator = decoded.indexOf(':');
   if (separator <= 0) return null;
   return { userName: decoded.slice(0, separator), password: decoded.slice(separator + 1) };
+}
+
+/** What `authenticate` checks, as a login sends it. */
+export interface Credentials {
+  userName: string;
+  password: string;
+  /** The TOTP code from `X-TFA-Token`, when sent. */
+  tfaCode?: string;
+  address: string;
+}
+
+/**
+ * The credentials of a request: user name and password from `Authorization: Basic …`, the TOTP code from
+ * `X-TFA-Token` and the caller's address; null when the request carries no Basic credentials.
+ */
+export function credentialsFrom(request: FastifyRequest): Credentials | null {
+  const basic = parseBasicAuthorization(request.headers.authorization);
+  if (!basic) return null;
+  const tfaHeader = request.headers[HEADERS.tfaToken.toLowerCase()];
+  return {
+    ...basic,
+    tfaCode: typeof tfaHeader === 'string' ? tfaHeader.trim() : undefined,
+    address: request.ip,
+  };
 }
 
 export async function findUserByName(db: Db, userName: string): Promise<UserRow | undefined> {
@@ -55,11 +79,7 @@ export async function consumeTotp(
  * user with two-factor a wrong password and a wrong code look the same. Whether a user has two-factor is
  * public anyway (`POST /api/access_user/twofa`), so a missing code is reported as such.
  */
-export async function authenticate(
-  db: Db,
-  limiter: LoginLimiter,
-  input: { userName: string; password: string; tfaCode?: string; address: string },
-): Promise<UserRow> {
+export async function authenticate(db: Db, limiter: LoginLimiter, input: Credentials): Promise<UserRow> {
   await limiter.check(input.userName, input.address);
   const user = await findUserByName(db, input.userName);
   const fail = async (code: 'INVALID_CREDENTIALS' | 'TFA_REQUIRED' | 'TFA_INVALID') => {

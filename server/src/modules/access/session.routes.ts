@@ -24,9 +24,9 @@ import { passwordResets, sessions, users } from './access.tables';
 import {
   authenticate,
   consumeTotp,
+  credentialsFrom,
   findUserByName,
   initialSite,
-  parseBasicAuthorization,
   sessionBody,
 } from './auth.service';
 import { persons } from '../system/system.tables';
@@ -94,7 +94,7 @@ export function registerSessionRoutes(
       },
     },
     async (request) => {
-      const credentials = parseBasicAuthorization(request.headers.authorization);
+      const credentials = credentialsFrom(request);
       if (!credentials) {
         const session = request.session;
         if (!session) throw new AppError('UNAUTHORIZED', 'Session missing or expired');
@@ -104,12 +104,7 @@ export function registerSessionRoutes(
         return sessionBody(db, session.userId, { token, expires: session.expires }, session.siteId);
       }
       request.auditAuthor = credentials.userName.slice(0, 100);
-      const tfaHeader = request.headers[HEADERS.tfaToken.toLowerCase()];
-      const user = await authenticate(db, limiter, {
-        ...credentials,
-        tfaCode: typeof tfaHeader === 'string' ? tfaHeader.trim() : undefined,
-        address: request.ip,
-      });
+      const user = await authenticate(db, limiter, credentials);
       const clientId = await authorizedClient(db, request);
       const roles = await userRoles(db, user.id);
       if (!roles.includes('ALL_CLIENTS') && clientId === null) {

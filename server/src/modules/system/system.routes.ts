@@ -27,7 +27,7 @@ import { registerRefTarget } from '../../platform/refs';
 import { hashToken, newToken } from '../../platform/secrets';
 import { switchSessionSite, userRoles } from '../../platform/session';
 import { users } from '../access/access.tables';
-import { authenticate, isMemberOfSite, parseBasicAuthorization, sessionBody } from '../access/auth.service';
+import { authenticate, credentialsFrom, isMemberOfSite, sessionBody } from '../access/auth.service';
 import { clients, persons, siteModules, siteProperties, sites } from './system.tables';
 
 registerRefTarget('system_site', { table: sites, label: (t) => sql`${t.name}`, scope: 'global' });
@@ -184,16 +184,11 @@ async function authorizingUser(db: Db, limiter: LoginLimiter, request: FastifyRe
     if (!allowed(request.session.roles)) throw new AppError('FORBIDDEN', 'AUTH_CLIENT role required');
     return request.session.userName;
   }
-  const credentials = parseBasicAuthorization(request.headers.authorization);
+  const credentials = credentialsFrom(request);
   if (!credentials)
     throw new AppError('UNAUTHORIZED', 'Credentials of a user who may authorize terminals are required');
   request.auditAuthor = credentials.userName.slice(0, 100);
-  const tfaHeader = request.headers[HEADERS.tfaToken.toLowerCase()];
-  const user = await authenticate(db, limiter, {
-    ...credentials,
-    tfaCode: typeof tfaHeader === 'string' ? tfaHeader.trim() : undefined,
-    address: request.ip,
-  });
+  const user = await authenticate(db, limiter, credentials);
   if (!allowed(await userRoles(db, user.id))) throw new AppError('FORBIDDEN', 'AUTH_CLIENT role required');
   return user.userName;
 }
