@@ -137,10 +137,18 @@ describe('force 2FA, enforced by the server', () => {
     }
   });
 
-  it('restricts live sessions as soon as force 2FA is set on a user without two-factor', async () => {
+  it('restricts live sessions as soon as an administrator sets force 2FA on a user without two-factor', async () => {
     const user = await ctx.givenUser({ roles: [...ROLES] });
     expectStatus(await ctx.call(user, 'GET', '/api/visit?page=1&size=25'), 200);
-    await ctx.db.update(users).set({ forceTfa: true }).where(eq(users.id, user.id));
+    const [{ version }] = await ctx.db
+      .select({ version: users.version })
+      .from(users)
+      .where(eq(users.id, user.id));
+    const updated = await ctx.call(ctx.admin, 'PUT', `/api/access_user/${user.id}`, {
+      version,
+      forceTfa: true,
+    });
+    expectStatus(updated, 200);
     expectEnrolmentRequired(await ctx.call(user, 'GET', '/api/visit?page=1&size=25'));
   });
 
