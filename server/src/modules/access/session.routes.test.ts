@@ -188,12 +188,17 @@ describe('login, restore and logout', () => {
 describe('session time-out', () => {
   let user: TestUser;
   let shortSite: number;
+  /** A site administrator on the short site, who changes its time-out the way the app does. */
+  let siteAdmin: TestUser;
+  let timeoutProperty: number;
   beforeAll(async () => {
     shortSite = await ctx.createSite('Zlín – short time-out');
-    await ctx.db
+    [{ id: timeoutProperty }] = await ctx.db
       .insert(siteProperties)
-      .values({ siteId: shortSite, name: 'SITE_TIMEOUT', type: 'LONG', value: 5 });
+      .values({ siteId: shortSite, name: 'SITE_TIMEOUT', type: 'LONG', value: 5 })
+      .returning({ id: siteProperties.id });
     user = await ctx.givenUser({ roles: [], sites: [ctx.siteA, shortSite] });
+    siteAdmin = await ctx.givenUser({ roles: ['SITE_ADMIN'], sites: [shortSite] });
   });
 
   it('lasts 30 minutes by default', async () => {
@@ -229,18 +234,20 @@ describe('session time-out', () => {
     expect(await remaining(user.token)).toBeGreaterThan(4 * MINUTE);
     expect(await remaining(user.token)).toBeLessThanOrEqual(5 * MINUTE);
 
-    await ctx.db
-      .update(siteProperties)
-      .set({ value: 12 })
-      .where(and(eq(siteProperties.siteId, shortSite), eq(siteProperties.name, 'SITE_TIMEOUT')));
+    const changed = await ctx.call(siteAdmin, 'PUT', `/api/system_site/property/${timeoutProperty}`, {
+      version: 0,
+      value: 12,
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
     await ctx.call(user, 'GET', `/api/access_user/roles?id=${user.id}`);
     expect(await remaining(user.token)).toBeGreaterThan(11 * MINUTE);
     expect(await remaining(user.token)).toBeLessThanOrEqual(12 * MINUTE);
 
-    await ctx.db
-      .update(siteProperties)
-      .set({ active: false })
-      .where(and(eq(siteProperties.siteId, shortSite), eq(siteProperties.name, 'SITE_TIMEOUT')));
+    const deactivated = await ctx.call(siteAdmin, 'PUT', `/api/system_site/property/${timeoutProperty}`, {
+      version: 1,
+      active: false,
+    });
+    expect(deactivated.statusCode, deactivated.body).toBe(200);
     await ctx.call(user, 'GET', `/api/access_user/roles?id=${user.id}`);
     expect(await remaining(user.token)).toBeGreaterThan(29 * MINUTE);
   });
