@@ -2,7 +2,9 @@
 // server integration suite runs twice: on the embedded PGlite and on PostgreSQL.
 import { spawnSync } from 'node:child_process';
 
-const pgUrl = process.env.TEST_DATABASE_URL ?? (process.env.CI ? 'postgres://postgres@127.0.0.1:5432/postgres' : undefined);
+const pgUrl =
+  process.env.TEST_DATABASE_URL ??
+  (process.env.CI ? 'postgres://postgres@127.0.0.1:5432/postgres' : undefined);
 const { TEST_DATABASE_URL: _ignored, ...baseEnv } = process.env;
 
 const steps = [
@@ -11,7 +13,14 @@ const steps = [
   ['contract unit tests', 'npx', ['vitest', 'run', '--root', 'packages/contract'], baseEnv],
   ['server integration tests (PGlite)', 'npx', ['vitest', 'run', '--root', 'server'], baseEnv],
   ...(pgUrl
-    ? [['server integration tests (PostgreSQL)', 'npx', ['vitest', 'run', '--root', 'server'], { ...baseEnv, TEST_DATABASE_URL: pgUrl }]]
+    ? [
+        [
+          'server integration tests (PostgreSQL)',
+          'npx',
+          ['vitest', 'run', '--root', 'server'],
+          { ...baseEnv, TEST_DATABASE_URL: pgUrl },
+        ],
+      ]
     : []),
   ['web unit tests', 'npx', ['vitest', 'run', '--root', 'web'], baseEnv],
   ['web build', 'npm', ['run', 'build', '-w', '@strazce/web'], baseEnv],
@@ -24,6 +33,8 @@ for (const [name, command, args, env] of steps) {
   console.log(`\n=== ${name} ===`);
   const started = Date.now();
   const result = spawnSync(command, args, { stdio: 'inherit', env });
-  console.log(`=== ${name}: ${result.status === 0 ? 'passed' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s ===`);
+  console.log(
+    `=== ${name}: ${result.status === 0 ? 'passed' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s ===`,
+  );
   if (result.status !== 0) process.exit(result.status ?? 1);
 }

@@ -11,6 +11,7 @@ import type { Database } from './db/database';
 import { registerAudit } from './platform/audit';
 import { registerErrorHandling } from './platform/errors';
 import { registerGuard } from './platform/guard';
+import { createSessionCache } from './platform/sessionCache';
 import { DEFAULT_LOGIN_LIMITS, loginLimiter, type LoginLimits } from './platform/loginLimiter';
 import { registerAccessRoutes } from './modules/access/access.routes';
 import { registerSessionRoutes } from './modules/access/session.routes';
@@ -89,7 +90,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerOpenApi(app);
 
   const { db } = options.database;
-  registerGuard(app, db);
+  const sessionCache = await createSessionCache(options.database);
+  app.decorate('sessionCache', sessionCache);
+  app.addHook('onClose', () => sessionCache.close());
+  registerGuard(app, db, sessionCache);
   registerAudit(app, db);
 
   const limiter = loginLimiter(db, options.loginLimits ?? DEFAULT_LOGIN_LIMITS);

@@ -39,6 +39,8 @@ export interface TestContext {
   /** An administrator logged in on site A. */
   admin: TestUser;
   close(): Promise<void>;
+  /** After a change written straight to the database: what every write call of the API does for sessions. */
+  sessionsChanged(): Promise<void>;
   /**
    * Creates a user with the given roles and site memberships (default: site A) and logs them in. Users get
    * ALL_CLIENTS (log in from any browser) unless `allClients` is false.
@@ -170,6 +172,7 @@ export async function createTestContext({
     createSite,
     login,
     call,
+    sessionsChanged: () => app.sessionCache.changed(),
     async close() {
       await app.close();
       await database.close();

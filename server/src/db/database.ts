@@ -16,6 +16,12 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgresql';
+  /**
+   * Hears `NOTIFY channel` from every connection to this database (other app instances included).
+   * `onLost` is called when notifications may have been missed (the listening connection broke; it
+   * reconnects by itself, and `onNotify` is called once it is back, as anything may have changed meanwhile).
+   */
+  listen(channel: string, onNotify: () => void, onLost: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -47,7 +53,12 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
       await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
       lockClient.release();
     }
-    return { db: db as unknown as Db, kind: 'postgresql', close: () => pool.end() };
+    return {
+      db: db as unknown as Db,
+      kind: 'postgresql',
+      listen: (channel, onNotify, onLost) => listenPostgres(options.databaseUrl!, channel, onNotify, onLost),
+      close: () => pool.end(),
+    };
   }
   const memory = options.dataDir.startsWith('memory://');
   if (!memory) fs.mkdirSync(options.dataDir, { recursive: true });
@@ -57,5 +68,62 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
   await client.exec(EXTENSIONS_SQL);
   const db = drizzlePglite(client, { schema, casing: 'snake_case' });
   await migratePglite(db, { migrationsFolder });
-  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+  return {
+    db: db as unknown as Db,
+    kind: 'pglite',
+    listen: async (channel, onNotify) => {
+      const stop = await client.listen(channel, onNotify);
+      return async () => {
+        if (!client.closed) await stop();
+      };
+    },
+    close: () => client.close(),
+  };
+}
+
+const RELISTEN_DELAY_MS = 1000;
+
+/** A dedicated connection (LISTEN holds it) that comes back after a break. */
+async function listenPostgres(
+  databaseUrl: string,
+  channel: string,
+  onNotify: () => void,
+  onLost: () => void,
+): Promise<() => Promise<void>> {
+  let client: pg.Client | null = null;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: databaseUrl });
+    next.on('notification', (message) => {
+      if (message.channel === channel) onNotify();
+    });
+    const broken = () => {
+      if (client !== next || stopped) return;
+      client = null;
+      onLost();
+      next.end().catch(() => undefined);
+      retry = setTimeout(reconnect, RELISTEN_DELAY_MS);
+    };
+    next.on('error', broken);
+    next.on('end', broken);
+    await next.connect();
+    await next.query(`listen ${pg.escapeIdentifier(channel)}`);
+    client = next;
+  };
+  const reconnect = () => {
+    connect().then(onNotify, () => {
+      if (!stopped) retry = setTimeout(reconnect, RELISTEN_DELAY_MS);
+    });
+  };
+
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    const current = client;
+    client = null;
+    await current?.end().catch(() => undefined);
+  };
 }

@@ -21,13 +21,32 @@ interface DemoUser {
 
 /** One demo user per user kind of the specification (section 1). */
 export const DEMO_USERS: DemoUser[] = [
-  { userName: 'siteadmin', firstName: 'Simona', lastName: 'Správcová', kind: 'site administrator', roles: ['SITE_ADMIN', 'VIEW_PERSONAL_INFO'], sites: 'first' },
+  {
+    userName: 'siteadmin',
+    firstName: 'Simona',
+    lastName: 'Správcová',
+    kind: 'site administrator',
+    roles: ['SITE_ADMIN', 'VIEW_PERSONAL_INFO'],
+    sites: 'first',
+  },
   {
     userName: 'moduleadmin',
     firstName: 'Martin',
     lastName: 'Modrý',
     kind: 'module administrator',
-    roles: ['PATROL_ADMIN', 'VISIT_ADMIN', 'VISIT_ADVICE_ADMIN', 'VEHICLE_ADMIN', 'VEHICLE_ADVICE_ADMIN', 'KM_ADMIN', 'SIG_ADMIN', 'STOCK_ADMIN', 'KBOX_ADMIN', 'LOGISTICS_ADMIN', 'VIEW_PERSONAL_INFO'],
+    roles: [
+      'PATROL_ADMIN',
+      'VISIT_ADMIN',
+      'VISIT_ADVICE_ADMIN',
+      'VEHICLE_ADMIN',
+      'VEHICLE_ADVICE_ADMIN',
+      'KM_ADMIN',
+      'SIG_ADMIN',
+      'STOCK_ADMIN',
+      'KBOX_ADMIN',
+      'LOGISTICS_ADMIN',
+      'VIEW_PERSONAL_INFO',
+    ],
     sites: 'all',
   },
   {
@@ -35,7 +54,18 @@ export const DEMO_USERS: DemoUser[] = [
     firstName: 'Ústav',
     lastName: 'Uživatel',
     kind: 'ordinary user (receptionist, guard)',
-    roles: ['VISIT_USER', 'VISIT_ADVICE_REQUEST', 'VEHICLE_USER', 'VEHICLE_ADVICE_USER', 'KM_USER', 'SIG_USER', 'STOCK_USER', 'KBOX_USER', 'LOGISTICS_CREATE', 'VIEW_PERSONAL_INFO'],
+    roles: [
+      'VISIT_USER',
+      'VISIT_ADVICE_REQUEST',
+      'VEHICLE_USER',
+      'VEHICLE_ADVICE_USER',
+      'KM_USER',
+      'SIG_USER',
+      'STOCK_USER',
+      'KBOX_USER',
+      'LOGISTICS_CREATE',
+      'VIEW_PERSONAL_INFO',
+    ],
     sites: 'all',
   },
   {
@@ -43,7 +73,18 @@ export const DEMO_USERS: DemoUser[] = [
     firstName: 'Věra',
     lastName: 'Vidná',
     kind: 'viewer',
-    roles: ['PATROL_VIEW', 'VISIT_VIEW', 'VISIT_ADVICE_VIEW', 'VEHICLE_VIEW', 'VEHICLE_ADVICE_VIEW', 'KM_VIEW', 'SIG_VIEW', 'STOCK_VIEW', 'KBOX_VIEW', 'LOGISTICS_VIEW'],
+    roles: [
+      'PATROL_VIEW',
+      'VISIT_VIEW',
+      'VISIT_ADVICE_VIEW',
+      'VEHICLE_VIEW',
+      'VEHICLE_ADVICE_VIEW',
+      'KM_VIEW',
+      'SIG_VIEW',
+      'STOCK_VIEW',
+      'KBOX_VIEW',
+      'LOGISTICS_VIEW',
+    ],
     sites: 'all',
   },
   {
@@ -54,14 +95,24 @@ export const DEMO_USERS: DemoUser[] = [
     roles: ['LOGISTICS_OPERATOR', 'LOGISTICS_CANCEL', 'VISIT_ADVICE_RESPONSE', 'KBOX_USER'],
     sites: 'all',
   },
-  { userName: 'kiosk', firstName: 'Kiosk', lastName: 'Recepce', kind: 'kiosk', roles: ['VISIT_KIOSK'], sites: 'first' },
+  {
+    userName: 'kiosk',
+    firstName: 'Kiosk',
+    lastName: 'Recepce',
+    kind: 'kiosk',
+    roles: ['VISIT_KIOSK'],
+    sites: 'first',
+  },
 ];
 
 /**
  * Fills an empty database: the administrator always; on the embedded default also two demo sites with
  * every module and one demo user per user kind.
  */
-export async function seed(database: Database, options: { adminPassword?: string; demo: boolean; log: FastifyBaseLogger }): Promise<void> {
+export async function seed(
+  database: Database,
+  options: { adminPassword?: string; demo: boolean; log: FastifyBaseLogger },
+): Promise<void> {
   const { db } = database;
   const [{ users: existing }] = await db.select({ users: count() }).from(users);
   if (Number(existing) > 0) return;
@@ -77,13 +128,25 @@ export async function seed(database: Database, options: { adminPassword?: string
             { name: 'Brno – sklad', description: 'Logistické centrum' },
           ])
           .returning({ id: sites.id })
-      : await tx.insert(sites).values([{ name: 'Hlavní areál', description: null }]).returning({ id: sites.id });
-    await tx.insert(siteModules).values(siteRows.flatMap((site) => MODULES.map((module) => ({ siteId: site.id, module }))));
-    await tx.insert(siteProperties).values(siteRows.map((site) => ({ siteId: site.id, name: 'SITE_TIMEOUT', type: 'LONG' as const, value: 30 })));
+      : await tx
+          .insert(sites)
+          .values([{ name: 'Hlavní areál', description: null }])
+          .returning({ id: sites.id });
+    await tx
+      .insert(siteModules)
+      .values(siteRows.flatMap((site) => MODULES.map((module) => ({ siteId: site.id, module }))));
+    await tx
+      .insert(siteProperties)
+      .values(
+        siteRows.map((site) => ({ siteId: site.id, name: 'SITE_TIMEOUT', type: 'LONG' as const, value: 30 })),
+      );
 
     const [browsers] = await tx
       .insert(groups)
-      .values({ name: 'Přístup z libovolného prohlížeče', description: 'Members may log in from browsers that are not authorized terminals' })
+      .values({
+        name: 'Přístup z libovolného prohlížeče',
+        description: 'Members may log in from browsers that are not authorized terminals',
+      })
       .returning({ id: groups.id });
     await tx.insert(groupRoles).values({ groupId: browsers.id, role: 'ALL_CLIENTS' });
 
@@ -93,7 +156,11 @@ export async function seed(database: Database, options: { adminPassword?: string
       .returning({ id: persons.id });
     const [admin] = await tx
       .insert(users)
-      .values({ userName: 'admin', personId: adminPerson.id, passwordHash: await hashPassword(adminPassword) })
+      .values({
+        userName: 'admin',
+        personId: adminPerson.id,
+        passwordHash: await hashPassword(adminPassword),
+      })
       .returning({ id: users.id });
     await tx.insert(userRoles).values(ASSIGNABLE_ROLES.map((role) => ({ userId: admin.id, role })));
     await tx.insert(userSites).values(siteRows.map((site) => ({ userId: admin.id, siteId: site.id })));
@@ -103,7 +170,12 @@ export async function seed(database: Database, options: { adminPassword?: string
     for (const demo of DEMO_USERS) {
       const [person] = await tx
         .insert(persons)
-        .values({ firstName: demo.firstName, lastName: demo.lastName, email: `${demo.userName}@example.com`, homeSiteId: siteRows[0].id })
+        .values({
+          firstName: demo.firstName,
+          lastName: demo.lastName,
+          email: `${demo.userName}@example.com`,
+          homeSiteId: siteRows[0].id,
+        })
         .returning({ id: persons.id });
       const [created] = await tx
         .insert(users)
@@ -114,9 +186,19 @@ export async function seed(database: Database, options: { adminPassword?: string
       const memberOf = demo.sites === 'all' ? siteRows : siteRows.slice(0, 1);
       await tx.insert(userSites).values(memberOf.map((site) => ({ userId: created.id, siteId: site.id })));
     }
-    await seedVisitDemo(tx, siteRows.map((site) => site.id));
+    await seedVisitDemo(
+      tx,
+      siteRows.map((site) => site.id),
+    );
   });
-  if (options.adminPassword) options.log.info('Created the administrator "admin" with the password from ADMIN_PASSWORD');
-  else options.log.warn(`Created the administrator "admin" with the generated password: ${adminPassword} (shown only once)`);
-  if (options.demo) options.log.info(`Demo data created: users ${DEMO_USERS.map((u) => u.userName).join(', ')}; password ${DEMO_PASSWORD}`);
+  if (options.adminPassword)
+    options.log.info('Created the administrator "admin" with the password from ADMIN_PASSWORD');
+  else
+    options.log.warn(
+      `Created the administrator "admin" with the generated password: ${adminPassword} (shown only once)`,
+    );
+  if (options.demo)
+    options.log.info(
+      `Demo data created: users ${DEMO_USERS.map((u) => u.userName).join(', ')}; password ${DEMO_PASSWORD}`,
+    );
 }

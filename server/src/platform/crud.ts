@@ -1,4 +1,18 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableName,
+  gte,
+  ilike,
+  inArray,
+  lte,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
+import { toSnakeCase } from 'drizzle-orm/casing';
 import { alias, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -51,6 +65,17 @@ export interface Link {
   value: PgColumn;
 }
 
+/**
+ * Child rows returned inside the record as a list (a visit's companions): read by the record's own select,
+ * so a page of records costs one statement. `columns` maps the keys of each child object to its columns.
+ */
+export interface ChildList {
+  table: PgTable;
+  owner: PgColumn;
+  columns: Record<string, PgColumn>;
+  orderBy: PgColumn;
+}
+
 export interface CrudOptions<F extends Fields> {
   entity: Entity<F>;
   table: CrudTable | LogTable;
@@ -66,7 +91,9 @@ export interface CrudOptions<F extends Fields> {
   /** Where each virtual field (`multiEnum`, `multiRef`) is stored. */
   links?: Partial<Record<keyof F & string, Link>>;
   hooks?: CrudHooks;
-  /** Extra fields of the returned record beyond the entity's (produced by `decorate`). */
+  /** Child lists returned in each record (declare them in `recordExtension` too). */
+  children?: Record<string, ChildList>;
+  /** Extra fields of the returned record beyond the entity's (`children`, or produced by `decorate`). */
   recordExtension?: z.ZodRawShape;
   /** Extra keys accepted in create and update bodies (not columns): handed to the hooks in `input`. */
   inputExtension?: z.ZodRawShape;
@@ -82,6 +109,13 @@ export interface CrudOptions<F extends Fields> {
 const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
 const columnName = (name: string, field: FieldDef) => (field.kind === 'ref' ? `${name}Id` : name);
+
+/**
+ * `"table"."column"`, whatever the statement around it (see the subqueries of `crudRepository`); the
+ * database is opened with snake_case casing, which names a column declared without a name by its key.
+ */
+const qualified = (column: PgColumn, tableName = getTableName(column.table)) =>
+  sql`${sql.identifier(tableName)}.${sql.identifier(column.keyAsName ? toSnakeCase(column.name) : column.name)}`;
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (char) => `\\${char}`);
 
@@ -244,6 +278,43 @@ export function crudRepository<F extends Fields>(db: Db, options: CrudOptions<F>
     }
   }
 
+  // Virtual fields and child lists are read by correlated subqueries of the same select (one statement per
+  // page). Drizzle leaves columns unqualified in a select without joins, which inside a subquery would mean
+  // the subquery's own tables: every column there is qualified by hand.
+  const owner = qualified(table.id);
+  for (const [name, link] of Object.entries(options.links ?? {}) as [string, Link][]) {
+    const field = entity.fields[name];
+    if (!field?.virtual) throw new Error(`${name} is not a virtual field`);
+    if (field.kind === 'multiRef') {
+      const target = refTarget(field.ref!);
+      const aliasName = `link_${name}`;
+      const joined = alias(target.table, aliasName) as unknown as Record<string, PgColumn> & PgTable;
+      const joinedId = qualified(joined.id, aliasName);
+      const label = target.label(joined);
+      selection[name] =
+        sql`coalesce((select json_agg(json_build_object('id', ${joinedId}, 'label', ${label}) order by ${label})
+        from ${link.table} join ${target.table} ${sql.identifier(aliasName)} on ${qualified(link.value)} = ${joinedId}
+        where ${qualified(link.owner)} = ${owner}), '[]'::json)`;
+    } else {
+      const value = qualified(link.value);
+      selection[name] = sql`coalesce((select json_agg(${value} order by ${value})
+        from ${link.table} where ${qualified(link.owner)} = ${owner}), '[]'::json)`;
+    }
+  }
+  for (const [name, field] of fieldEntries) {
+    if (field.virtual && !options.links?.[name as keyof F & string])
+      throw new Error(`No link table for ${entity.resource}.${name}`);
+  }
+  for (const [name, child] of Object.entries(options.children ?? {})) {
+    const pairs = sql.join(
+      Object.entries(child.columns).map(([key, column]) => sql`${sql.raw(`'${key}'`)}, ${qualified(column)}`),
+      sql`, `,
+    );
+    selection[name] =
+      sql`coalesce((select json_agg(json_build_object(${pairs}) order by ${qualified(child.orderBy)})
+      from ${child.table} where ${qualified(child.owner)} = ${owner}), '[]'::json)`;
+  }
+
   const siteColumn = options.siteColumn ?? table.siteId;
   const siteCondition = (siteId: number | null): SQL | undefined => {
     if (entity.scope !== 'site') return undefined;
@@ -307,7 +378,6 @@ export function crudRepository<F extends Fields>(db: Db, options: CrudOptions<F>
     }
     const rows = (await statement) as Row[];
     const records = rows.map(toRecord);
-    if (records.length > 0) await loadLinks(records);
     if (hooks.decorate && records.length > 0) await hooks.decorate(records, db, request);
     return records;
   }
@@ -326,39 +396,6 @@ export function crudRepository<F extends Fields>(db: Db, options: CrudOptions<F>
   }
 
   const linkEntries = Object.entries(options.links ?? {}) as [string, Link][];
-  for (const [name] of linkEntries)
-    if (!entity.fields[name]?.virtual) throw new Error(`${name} is not a virtual field`);
-  for (const [name, field] of fieldEntries) {
-    if (field.virtual && !options.links?.[name as keyof F & string])
-      throw new Error(`No link table for ${entity.resource}.${name}`);
-  }
-
-  async function loadLinks(records: Row[]): Promise<void> {
-    const ids = records.map((record) => record.id as number);
-    for (const [name, link] of linkEntries) {
-      const field = entity.fields[name];
-      const byOwner = new Map<number, unknown[]>(ids.map((id) => [id, []]));
-      if (field.kind === 'multiRef') {
-        const target = refTarget(field.ref!);
-        const rows = await db
-          .select({ owner: link.owner, id: target.table.id, label: target.label(target.table) })
-          .from(link.table)
-          .innerJoin(target.table, eq(link.value, target.table.id))
-          .where(inArray(link.owner, ids))
-          .orderBy(target.label(target.table));
-        for (const row of rows)
-          byOwner.get(row.owner as number)?.push({ id: row.id, label: String(row.label) });
-      } else {
-        const rows = await db
-          .select({ owner: link.owner, value: link.value })
-          .from(link.table)
-          .where(inArray(link.owner, ids))
-          .orderBy(link.value);
-        for (const row of rows) byOwner.get(row.owner as number)?.push(row.value);
-      }
-      for (const record of records) record[name] = byOwner.get(record.id as number) ?? [];
-    }
-  }
 
   async function writeLinks(id: number, input: Row, ctx: CrudContext, creating: boolean): Promise<void> {
     for (const [name, link] of linkEntries) {

@@ -2,7 +2,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HEADERS, rolesAllow, type ModuleCode, type Role } from '@strazce/contract';
 import type { Db } from '../db/database';
 import { AppError } from './errors';
-import { extendSession, loadSession, type SessionContext } from './session';
+import { hashToken } from './secrets';
+import { extendSession, loadSessionByHash, type SessionContext } from './session';
+import type { SessionCache } from './sessionCache';
 
 /** Who may call a route. Every API route declares one; a route without it is denied. */
 export interface AccessRule {
@@ -63,7 +65,7 @@ export function hasRole(request: FastifyRequest, ...roles: Role[]): boolean {
  * have it, the route's role rule and the module being enabled on the current site. Successful calls extend
  * the session.
  */
-export function registerGuard(app: FastifyInstance, db: Db): void {
+export function registerGuard(app: FastifyInstance, db: Db, cache: SessionCache): void {
   app.decorateRequest('session', null);
 
   app.addHook('onRequest', async (request) => {
@@ -74,7 +76,7 @@ export function registerGuard(app: FastifyInstance, db: Db): void {
 
     const token = request.headers[HEADERS.authToken.toLowerCase()];
     if (typeof token === 'string' && token.length > 0 && token.length <= 200) {
-      request.session = await loadSession(db, token);
+      request.session = await resolveSession(db, cache, token);
     }
     const tfaBlocked =
       request.session?.tfaPending === true &&
@@ -97,7 +99,24 @@ export function registerGuard(app: FastifyInstance, db: Db): void {
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
-    if (request.session && reply.statusCode < 400) await extendSession(db, request.session);
+    if (request.session && reply.statusCode < 400) {
+      await extendSession(db, request.session);
+      cache.extended(request.session);
+    }
+    // Before the answer leaves, so that the caller's next call already sees what this one changed.
+    if (!READ_METHODS.has(request.method) && request.url.startsWith('/api')) await cache.changed();
     return payload;
   });
+}
+
+const READ_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+async function resolveSession(db: Db, cache: SessionCache, token: string): Promise<SessionContext | null> {
+  const tokenHash = hashToken(token);
+  const cached = cache.get(tokenHash);
+  if (cached) return cached;
+  const generation = cache.generation();
+  const session = await loadSessionByHash(db, tokenHash);
+  if (session) cache.store(session, generation);
+  return session;
 }

@@ -44,7 +44,10 @@ export async function userRoles(db: Db, userId: number): Promise<string[]> {
 }
 
 export async function loadSession(db: Db, token: string): Promise<SessionContext | null> {
-  const tokenHash = hashToken(token);
+  return loadSessionByHash(db, hashToken(token));
+}
+
+export async function loadSessionByHash(db: Db, tokenHash: string): Promise<SessionContext | null> {
   const rows = rowsOf(
     await db.execute(sql`
       select s.id, s.user_id, site.id as site_id, s.client_id, s.expires, u.user_name, timeout.value as timeout,

@@ -18,7 +18,7 @@ import { crudRoutes, type Row } from '../../platform/crud';
 import { AppError, notFound } from '../../platform/errors';
 import { currentSiteId, sessionOf } from '../../platform/guard';
 import { registerRefTarget } from '../../platform/refs';
-import { adviceHooks, respondToAdvice, today, usableToday } from './advice.service';
+import { adviceChildren, adviceHooks, respondToAdvice, today, usableToday } from './advice.service';
 import type { VisitModule } from './visit.routes';
 import { adviceCategories, adviceEquipment, advices } from './visit.tables';
 
@@ -42,6 +42,7 @@ export function registerAdviceRoutes(app: FastifyInstance, db: Db, visitModule: 
     hooks: adviceHooks({ ownRequests: false }),
     inputExtension: adviceEquipmentExtension,
     recordExtension: adviceRecordExtension,
+    children: adviceChildren,
   });
   crudRoutes(app, db, {
     entity: visitAdviceRequest,
@@ -49,6 +50,7 @@ export function registerAdviceRoutes(app: FastifyInstance, db: Db, visitModule: 
     hooks: adviceHooks({ ownRequests: true }),
     inputExtension: adviceEquipmentExtension,
     recordExtension: adviceRecordExtension,
+    children: adviceChildren,
     rowFilter: (request) => eq(advices.requestUserId, sessionOf(request).userId),
   });
 

@@ -1,7 +1,7 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { checkAdvice, type AdviceStatus, type VisitEquipment } from '@strazce/contract';
 import type { Db } from '../../db/database';
-import type { CrudHooks, Row } from '../../platform/crud';
+import type { ChildList, CrudHooks, Row } from '../../platform/crud';
 import { AppError } from '../../platform/errors';
 import { sessionOf } from '../../platform/guard';
 import { users } from '../access/access.tables';
@@ -28,6 +28,20 @@ export function usableToday(advice: AdviceRow, day: string): boolean {
  * last usable day, the requester and PENDING status on create, and equipment. `ownRequests` limits
  * changes to advices still PENDING (a requester cannot edit an answered request).
  */
+/** An advice's equipment, returned in the record (read by the advice's own select). */
+export const adviceChildren: Record<string, ChildList> = {
+  equipment: {
+    table: adviceEquipment,
+    owner: adviceEquipment.adviceId,
+    orderBy: adviceEquipment.id,
+    columns: {
+      id: adviceEquipment.id,
+      object: adviceEquipment.object,
+      serialNumber: adviceEquipment.serialNumber,
+    },
+  },
+};
+
 export function adviceHooks(options: { ownRequests: boolean }): CrudHooks {
   return {
     async beforeWrite(values, _input, ctx, existing) {
@@ -76,23 +90,6 @@ export function adviceHooks(options: { ownRequests: boolean }): CrudHooks {
     async beforeDelete(existing) {
       if (options.ownRequests && existing.status !== 'PENDING')
         throw new AppError('ADVICE_NOT_USABLE', 'The advice was already answered');
-    },
-    async decorate(records, db) {
-      const ids = records.map((record) => record.id as number);
-      const rows = await db
-        .select({
-          id: adviceEquipment.id,
-          adviceId: adviceEquipment.adviceId,
-          object: adviceEquipment.object,
-          serialNumber: adviceEquipment.serialNumber,
-        })
-        .from(adviceEquipment)
-        .where(inArray(adviceEquipment.adviceId, ids))
-        .orderBy(adviceEquipment.id);
-      for (const record of records)
-        record.equipment = rows
-          .filter((row) => row.adviceId === record.id)
-          .map(({ id, object, serialNumber }) => ({ id, object, serialNumber }));
     },
   };
 }

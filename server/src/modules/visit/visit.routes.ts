@@ -32,6 +32,7 @@ import {
   maskVisitRecords,
   recordLeave,
   seesPersonalData,
+  visitChildren,
   visitHooks,
   writeOff,
 } from './visit.service';
@@ -118,6 +119,7 @@ export function registerVisitRoutes(
     hooks: visitHooks(options.governmentCheck ?? governmentCheckSimulator),
     inputExtension: visitInputExtension,
     recordExtension: visitRecordExtension,
+    children: visitChildren,
     countLimit: VISIT_COUNT_LIMIT,
   });
 

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import {
   MASKED_VALUE,
@@ -9,7 +9,7 @@ import {
   type VisitEquipment,
 } from '@strazce/contract';
 import type { Db } from '../../db/database';
-import type { CrudContext, CrudHooks, Row } from '../../platform/crud';
+import type { ChildList, CrudContext, CrudHooks, Row } from '../../platform/crud';
 import { AppError, notFound, validationError } from '../../platform/errors';
 import { hasRole } from '../../platform/guard';
 import { emails, sites } from '../system/system.tables';
@@ -49,38 +49,28 @@ export function maskVisitRecords(records: Row[]): void {
 }
 
 /** Adds companions and equipment to visit records and masks them for the caller. */
-export async function decorateVisits(records: Row[], db: Db, request?: FastifyRequest): Promise<void> {
-  const ids = records.map((record) => record.id as number);
-  const [companions, equipment] = await Promise.all([
-    db
-      .select({
-        id: visitCompanions.id,
-        visitId: visitCompanions.visitId,
-        name: visitCompanions.name,
-        document: visitCompanions.document,
-      })
-      .from(visitCompanions)
-      .where(inArray(visitCompanions.visitId, ids))
-      .orderBy(visitCompanions.id),
-    db
-      .select({
-        id: visitEquipment.id,
-        visitId: visitEquipment.visitId,
-        object: visitEquipment.object,
-        serialNumber: visitEquipment.serialNumber,
-      })
-      .from(visitEquipment)
-      .where(inArray(visitEquipment.visitId, ids))
-      .orderBy(visitEquipment.id),
-  ]);
-  for (const record of records) {
-    record.companions = companions
-      .filter((row) => row.visitId === record.id)
-      .map(({ id, name, document }) => ({ id, name, document }));
-    record.equipment = equipment
-      .filter((row) => row.visitId === record.id)
-      .map(({ id, object, serialNumber }) => ({ id, object, serialNumber }));
-  }
+/** A visit's companions and equipment, returned in the record (read by the visit's own select). */
+export const visitChildren: Record<string, ChildList> = {
+  companions: {
+    table: visitCompanions,
+    owner: visitCompanions.visitId,
+    orderBy: visitCompanions.id,
+    columns: { id: visitCompanions.id, name: visitCompanions.name, document: visitCompanions.document },
+  },
+  equipment: {
+    table: visitEquipment,
+    owner: visitEquipment.visitId,
+    orderBy: visitEquipment.id,
+    columns: {
+      id: visitEquipment.id,
+      object: visitEquipment.object,
+      serialNumber: visitEquipment.serialNumber,
+    },
+  },
+};
+
+/** Masks personal data for a caller without VIEW_PERSONAL_INFO. */
+export async function decorateVisits(records: Row[], _db: Db, request?: FastifyRequest): Promise<void> {
   if (!seesPersonalData(request)) maskVisitRecords(records);
 }
 

@@ -1,0 +1,105 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app';
+import { createTestContext, type TestContext, type TestUser } from '../../test/helper';
+import { createSessionCache, type SessionCache } from './sessionCache';
+import { loadSession } from './session';
+
+let ctx: TestContext;
+/** A second app instance on the same database, as behind a load balancer. */
+let other: FastifyInstance;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  other = await buildApp({ database: ctx.database, logLevel: 'silent' });
+  await other.ready();
+});
+afterAll(async () => {
+  await other.close();
+  await ctx.close();
+});
+
+const callOther = (user: TestUser, method: 'GET' | 'DELETE', url: string) =>
+  other.inject({ method, url, headers: { 'x-auth-token': user.token } });
+
+/** The other instance hears of a change asynchronously (NOTIFY), within moments. */
+const eventually = (check: () => Promise<void>) => vi.waitFor(check, { timeout: 5000, interval: 20 });
+
+describe('sessions cached in each app instance', () => {
+  it('a logout on one instance ends the session on the other', async () => {
+    const user = await ctx.givenUser({ roles: ['VISIT_VIEW'] });
+    expect((await callOther(user, 'GET', '/api/visit')).statusCode).toBe(200);
+    expect((await ctx.call(user, 'DELETE', '/api/session')).statusCode).toBe(204);
+    // The instance that did it refuses at once.
+    expect((await ctx.call(user, 'GET', '/api/visit')).statusCode).toBe(401);
+    await eventually(async () => expect((await callOther(user, 'GET', '/api/visit')).statusCode).toBe(401));
+  });
+
+  it('a role taken away or a user disabled on one instance counts on the other', async () => {
+    const user = await ctx.givenUser({ roles: ['VISIT_VIEW'] });
+    expect((await callOther(user, 'GET', '/api/visit')).statusCode).toBe(200);
+    const record = (await ctx.call(ctx.admin, 'GET', `/api/access_user/${user.id}`)).json();
+    const update = await ctx.call(ctx.admin, 'PUT', `/api/access_user/${user.id}`, {
+      version: record.version,
+      roles: ['STOCK_VIEW'],
+    });
+    expect(update.statusCode).toBe(200);
+    expect((await ctx.call(user, 'GET', '/api/visit')).statusCode).toBe(403);
+    await eventually(async () => expect((await callOther(user, 'GET', '/api/visit')).statusCode).toBe(403));
+
+    const again = (await ctx.call(ctx.admin, 'GET', `/api/access_user/${user.id}`)).json();
+    await ctx.call(ctx.admin, 'PUT', `/api/access_user/${user.id}`, { version: again.version, valid: false });
+    await eventually(async () => expect((await callOther(user, 'GET', '/api/visit')).statusCode).toBe(401));
+  });
+
+  it('a module switched off on one instance is refused on the other', async () => {
+    const site = await ctx.createSite('Cached site');
+    const user = await ctx.givenUser({ roles: ['VISIT_VIEW'], sites: [site] });
+    expect((await callOther(user, 'GET', '/api/visit')).statusCode).toBe(200);
+    const record = (await ctx.call(ctx.admin, 'GET', `/api/system_site/${site}`)).json();
+    const update = await ctx.call(ctx.admin, 'PUT', `/api/system_site/${site}`, {
+      version: record.version,
+      modules: ['MOD_STOCK'],
+    });
+    expect(update.statusCode).toBe(200);
+    await eventually(async () => expect((await callOther(user, 'GET', '/api/visit')).statusCode).toBe(403));
+  });
+});
+
+describe('the session cache', () => {
+  let cache: SessionCache;
+  beforeAll(async () => {
+    cache = await createSessionCache(ctx.database);
+  });
+  afterAll(() => cache.close());
+
+  it('gives a copy of a stored session until a change is heard', async () => {
+    const user = await ctx.givenUser({ roles: ['VISIT_VIEW'] });
+    const session = (await loadSession(ctx.db, user.token))!;
+    cache.store(session, cache.generation());
+    const copy = cache.get(session.tokenHash)!;
+    expect(copy).toEqual(session);
+    copy.siteId = -1;
+    expect(cache.get(session.tokenHash)!.siteId).toBe(session.siteId);
+
+    // Another instance's write (here: a plain NOTIFY from the app) empties it.
+    await ctx.call(ctx.admin, 'POST', '/api/system_site/switch', { id: ctx.siteA });
+    await eventually(async () => expect(cache.get(session.tokenHash)).toBeUndefined());
+  });
+
+  it('does not store a session loaded before a change', async () => {
+    const user = await ctx.givenUser({ roles: ['VISIT_VIEW'] });
+    const startedAt = cache.generation();
+    const session = (await loadSession(ctx.db, user.token))!;
+    await cache.changed();
+    cache.store(session, startedAt);
+    expect(cache.get(session.tokenHash)).toBeUndefined();
+  });
+
+  it('drops a session past its expiry', async () => {
+    const user = await ctx.givenUser({ roles: ['VISIT_VIEW'] });
+    const session = (await loadSession(ctx.db, user.token))!;
+    cache.store({ ...session, expires: new Date(Date.now() - 1) }, cache.generation());
+    expect(cache.get(session.tokenHash)).toBeUndefined();
+  });
+});
