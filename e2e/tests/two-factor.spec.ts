@@ -41,7 +41,7 @@ test.describe('two-factor setup wizard', () => {
     adminApi,
   }) => {
     const userName = uniqueName('force');
-    await adminApi.createUser({ userName, password: 'Forced12!', roles: ['STOCK_VIEW'], forceTfa: true });
+    await adminApi.createUser({ userName, password: 'Forced12!', roles: ['VISIT_VIEW'], forceTfa: true });
     await openLogin(page);
     await submitLogin(page, userName, 'Forced12!');
     const wizard = page.getByRole('dialog', { name: 'Two-factor login setup' });
@@ -50,6 +50,10 @@ test.describe('two-factor setup wizard', () => {
     await expect(wizard.getByRole('button', { name: 'Close' })).toHaveCount(0);
     await page.keyboard.press('Escape');
     await expect(wizard).toBeVisible();
+    // A page whose data the server refuses until two-factor is set up shows the wizard, not a logout.
+    await page.goto('/visits/overview');
+    await expect(wizard).toBeVisible();
+    await expect(page).toHaveURL(/\/visits\/overview$/);
     // Leaving is possible only by logging out.
     await wizard.getByRole('button', { name: 'Log out' }).click();
     await expect(page).toHaveURL(/\/login$/);

@@ -5,19 +5,21 @@
  *   npm run bench                                   # both databases, 1,000,000 visits
  *   npm run bench -- --db=postgresql --visits=200000 --duration=5 --connections=4 --out=../docs/performance.md
  *
+ * The app and its database run in a child process (bench/target.ts), as a server runs apart from its
+ * clients; autocannon and the comparison run here, so neither slows the other's event loop.
+ *
  * PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres); a fresh database
  * is created on that server for the run and dropped afterwards.
  */
+import { fork } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { buildApp } from '../src/app';
-import { openDatabase, type Database } from '../src/db/database';
-import { freshPostgresDatabase } from '../src/db/freshDatabase';
-import { captureStatements, runStatements, type Statement } from './sql';
-import { BENCH_PASSWORD, BENCH_SURNAME, BENCH_USER, seedSite, seedVisits } from './seed';
+import type { TargetReply, TargetRequest } from './protocol';
+import type { Statement } from './sql';
+import { BENCH_PASSWORD, BENCH_SURNAME, BENCH_USER } from './seed';
 import { renderReport, type ScenarioResult, type DatabaseRun } from './report';
 
 const { values: args } = parseArgs({
@@ -49,82 +51,103 @@ const SCENARIOS: Scenario[] = [
   { name: 'Single visit', path: ({ visitId }) => `/api/visit/${visitId}` },
 ];
 
-async function openBenchDatabase(
-  kind: 'postgresql' | 'pglite',
-): Promise<{ database: Database; drop(): Promise<void> }> {
-  if (kind === 'pglite') {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'strazce-bench-'));
-    const database = await openDatabase({ dataDir: dir });
-    return { database, drop: async () => fs.rmSync(dir, { recursive: true, force: true }) };
+/** The measured process (bench/target.ts): the app and its database, apart from the load generator. */
+async function startTarget(kind: 'postgresql' | 'pglite') {
+  const child = fork(fileURLToPath(new URL('./target.ts', import.meta.url)), [kind, String(VISITS)], {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const pending: Array<(reply: TargetReply) => void> = [];
+  let failure: Error | null = null;
+  child.on('message', (message: TargetReply) => {
+    if (message.type === 'log') log(`  ${message.line.trim()}`);
+    else pending.shift()?.(message);
+  });
+  child.on('exit', (code) => {
+    failure ??= new Error(`bench target exited with ${code}`);
+    for (const waiter of pending.splice(0)) waiter({ type: 'failed', message: failure.message });
+  });
+  const next = () =>
+    new Promise<TargetReply>((resolve) => {
+      if (failure) resolve({ type: 'failed', message: failure.message });
+      else pending.push(resolve);
+    });
+  async function ask<T extends TargetReply['type']>(
+    request: TargetRequest | null,
+    expected: T,
+  ): Promise<Extract<TargetReply, { type: T }>> {
+    const answer = next();
+    if (request) child.send(request);
+    const reply = await answer;
+    if (reply.type === 'failed') throw new Error(reply.message);
+    if (reply.type !== expected) throw new Error(`bench target answered ${reply.type}, not ${expected}`);
+    return reply as Extract<TargetReply, { type: T }>;
   }
-  const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  return freshPostgresDatabase(serverUrl, 'strazce_bench');
+  const ready = await ask(null, 'ready');
+  return {
+    ...ready,
+    capture: (url: string, headers: Record<string, string>) =>
+      ask({ type: 'capture', url, headers }, 'captured'),
+    replay: async (statements: Statement[], seconds: number) =>
+      (await ask({ type: 'replay', statements, concurrency: CONNECTIONS, seconds }, 'replayed')).measurement,
+    close: async () => {
+      if (failure) return;
+      await ask({ type: 'close' }, 'closed');
+    },
+  };
 }
 
 async function benchDatabase(kind: 'postgresql' | 'pglite'): Promise<DatabaseRun> {
   log(`\n== ${kind}: seeding ${VISITS.toLocaleString('en')} visits`);
-  const { database, drop } = await openBenchDatabase(kind);
+  const target = await startTarget(kind);
   try {
-    const started = Date.now();
-    const site = await seedSite(database.db);
-    await seedVisits(database.db, site, VISITS, log);
-    const seedSeconds = (Date.now() - started) / 1000;
+    const { address, seedSeconds } = target;
     log(`  seeded in ${seedSeconds.toFixed(0)} s`);
+    const login = await fetch(`${address}/api/session`, {
+      headers: {
+        authorization: `Basic ${Buffer.from(`${BENCH_USER}:${BENCH_PASSWORD}`).toString('base64')}`,
+      },
+    });
+    if (login.status !== 200) throw new Error(`bench login failed: ${login.status} ${await login.text()}`);
+    const token = ((await login.json()) as { session: { token: string } }).session.token;
+    const headers = { 'x-auth-token': token };
+    const middle = await fetch(`${address}/api/visit?page=20&size=25`, { headers });
+    const visitId = ((await middle.json()) as Array<{ id: number }>)[0].id;
 
-    const app = await buildApp({ database, logLevel: 'silent', validateResponses: false });
-    const address = await app.listen({ port: 0, host: '127.0.0.1' });
-    try {
-      const login = await fetch(`${address}/api/session`, {
-        headers: {
-          authorization: `Basic ${Buffer.from(`${BENCH_USER}:${BENCH_PASSWORD}`).toString('base64')}`,
-        },
+    const results: ScenarioResult[] = [];
+    for (const scenario of SCENARIOS) {
+      const url = `${address}${scenario.path({ visitId })}`;
+      await settle();
+      const captured = await target.capture(url, headers);
+      if (captured.status !== 200) throw new Error(`${url}: ${captured.status} ${captured.body}`);
+      const page = captured.statements.filter((statement) => !isSessionStatement(statement));
+      log(`  ${scenario.name}: ${page.length} statements, total ${captured.total ?? '-'}`);
+      await autocannon({ url, headers, connections: CONNECTIONS, duration: 2 }); // warm-up
+      const http = await autocannon({ url, headers, connections: CONNECTIONS, duration: DURATION });
+      if (http.non2xx > 0 || http.errors > 0)
+        throw new Error(`${url}: ${http.non2xx} non-2xx, ${http.errors} errors`);
+      await settle();
+      await target.replay(page, 2); // warm-up
+      const rawAll = await target.replay(page, DURATION);
+      const rawMain = await target.replay(page.slice(0, 1), DURATION);
+      results.push({
+        name: scenario.name,
+        path: scenario.path({ visitId }).replace(String(visitId), ':id'),
+        total: captured.total,
+        statements: page.map((statement) => statement.text),
+        http: { p50: http.latency.p50, p99: http.latency.p99, rps: http.requests.average },
+        raw: rawAll,
+        rawMain,
       });
-      if (login.status !== 200) throw new Error(`bench login failed: ${login.status} ${await login.text()}`);
-      const token = ((await login.json()) as { session: { token: string } }).session.token;
-      const headers = { 'x-auth-token': token };
-      const middle = await fetch(`${address}/api/visit?page=20&size=25`, { headers });
-      const visitId = ((await middle.json()) as Array<{ id: number }>)[0].id;
-
-      const results: ScenarioResult[] = [];
-      for (const scenario of SCENARIOS) {
-        const url = `${address}${scenario.path({ visitId })}`;
-        await settle();
-        const { statements, response } = await captureStatements(database, () => fetch(url, { headers }));
-        if (response.status !== 200) throw new Error(`${url}: ${response.status} ${await response.text()}`);
-        const total = response.headers.get('x-total-count');
-        const page = statements.filter((statement) => !isSessionStatement(statement));
-        log(`  ${scenario.name}: ${page.length} statements, total ${total ?? '-'}`);
-        await autocannon({ url, headers, connections: CONNECTIONS, duration: 2 }); // warm-up
-        const http = await autocannon({ url, headers, connections: CONNECTIONS, duration: DURATION });
-        if (http.non2xx > 0 || http.errors > 0)
-          throw new Error(`${url}: ${http.non2xx} non-2xx, ${http.errors} errors`);
-        await settle();
-        const main = page.slice(0, 1);
-        await runStatements(database, page, CONNECTIONS, 2); // warm-up
-        const rawAll = await runStatements(database, page, CONNECTIONS, DURATION);
-        const rawMain = await runStatements(database, main, CONNECTIONS, DURATION);
-        results.push({
-          name: scenario.name,
-          path: scenario.path({ visitId }).replace(String(visitId), ':id'),
-          total,
-          statements: page.map((statement) => statement.text),
-          http: { p50: http.latency.p50, p99: http.latency.p99, rps: http.requests.average },
-          raw: rawAll,
-          rawMain,
-        });
-        const last = results.at(-1)!;
-        log(
-          `    http p50 ${last.http.p50} ms p99 ${last.http.p99} ms ${last.http.rps.toFixed(0)} req/s | ` +
-            `sql p50 ${last.raw.p50.toFixed(2)} ms p99 ${last.raw.p99.toFixed(2)} ms ${last.raw.rps.toFixed(0)}/s`,
-        );
-      }
-      return { kind, visits: VISITS, seedSeconds, connections: CONNECTIONS, duration: DURATION, results };
-    } finally {
-      await app.close();
+      const last = results.at(-1)!;
+      log(
+        `    http p50 ${last.http.p50} ms p99 ${last.http.p99} ms ${last.http.rps.toFixed(0)} req/s | ` +
+          `sql p50 ${last.raw.p50.toFixed(2)} ms p99 ${last.raw.p99.toFixed(2)} ms ${last.raw.rps.toFixed(0)}/s`,
+      );
     }
+    return { kind, visits: VISITS, seedSeconds, connections: CONNECTIONS, duration: DURATION, results };
   } finally {
-    await database.close();
-    await drop();
+    await target.close();
   }
 }
 

@@ -84,9 +84,12 @@ export function AppLayout() {
           </Flex>
         </Layout.Header>
         <Layout.Content className="app-content">
-          <Suspense fallback={<PageLoading />}>
-            <Outlet />
-          </Suspense>
+          {/* Until two-factor is set up the server refuses the pages' data, so none is asked for. */}
+          {!forcedTfa && (
+            <Suspense fallback={<PageLoading />}>
+              <Outlet />
+            </Suspense>
+          )}
         </Layout.Content>
       </Layout>
       <TwoFactorWizard open={tfaOpen || forcedTfa} forced={forcedTfa} onClose={() => setTfaOpen(false)} />

@@ -1,0 +1,15 @@
+import type { Measurement, Statement } from './sql';
+
+/** What the bench runner asks of the measured process (bench/target.ts), one request at a time. */
+export type TargetRequest =
+  | { type: 'capture'; url: string; headers: Record<string, string> }
+  | { type: 'replay'; statements: Statement[]; concurrency: number; seconds: number }
+  | { type: 'close' };
+
+export type TargetReply =
+  | { type: 'log'; line: string }
+  | { type: 'ready'; address: string; seedSeconds: number }
+  | { type: 'captured'; statements: Statement[]; status: number; total: string | null; body: string }
+  | { type: 'replayed'; measurement: Measurement }
+  | { type: 'closed' }
+  | { type: 'failed'; message: string };

@@ -1,0 +1,84 @@
+/**
+ * The measured side of `npm run bench`, in a process of its own as in production: opens a fresh database,
+ * seeds it, serves the app, and on the runner's request captures the SQL of one API call or replays SQL
+ * straight through the driver (PGlite lives in this process, so its SQL can only be run here).
+ *
+ *   argv: <postgresql|pglite> <visits>
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { buildApp } from '../src/app';
+import { openDatabase, type Database } from '../src/db/database';
+import { freshPostgresDatabase } from '../src/db/freshDatabase';
+import { seedSite, seedVisits } from './seed';
+import { captureStatements, runStatements } from './sql';
+import type { TargetReply, TargetRequest } from './protocol';
+
+const kind = process.argv[2] as 'postgresql' | 'pglite';
+const visits = Number(process.argv[3]);
+const reply = (message: TargetReply) => process.send!(message);
+
+async function openBenchDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
+  if (kind === 'pglite') {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'strazce-bench-'));
+    const database = await openDatabase({ dataDir: dir });
+    return { database, drop: async () => fs.rmSync(dir, { recursive: true, force: true }) };
+  }
+  const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  return freshPostgresDatabase(serverUrl, 'strazce_bench');
+}
+
+const { database, drop } = await openBenchDatabase();
+const started = Date.now();
+const site = await seedSite(database.db);
+await seedVisits(database.db, site, visits, (line) => reply({ type: 'log', line }));
+const seedSeconds = (Date.now() - started) / 1000;
+
+const app = await buildApp({ database, logLevel: 'silent', validateResponses: false });
+const address = await app.listen({ port: 0, host: '127.0.0.1' });
+
+async function shutDown(): Promise<void> {
+  await app.close();
+  await database.close();
+  await drop();
+}
+
+process.on('message', (message: TargetRequest) => {
+  void (async () => {
+    try {
+      if (message.type === 'capture') {
+        const { statements, response } = await captureStatements(database, () =>
+          fetch(message.url, { headers: message.headers }),
+        );
+        const body = await response.text();
+        reply({
+          type: 'captured',
+          statements,
+          status: response.status,
+          total: response.headers.get('x-total-count'),
+          body,
+        });
+      } else if (message.type === 'replay') {
+        const measurement = await runStatements(
+          database,
+          message.statements,
+          message.concurrency,
+          message.seconds,
+        );
+        reply({ type: 'replayed', measurement });
+      } else if (message.type === 'close') {
+        await shutDown();
+        reply({ type: 'closed' });
+        process.disconnect();
+      }
+    } catch (error) {
+      reply({
+        type: 'failed',
+        message: error instanceof Error ? (error.stack ?? error.message) : String(error),
+      });
+    }
+  })();
+});
+
+reply({ type: 'ready', address, seedSeconds });
