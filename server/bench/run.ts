@@ -8,6 +8,8 @@
  * The app and its database run in a child process (bench/target.ts), as a server runs apart from its
  * clients; autocannon and the comparison run here, so neither slows the other's event loop.
  *
+ * BENCH_CPU_PROF=<dir> writes a V8 CPU profile of the app process there (open it in Chrome's DevTools).
+ *
  * PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres); a fresh database
  * is created on that server for the run and dropped afterwards.
  */
@@ -54,7 +56,11 @@ const SCENARIOS: Scenario[] = [
 /** The measured process (bench/target.ts): the app and its database, apart from the load generator. */
 async function startTarget(kind: 'postgresql' | 'pglite') {
   const child = fork(fileURLToPath(new URL('./target.ts', import.meta.url)), [kind, String(VISITS)], {
-    execArgv: ['--import', 'tsx'],
+    execArgv: [
+      '--import',
+      'tsx',
+      ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
+    ],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const pending: Array<(reply: TargetReply) => void> = [];
