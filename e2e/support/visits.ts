@@ -1,7 +1,15 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, type Locator, type Page } from '@playwright/test';
-import type { Language } from './fixtures';
+import type { Locator, Page } from '@playwright/test';
+import { expect as baseExpect, test, type Language } from './fixtures';
+
+/** Lists reload after each action while other tests share the server: the visit tests allow them more time. */
+export const expect = baseExpect.configure({ timeout: 20_000 });
+
+/** Whole flows over several screens and users: the spec's tests may run longer than a single-screen test. */
+export function allowLongFlows(): void {
+  test.describe.configure({ timeout: 150_000 });
+}
 
 /** Where the browser tests leave their screenshots (ignored by git). */
 export const SCREENSHOTS = path.resolve(
@@ -41,6 +49,23 @@ export const VISIT_TEXTS = {
   },
 } satisfies Record<Language, Record<string, string>>;
 
+export type VisitTexts = (typeof VISIT_TEXTS)[Language];
+
+/**
+ * Declares a flow once per language, with the texts of that language and the path of a screenshot
+ * (`<prefix>-<name>-<language>.png` under the screenshots folder).
+ */
+export function forEachLanguage(
+  prefix: string,
+  flow: (language: Language, texts: VisitTexts, shot: (name: string) => string) => void,
+): void {
+  for (const language of ['cs', 'en-US'] as Language[]) {
+    flow(language, VISIT_TEXTS[language], (name) =>
+      path.join(SCREENSHOTS, `${prefix}-${name}-${language}.png`),
+    );
+  }
+}
+
 /** Opens the visit manager and signs in to the first gate when the guard has none yet; the gate's name. */
 export async function signInToGate(page: Page, language: Language): Promise<string> {
   await page.goto('/visits/manager');
@@ -57,15 +82,24 @@ export async function signInToGate(page: Page, language: Language): Promise<stri
   return (await page.getByTestId('current-gate').textContent())!.trim();
 }
 
-/** Picks an option of an Ant Design select (also a searchable reference picker) by typing a part of it. */
+/**
+ * Picks an option of an Ant Design select (also a searchable reference picker) by typing a part of it, and
+ * waits until the select shows it. A reference picker replaces its options when the server's answer to the
+ * typed text comes; a click that lands while the list is being replaced picks nothing, so it is tried again.
+ */
 export async function choose(page: Page, select: Locator, text: string): Promise<void> {
-  await select.click();
-  await select.fill(text);
-  const option = page
-    .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text })
-    .first();
-  await expect(option).toBeVisible();
-  await option.click();
+  const container = select.locator(
+    'xpath=ancestor::div[contains(concat(" ", @class, " "), " ant-select ")][1]',
+  );
+  await expect(async () => {
+    await select.click();
+    await select.fill(text);
+    const option = page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text })
+      .first();
+    await option.click({ timeout: 10_000 });
+    await expect(container).toContainText(text, { timeout: 2_000 });
+  }).toPass({ timeout: 45_000 });
 }
 
 /** The table row of the visit list that shows this text. */

@@ -1,18 +1,15 @@
-import path from 'node:path';
+import { DEMO_PASSWORD, loginByToken, test, uniqueName } from '../support/fixtures';
 import {
-  DEMO_PASSWORD,
-  expect as baseExpect,
-  loginByToken,
-  test,
-  uniqueName,
-  type Language,
-} from '../support/fixtures';
-import { SCREENSHOTS, VISIT_TEXTS, choose, signInToGate, todayForPicker, visitRow } from '../support/visits';
+  allowLongFlows,
+  choose,
+  expect,
+  forEachLanguage,
+  signInToGate,
+  todayForPicker,
+  visitRow,
+} from '../support/visits';
 
-// Whole flows over several screens and users: longer than a single-screen test.
-test.describe.configure({ timeout: 150_000 });
-// Lists reload after each action while other tests share the server: allow them more time.
-const expect = baseExpect.configure({ timeout: 20_000 });
+allowLongFlows();
 
 /**
  * Visit advices end to end (issue 5): the requester (demo `user`) announces a visit for today with a vehicle
@@ -20,10 +17,7 @@ const expect = baseExpect.configure({ timeout: 20_000 });
  * the gate the receptionist turns the approved advice into a visit in one action. Both languages, with
  * screenshots at 1440 px.
  */
-for (const language of ['cs', 'en-US'] as Language[]) {
-  const texts = VISIT_TEXTS[language];
-  const shot = (name: string) => path.join(SCREENSHOTS, `advice-${name}-${language}.png`);
-
+forEachLanguage('advice', (language, texts, shot) => {
   test(`an advice is requested, approved and turned into a visit at the gate (${language})`, async ({
     browser,
   }) => {
@@ -105,7 +99,7 @@ for (const language of ['cs', 'en-US'] as Language[]) {
     await requester.getByTestId('advice-search').fill(lastName);
     await expect(requester.getByTestId('advice-option').filter({ hasText: lastName })).toHaveCount(0);
   });
-}
+});
 
 test('a rejection needs a reason and is shown to the requester', async ({ browser }) => {
   const lastName = uniqueName('Zamítnutá');

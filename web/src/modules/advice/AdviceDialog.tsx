@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Alert, App, Button, Col, Divider, Form, Modal, Radio, Row as GridRow, Space } from 'antd';
+import { App, Col, Form, Radio, Row as GridRow } from 'antd';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -8,16 +8,13 @@ import { ApiError, NetworkError, api } from '../../app/api';
 import { apiErrorText } from '../../app/apiErrors';
 import { toWireDate } from '../../app/format';
 import { entityQueryKey } from '../../components/crud/CrudDialog';
-import { FieldInput } from '../../components/crud/FieldInput';
-import { entityOne, fieldLabel } from '../../components/crud/labels';
+import { entityOne } from '../../components/crud/labels';
 import { formValuesToInput, recordToFormValues, type Row } from '../../components/crud/fieldWire';
-import {
-  detailsToFormErrors,
-  issuesToFormErrors,
-  type FormErrors,
-  type ValidationMessage,
-} from '../../components/crud/validation';
-import { PairList, pairRows } from '../visits/PairList';
+import { detailsToFormErrors, issuesToFormErrors, type FormErrors } from '../../components/crud/validation';
+import { ActionDialog, type DialogProblem } from '../visits/ActionDialog';
+import { EquipmentFields, equipmentFormRows, equipmentInput } from '../visits/EquipmentFields';
+import { FormSection, VisitedFields, VisitorFields, useFieldItem } from '../visits/VisitorFields';
+import { useFormErrors } from '../visits/useFormErrors';
 
 type DateMode = 'oneTime' | 'multiple';
 
@@ -41,7 +38,7 @@ export function AdviceDialog({ entity, mode: dialogMode, record, onClose }: Advi
   const [form] = Form.useForm();
   const editing = dialogMode === 'edit' && record !== null;
   const [mode, setMode] = useState<DateMode>(record?.validFrom || record?.validTo ? 'multiple' : 'oneTime');
-  const [problem, setProblem] = useState<{ text: string; detail?: string | null } | null>(null);
+  const [problem, setProblem] = useState<DialogProblem | null>(null);
   // After the first attempt to send, every change is checked again so fixed fields lose their message.
   const [checked, setChecked] = useState(false);
   const allowVehicle = Form.useWatch('allowVehicle', form) as boolean | undefined;
@@ -54,20 +51,12 @@ export function AdviceDialog({ entity, mode: dialogMode, record, onClose }: Advi
   );
   const initialValues = useMemo(() => {
     const values = recordToFormValues(entity, record);
-    values.equipment = ((record?.equipment as Row[] | undefined) ?? []).map(({ object, serialNumber }) => ({
-      object,
-      serialNumber,
-    }));
+    values.equipment = equipmentFormRows(record);
     return values;
   }, [entity, record]);
   const names = useMemo(() => entity.fieldNames.filter((name) => !entity.fields[name].readOnly), [entity]);
 
-  const translate = (item: ValidationMessage) =>
-    t(item.key, { ...item.params, defaultValue: t('validation.invalid') });
-  const showErrors = (errors: FormErrors) => {
-    form.setFields(names.map((name) => ({ name, errors: (errors.fields[name] ?? []).map(translate) })));
-    setProblem(errors.form.length > 0 ? { text: errors.form.map(translate).join(' ') } : null);
-  };
+  const { show: showErrors, check } = useFormErrors(form, names, setProblem);
 
   const buildInput = () => {
     const values = form.getFieldsValue(true) as Record<string, unknown>;
@@ -75,10 +64,7 @@ export function AdviceDialog({ entity, mode: dialogMode, record, onClose }: Advi
     if (mode === 'oneTime') Object.assign(input, { validFrom: null, validTo: null });
     else input.oneTimeDate = null;
     if (!input.allowVehicle) Object.assign(input, { vehiclePlate: null, vehicleReason: null });
-    input.equipment = pairRows(values.equipment as Array<Record<'object' | 'serialNumber', unknown>>, [
-      'object',
-      'serialNumber',
-    ]);
+    input.equipment = equipmentInput(values);
     return input;
   };
 
@@ -124,66 +110,25 @@ export function AdviceDialog({ entity, mode: dialogMode, record, onClose }: Advi
 
   const submit = async () => {
     setChecked(true);
-    const rowsValid = await form.validateFields().then(
-      () => true,
-      () => false,
-    );
-    const input = buildInput();
-    const errors = validate(input);
-    showErrors(errors);
-    if (rowsValid && Object.keys(errors.fields).length === 0 && errors.form.length === 0) save.mutate(input);
+    const input = await check(buildInput, validate);
+    if (input) save.mutate(input);
   };
 
   const busy = save.isPending;
-  const item = (name: string, span = 12) => (
-    <Col xs={24} md={span} key={name}>
-      <Form.Item
-        name={name}
-        label={fieldLabel(t, entity, name)}
-        required={entity.fields[name].required && entity.fields[name].kind !== 'bool'}
-      >
-        <FieldInput
-          entity={entity}
-          name={name}
-          mode={editing ? 'edit' : 'create'}
-          record={record}
-          disabled={busy}
-        />
-      </Form.Item>
-    </Col>
-  );
+  const item = useFieldItem({ entity, mode: editing ? 'edit' : 'create', record, disabled: busy });
 
   return (
-    <Modal
-      open
+    <ActionDialog
       title={t(editing ? 'crud.dialog.edit' : 'advice.new', { entity: entityOne(t, entity) })}
-      data-testid="advice-dialog"
       width={880}
-      onCancel={onClose}
-      destroyOnHidden
-      mask={{ closable: false }}
-      className="visits-dialog"
-      styles={{ body: { maxHeight: 'calc(100vh - 220px)', overflowY: 'auto', overflowX: 'hidden' } }}
-      footer={
-        <Space>
-          <Button onClick={onClose} disabled={busy}>
-            {t('crud.cancel')}
-          </Button>
-          <Button type="primary" loading={busy} onClick={() => void submit()} data-testid="advice-submit">
-            {t(editing ? 'crud.save' : 'advice.submit')}
-          </Button>
-        </Space>
-      }
+      busy={busy}
+      submitText={t(editing ? 'crud.save' : 'advice.submit')}
+      submitTestId="advice-submit"
+      onSubmit={() => void submit()}
+      onClose={onClose}
+      problem={problem}
+      long
     >
-      {problem && (
-        <Alert
-          type="error"
-          showIcon
-          className="visits-alert"
-          title={problem.text}
-          description={problem.detail ? <i>{problem.detail}</i> : undefined}
-        />
-      )}
       <Form
         form={form}
         layout="vertical"
@@ -196,7 +141,7 @@ export function AdviceDialog({ entity, mode: dialogMode, record, onClose }: Advi
         }}
       >
         <GridRow gutter={16}>
-          {item('category', 12)}
+          {item('category')}
           <Col xs={24} md={12}>
             <Form.Item label={t('advice.dateMode.label')} required>
               <Radio.Group
@@ -218,49 +163,21 @@ export function AdviceDialog({ entity, mode: dialogMode, record, onClose }: Advi
               />
             </Form.Item>
           </Col>
-          {mode === 'oneTime' ? item('oneTimeDate', 12) : [item('validFrom', 6), item('validTo', 6)]}
-          {item('reason', 24)}
+          {mode === 'oneTime'
+            ? item('oneTimeDate')
+            : [item('validFrom', { span: 6 }), item('validTo', { span: 6 })]}
+          {item('reason', { span: 24 })}
         </GridRow>
-        <Divider titlePlacement="start" className="visits-section">
-          {t('advice.section.visitor')}
-        </Divider>
-        <GridRow gutter={16}>
-          {item('lastName', 8)}
-          {item('firstName', 8)}
-          {item('company', 8)}
-          {item('documentType', 8)}
-          {item('documentNumber', 8)}
-          {item('email', 8)}
-        </GridRow>
-        <Divider titlePlacement="start" className="visits-section">
-          {t('advice.section.visited')}
-        </Divider>
-        <GridRow gutter={16}>
-          {item('visitedFirstName', 8)}
-          {item('visitedLastName', 8)}
-          {item('visitedCompany', 8)}
-        </GridRow>
-        <Divider titlePlacement="start" className="visits-section">
-          {t('advice.section.vehicle')}
-        </Divider>
-        <GridRow gutter={16}>
-          {item('allowVehicle', 6)}
-          {allowVehicle && [item('vehiclePlate', 6), item('vehicleReason', 12)]}
-        </GridRow>
-        <Divider titlePlacement="start" className="visits-section">
-          {t('visits.form.equipment')}
-        </Divider>
-        <PairList
-          name="equipment"
-          columns={[
-            { name: 'object', label: t('visits.form.equipmentObject'), max: 200, required: true },
-            { name: 'serialNumber', label: t('visits.form.equipmentSerial'), max: 100 },
-          ]}
-          addLabel={t('visits.form.addEquipment')}
-          emptyText={t('visits.form.noEquipment')}
-          disabled={busy}
-        />
+        <VisitorFields title={t('advice.section.visitor')} item={item} last={item('email', { span: 8 })} />
+        <FormSection title={t('advice.section.visited')}>
+          <VisitedFields item={item} />
+        </FormSection>
+        <FormSection title={t('advice.section.vehicle')}>
+          {item('allowVehicle', { span: 6 })}
+          {allowVehicle && [item('vehiclePlate', { span: 6 }), item('vehicleReason')]}
+        </FormSection>
+        <EquipmentFields disabled={busy} />
       </Form>
-    </Modal>
+    </ActionDialog>
   );
 }

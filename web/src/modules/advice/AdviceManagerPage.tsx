@@ -47,8 +47,7 @@ export default function AdviceManagerPage() {
             <AdviceDetail
               entity={visitAdvice}
               record={context.record}
-              canEdit={context.canWrite}
-              onEdit={() => context.onSwitch('edit', context.record!)}
+              onEdit={context.canWrite ? () => context.onSwitch('edit', context.record!) : undefined}
               onClose={context.onClose}
             />
           ) : context.mode !== 'preview' ? (

@@ -36,8 +36,11 @@ export default function AdviceRequestsPage() {
           <AdviceDetail
             entity={visitAdviceRequest}
             record={context.record}
-            canEdit={context.canWrite && context.record.status === 'PENDING'}
-            onEdit={() => context.onSwitch('edit', context.record!)}
+            onEdit={
+              context.canWrite && context.record.status === 'PENDING'
+                ? () => context.onSwitch('edit', context.record!)
+                : undefined
+            }
             onClose={context.onClose}
           />
         ) : context.mode !== 'preview' ? (

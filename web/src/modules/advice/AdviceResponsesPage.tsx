@@ -39,13 +39,7 @@ export default function AdviceResponsesPage() {
         ]}
         dialog={(context) =>
           context.record ? (
-            <AdviceDetail
-              entity={visitAdvice}
-              record={context.record}
-              canEdit={false}
-              onEdit={() => undefined}
-              onClose={context.onClose}
-            />
+            <AdviceDetail entity={visitAdvice} record={context.record} onClose={context.onClose} />
           ) : null
         }
       />

@@ -1,21 +1,6 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { CarOutlined, FileDoneOutlined, SearchOutlined } from '@ant-design/icons';
-import {
-  Alert,
-  App,
-  Button,
-  Col,
-  Empty,
-  Form,
-  Input,
-  Modal,
-  Row as GridRow,
-  Select,
-  Space,
-  Spin,
-  Tag,
-  Typography,
-} from 'antd';
+import { App, Col, Empty, Form, Input, Row as GridRow, Spin, Tag, Typography } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { visit, visitAdvice, type RefValue } from '@strazce/contract';
@@ -26,9 +11,12 @@ import { entityQueryKey } from '../../components/crud/CrudDialog';
 import { RefSelect } from '../../components/crud/RefSelect';
 import { fieldLabel } from '../../components/crud/labels';
 import type { Row } from '../../components/crud/fieldWire';
+import { ActionDialog, type DialogProblem } from '../visits/ActionDialog';
+import { GateSelect } from '../visits/GatePicker';
 import type { GateOption } from '../visits/gates';
 import type { GuardGate } from '../visits/guardGate';
 import { confirmEntryWarning, isEntryWarning } from '../visits/warnings';
+import { useDebounced } from '../visits/useDebounced';
 import { AdviceDays } from './adviceCells';
 
 /** May an advice be turned into a visit today (as the server decides): approved, today within its days, unused. */
@@ -45,11 +33,7 @@ export function usableToday(advice: Row, today: string): boolean {
 
 /** Approved advices usable today whose visitor's last name contains the text. */
 function useTodaysAdvices(text: string, enabled: boolean) {
-  const [term, setTerm] = useState('');
-  useEffect(() => {
-    const timer = setTimeout(() => setTerm(text.trim()), 250);
-    return () => clearTimeout(timer);
-  }, [text]);
+  const term = useDebounced(text, 250);
   const today = toWireDate(new Date())!;
   return useQuery({
     queryKey: [...entityQueryKey(visitAdvice), 'today', today, term],
@@ -92,7 +76,7 @@ export function AdviceToVisitDialog({ advice, gate, gates, onClose }: AdviceToVi
   const [form] = Form.useForm();
   const [chosen, setChosen] = useState<Row | null>(advice);
   const [search, setSearch] = useState('');
-  const [failure, setFailure] = useState<string | null>(null);
+  const [problem, setProblem] = useState<DialogProblem | null>(null);
   const advices = useTodaysAdvices(search, advice === null);
 
   const create = useMutation({
@@ -127,12 +111,12 @@ export function AdviceToVisitDialog({ advice, gate, gates, onClose }: AdviceToVi
         }
         return;
       }
-      setFailure(apiErrorText(error as ApiError | NetworkError, t));
+      setProblem({ text: apiErrorText(error as ApiError | NetworkError, t) });
     },
   });
 
   const submit = async () => {
-    setFailure(null);
+    setProblem(null);
     const values = await form.validateFields().catch(() => null);
     if (!values || !chosen) return;
     create.mutate({
@@ -147,36 +131,18 @@ export function AdviceToVisitDialog({ advice, gate, gates, onClose }: AdviceToVi
   const equipment = (chosen?.equipment as Row[] | undefined) ?? [];
 
   return (
-    <Modal
-      open
-      title={
-        <Space size={10}>
-          <FileDoneOutlined />
-          {t('advice.toVisit.title')}
-        </Space>
-      }
+    <ActionDialog
+      icon={<FileDoneOutlined />}
+      title={t('advice.toVisit.title')}
       width={720}
-      onCancel={onClose}
-      destroyOnHidden
-      className="visits-dialog"
-      footer={
-        <Space>
-          <Button onClick={onClose} disabled={create.isPending}>
-            {t('crud.cancel')}
-          </Button>
-          <Button
-            type="primary"
-            loading={create.isPending}
-            disabled={!chosen}
-            onClick={() => void submit()}
-            data-testid="advice-visit-submit"
-          >
-            {t('advice.toVisit.submit')}
-          </Button>
-        </Space>
-      }
+      busy={create.isPending}
+      submitText={t('advice.toVisit.submit')}
+      submitDisabled={!chosen}
+      submitTestId="advice-visit-submit"
+      onSubmit={() => void submit()}
+      onClose={onClose}
+      problem={problem}
     >
-      {failure && <Alert type="error" showIcon className="visits-alert" title={failure} />}
       {advice === null && (
         <div className="advice-pick">
           <Input
@@ -261,7 +227,7 @@ export function AdviceToVisitDialog({ advice, gate, gates, onClose }: AdviceToVi
         <GridRow gutter={16}>
           <Col xs={24} md={12}>
             <Form.Item name="gate" label={fieldLabel(t, visit, 'gate')} rules={required}>
-              <Select options={gates.map((option) => ({ value: option.id, label: option.name }))} />
+              <GateSelect gates={gates} />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
@@ -281,6 +247,6 @@ export function AdviceToVisitDialog({ advice, gate, gates, onClose }: AdviceToVi
           </Col>
         </GridRow>
       </Form>
-    </Modal>
+    </ActionDialog>
   );
 }

@@ -6,7 +6,7 @@ import {
 } from '@ant-design/icons';
 import { Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { visitAdvice } from '@strazce/contract';
+import { visitAdvice, type RefValue } from '@strazce/contract';
 import { formatDate, formatDateTime } from '../../app/format';
 import { enumLabel } from '../../components/crud/labels';
 import type { Row } from '../../components/crud/fieldWire';
@@ -67,26 +67,53 @@ export function AdviceStatus({ record }: { record: Row }) {
   );
 }
 
-/** The visitor: names, with the company below. */
-export function AdviceVisitor({ record }: { record: Row }) {
+/** A person in a list: the name, with the company below (both cut short; the whole on hover). */
+function PersonCell({ name, company, strong }: { name: string; company: unknown; strong?: boolean }) {
+  if (!name) return <span>—</span>;
   return (
     <div className="advice-visitor">
-      <strong>
-        {String(record.lastName ?? '')} {String(record.firstName ?? '')}
-      </strong>
-      {record.company ? <span className="advice-sub">{String(record.company)}</span> : null}
+      {strong ? (
+        <strong className="advice-name visits-clip" title={name}>
+          {name}
+        </strong>
+      ) : (
+        <span className="advice-name visits-clip" title={name}>
+          {name}
+        </span>
+      )}
+      {company ? (
+        <span className="advice-sub advice-name visits-clip" title={String(company)}>
+          {String(company)}
+        </span>
+      ) : null}
     </div>
   );
 }
 
-/** The visited person: names, with the company below. */
+/** The visitor: last and first name, with the company below. */
+export function AdviceVisitor({ record }: { record: Row }) {
+  const name = [record.lastName, record.firstName].filter(Boolean).join(' ');
+  return <PersonCell name={name} company={record.company} strong />;
+}
+
+/** The visited person: first and last name, with the company below. */
 export function AdviceVisited({ record }: { record: Row }) {
   const name = [record.visitedFirstName, record.visitedLastName].filter(Boolean).join(' ');
-  if (!name) return <span>—</span>;
+  return <PersonCell name={name} company={record.visitedCompany} />;
+}
+
+/** The category, with the reason below (cut short; the whole on hover and in the preview). */
+export function AdviceCategory({ record }: { record: Row }) {
+  const category = (record.category as RefValue | null)?.label;
+  const reason = record.reason ? String(record.reason) : null;
   return (
-    <div className="advice-visitor">
-      <span>{name}</span>
-      {record.visitedCompany ? <span className="advice-sub">{String(record.visitedCompany)}</span> : null}
+    <div className="advice-visitor advice-cell-category">
+      <span>{category ?? '—'}</span>
+      {reason ? (
+        <span className="advice-sub visits-clip" title={reason}>
+          {reason}
+        </span>
+      ) : null}
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { CheckCircleFilled, EnvironmentOutlined } from '@ant-design/icons';
-import { Card, Empty, Flex, Modal, Skeleton, Typography } from 'antd';
+import { Card, Empty, Flex, Modal, Select, Skeleton, Typography } from 'antd';
+import type { SelectProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { GateOption } from './gates';
 
@@ -76,5 +77,15 @@ export function GateDialog(props: GatePickerProps & { onCancel(): void }) {
     <Modal open title={t('visits.gate.prompt')} onCancel={props.onCancel} footer={null} width={640}>
       <GatePicker {...props} />
     </Modal>
+  );
+}
+
+/** A gate of the site to choose in a form (the guard's own is chosen by default where it fits). */
+export function GateSelect({
+  gates,
+  ...props
+}: { gates: GateOption[] } & Omit<SelectProps<number>, 'options'>) {
+  return (
+    <Select<number> {...props} options={gates.map((option) => ({ value: option.id, label: option.name }))} />
   );
 }

@@ -1,15 +1,12 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { LogoutOutlined } from '@ant-design/icons';
 import {
-  Alert,
   App,
-  Button,
   DatePicker,
   Descriptions,
   Empty,
   Form,
   Input,
-  Modal,
   Select,
   Space,
   Spin,
@@ -27,9 +24,12 @@ import { useAccess } from '../../app/session';
 import { entityQueryKey } from '../../components/crud/CrudDialog';
 import { fieldLabel } from '../../components/crud/labels';
 import type { Row } from '../../components/crud/fieldWire';
+import { ActionDialog, type DialogProblem } from './ActionDialog';
+import { GateSelect } from './GatePicker';
 import type { GateOption } from './gates';
 import type { GuardGate } from './guardGate';
 import { PersonalText, isMasked } from './visitCells';
+import { useDebounced } from './useDebounced';
 
 interface LeaveDialogProps {
   /** The entry that leaves; without one the guard finds it by card or name. */
@@ -49,11 +49,7 @@ function entryLabel(entry: Row): string {
 
 /** Visitors in the area whose card is the text, or (with VIEW_PERSONAL_INFO) whose last name contains it. */
 function useInAreaSearch(text: string, byName: boolean) {
-  const [term, setTerm] = useState('');
-  useEffect(() => {
-    const timer = setTimeout(() => setTerm(text.trim()), 250);
-    return () => clearTimeout(timer);
-  }, [text]);
+  const term = useDebounced(text, 250);
   return useQuery({
     queryKey: [...entityQueryKey(visit), 'inArea', term, byName],
     queryFn: async ({ signal }) => {
@@ -80,7 +76,7 @@ export function LeaveDialog({ entry, gate, gates, onClose }: LeaveDialogProps) {
   const [gateId, setGateId] = useState<number | null>(gate?.id ?? null);
   const [time, setTime] = useState<Dayjs | null>(null);
   const [note, setNote] = useState('');
-  const [failure, setFailure] = useState<string | null>(null);
+  const [problem, setProblem] = useState<DialogProblem | null>(null);
   const found = useInAreaSearch(search, can(['VIEW_PERSONAL_INFO']));
 
   const leave = useMutation({
@@ -99,7 +95,7 @@ export function LeaveDialog({ entry, gate, gates, onClose }: LeaveDialogProps) {
       message.success(t('visits.leave.done'));
       onClose();
     },
-    onError: (error) => setFailure(apiErrorText(error as ApiError | NetworkError, t)),
+    onError: (error) => setProblem({ text: apiErrorText(error as ApiError | NetworkError, t) }),
   });
 
   const label = (name: string) => fieldLabel(t, visit, name);
@@ -107,39 +103,21 @@ export function LeaveDialog({ entry, gate, gates, onClose }: LeaveDialogProps) {
   const equipment = (chosen?.equipment as Row[] | undefined) ?? [];
 
   return (
-    <Modal
-      open
-      title={
-        <Space size={10}>
-          <LogoutOutlined />
-          {t('visits.leave.title')}
-        </Space>
-      }
+    <ActionDialog
+      icon={<LogoutOutlined />}
+      title={t('visits.leave.title')}
       width={640}
-      onCancel={onClose}
-      destroyOnHidden
-      className="visits-dialog"
-      footer={
-        <Space>
-          <Button onClick={onClose} disabled={leave.isPending}>
-            {t('crud.cancel')}
-          </Button>
-          <Button
-            type="primary"
-            loading={leave.isPending}
-            disabled={!chosen || !gateId}
-            onClick={() => {
-              setFailure(null);
-              leave.mutate();
-            }}
-            data-testid="leave-submit"
-          >
-            {t('visits.leave.submit')}
-          </Button>
-        </Space>
-      }
+      busy={leave.isPending}
+      submitText={t('visits.leave.submit')}
+      submitDisabled={!chosen || !gateId}
+      submitTestId="leave-submit"
+      onSubmit={() => {
+        setProblem(null);
+        leave.mutate();
+      }}
+      onClose={onClose}
+      problem={problem}
     >
-      {failure && <Alert type="error" showIcon className="visits-alert" title={failure} />}
       <Form layout="vertical" className="visits-form">
         {!entry && (
           <Form.Item label={t('visits.leave.find')} required>
@@ -226,12 +204,7 @@ export function LeaveDialog({ entry, gate, gates, onClose }: LeaveDialogProps) {
         )}
         <Space size={16} className="visits-leave-fields" align="start" wrap>
           <Form.Item label={label('gate')} required>
-            <Select
-              value={gateId}
-              onChange={setGateId}
-              style={{ width: 240 }}
-              options={gates.map((option) => ({ value: option.id, label: option.name }))}
-            />
+            <GateSelect gates={gates} value={gateId} onChange={setGateId} style={{ width: 240 }} />
           </Form.Item>
           <Form.Item label={t('visits.leave.time')}>
             <DatePicker
@@ -253,6 +226,6 @@ export function LeaveDialog({ entry, gate, gates, onClose }: LeaveDialogProps) {
           />
         </Form.Item>
       </Form>
-    </Modal>
+    </ActionDialog>
   );
 }

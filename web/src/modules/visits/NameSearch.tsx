@@ -1,8 +1,8 @@
-import { useEffect, useState } from 'react';
 import { AutoComplete, Input } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api';
+import { useDebounced } from './useDebounced';
 
 export interface VisitorName {
   firstName: string | null;
@@ -44,12 +44,7 @@ export function NameSearch({
   testId,
 }: NameSearchProps) {
   const { t } = useTranslation();
-  const text = (value ?? '').trim();
-  const [term, setTerm] = useState('');
-  useEffect(() => {
-    const timer = setTimeout(() => setTerm(text), 200);
-    return () => clearTimeout(timer);
-  }, [text]);
+  const term = useDebounced(value ?? '', 200);
   const names = useQuery({
     queryKey: ['visit', 'whisperer', term],
     queryFn: ({ signal }) =>

@@ -1,7 +1,7 @@
 import './visitRefs';
 import { useMemo, useState } from 'react';
 import { InfoCircleOutlined, LoginOutlined, LogoutOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Col, Divider, Form, Input, Modal, Row as GridRow, Space, Tag } from 'antd';
+import { Alert, App, Col, Form, Input, Row as GridRow, Tag } from 'antd';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -11,21 +11,24 @@ import { apiErrorText } from '../../app/apiErrors';
 import { formatDateTime } from '../../app/format';
 import { useAccess } from '../../app/session';
 import { entityQueryKey } from '../../components/crud/CrudDialog';
-import { FieldInput } from '../../components/crud/FieldInput';
 import { RefSelect } from '../../components/crud/RefSelect';
-import { fieldLabel } from '../../components/crud/labels';
 import { formValuesToInput, recordToFormValues, type Row } from '../../components/crud/fieldWire';
+import { detailsToFormErrors, issuesToFormErrors, type FormErrors } from '../../components/crud/validation';
+import { ActionDialog, type DialogProblem } from './ActionDialog';
 import {
-  detailsToFormErrors,
-  issuesToFormErrors,
-  type FormErrors,
-  type ValidationMessage,
-} from '../../components/crud/validation';
+  CompanionFields,
+  EquipmentFields,
+  companionFormRows,
+  companionInput,
+  equipmentFormRows,
+  equipmentInput,
+} from './EquipmentFields';
 import type { GuardGate } from './guardGate';
 import { NameSearch, type VisitorName } from './NameSearch';
-import { PairList, pairRows } from './PairList';
+import { FormSection, VisitedFields, VisitorFields, useFieldItem } from './VisitorFields';
+import { useFormErrors } from './useFormErrors';
 import { confirmEntryWarning, isEntryWarning } from './warnings';
-import { Masked, isMasked } from './visitCells';
+import { isMasked } from './visitCells';
 
 /** What the dialog records: an entry, an untraced departure, or changes of a recorded movement. */
 export type VisitDialogKind = 'entry' | 'departure' | 'edit';
@@ -44,7 +47,7 @@ const PERSONAL = new Set<string>(VISIT_PERSONAL_FIELDS);
 const createSchema = (visit.schemas.create as unknown as z.ZodObject).extend(visitInputExtension);
 const updateSchema = (visit.schemas.update as unknown as z.ZodObject).extend(visitInputExtension);
 
-type Problem = { text: string; detail?: string | null; conflict?: boolean };
+type Problem = DialogProblem & { conflict?: boolean };
 
 /**
  * The entry dialog ('Zapsat vstup'), the untraced departure ('Zapsat neevidovaný odchod') and the edit of a
@@ -75,28 +78,12 @@ export function VisitDialog({ kind, record, gate, onClose, onSaved }: VisitDialo
 
   const initialValues = useMemo(() => {
     const values = recordToFormValues(visit, editing ? (record ?? null) : null);
-    values.companions = editing
-      ? ((record?.companions as Row[] | undefined) ?? []).map(({ name, document }) => ({ name, document }))
-      : [];
-    values.equipment = editing
-      ? ((record?.equipment as Row[] | undefined) ?? []).map(({ object, serialNumber }) => ({
-          object,
-          serialNumber,
-        }))
-      : [];
+    values.companions = editing ? companionFormRows(record) : [];
+    values.equipment = editing ? equipmentFormRows(record) : [];
     return values;
   }, [editing, record]);
 
-  const label = (name: string) => fieldLabel(t, visit, name);
-  const translate = (item: ValidationMessage) =>
-    t(item.key, { ...item.params, defaultValue: t('validation.invalid') });
-
-  const showErrors = (errors: FormErrors) => {
-    form.setFields(
-      Object.entries(errors.fields).map(([name, messages]) => ({ name, errors: messages.map(translate) })),
-    );
-    if (errors.form.length > 0) setProblem({ text: errors.form.map(translate).join(' ') });
-  };
+  const { show: showErrors, check } = useFormErrors(form, visitFieldNames, setProblem);
 
   /** The request body: the visit's fields, the gate of the guard, companions and equipment. */
   const buildInput = (): Record<string, unknown> => {
@@ -107,15 +94,8 @@ export function VisitDialog({ kind, record, gate, onClose, onSaved }: VisitDialo
       input.gate = gate?.id ?? null;
       if (!input.movementTime) delete input.movementTime;
     }
-    if (!companionsMasked)
-      input.companions = pairRows(values.companions as Array<Record<'name' | 'document', unknown>>, [
-        'name',
-        'document',
-      ]);
-    input.equipment = pairRows(values.equipment as Array<Record<'object' | 'serialNumber', unknown>>, [
-      'object',
-      'serialNumber',
-    ]);
+    if (!companionsMasked) input.companions = companionInput(values);
+    input.equipment = equipmentInput(values);
     return input;
   };
 
@@ -178,19 +158,8 @@ export function VisitDialog({ kind, record, gate, onClose, onSaved }: VisitDialo
   });
 
   const submit = async () => {
-    setProblem(null);
-    // The list rows have their own rules (a companion needs a name, an item its object).
-    const rowsValid = await form.validateFields().then(
-      () => true,
-      () => false,
-    );
-    const input = buildInput();
-    const errors = validate(input);
-    form.setFields(
-      visitFieldNames.map((name) => ({ name, errors: (errors.fields[name] ?? []).map(translate) })),
-    );
-    if (errors.form.length > 0) setProblem({ text: errors.form.map(translate).join(' ') });
-    if (rowsValid && Object.keys(errors.fields).length === 0 && errors.form.length === 0) save.mutate(input);
+    const input = await check(buildInput, validate);
+    if (input) save.mutate(input);
   };
 
   /** A name picked from the autocomplete: names and company, then the rest from the last visit. */
@@ -250,25 +219,13 @@ export function VisitDialog({ kind, record, gate, onClose, onSaved }: VisitDialo
   };
 
   const busy = save.isPending;
-  const item = (name: string, control?: React.ReactNode, span = 12, required = false) => (
-    <Col xs={24} md={span} key={name}>
-      <Form.Item name={name} label={label(name)} required={required}>
-        {maskedFields.has(name) ? (
-          <MaskedInput />
-        ) : (
-          (control ?? (
-            <FieldInput
-              entity={visit}
-              name={name}
-              mode={editing ? 'edit' : 'create'}
-              record={known}
-              disabled={busy}
-            />
-          ))
-        )}
-      </Form.Item>
-    </Col>
-  );
+  const item = useFieldItem({
+    entity: visit,
+    mode: editing ? 'edit' : 'create',
+    record: known,
+    disabled: busy,
+    masked: maskedFields,
+  });
   const nameInput = (name: 'firstName' | 'lastName') => (
     <NameSearch
       enabled={seesPersonal && !editing}
@@ -291,51 +248,28 @@ export function VisitDialog({ kind, record, gate, onClose, onSaved }: VisitDialo
       : t('visits.departure.submit');
 
   return (
-    <Modal
-      open
+    <ActionDialog
+      icon={kind === 'entry' ? <LoginOutlined /> : kind === 'departure' ? <LogoutOutlined /> : undefined}
       title={
-        <Space size={10}>
-          {kind === 'entry' ? <LoginOutlined /> : kind === 'departure' ? <LogoutOutlined /> : null}
+        <>
           <span>{title}</span>
           {!editing && gate && (
             <Tag variant="filled" color="processing" className="visits-dialog-gate" data-testid="dialog-gate">
               {t('visits.gate.label', { gate: gate.name })}
             </Tag>
           )}
-        </Space>
+        </>
       }
       width={920}
-      onCancel={onClose}
-      destroyOnHidden
-      mask={{ closable: false }}
-      className="visits-dialog"
-      styles={{ body: { maxHeight: 'calc(100vh - 220px)', overflowY: 'auto', overflowX: 'hidden' } }}
-      footer={
-        <Space>
-          <Button onClick={onClose} disabled={busy}>
-            {t('crud.cancel')}
-          </Button>
-          <Button
-            type="primary"
-            loading={busy}
-            onClick={() => void submit()}
-            disabled={problem?.conflict}
-            data-testid="visit-submit"
-          >
-            {okText}
-          </Button>
-        </Space>
-      }
+      busy={busy}
+      submitText={okText}
+      submitDisabled={problem?.conflict}
+      submitTestId="visit-submit"
+      onSubmit={() => void submit()}
+      onClose={onClose}
+      problem={problem}
+      long
     >
-      {problem && (
-        <Alert
-          type="error"
-          showIcon
-          className="visits-alert"
-          title={problem.text}
-          description={problem.detail ? <i>{problem.detail}</i> : undefined}
-        />
-      )}
       {filledFrom && (
         <Alert
           type="info"
@@ -359,98 +293,58 @@ export function VisitDialog({ kind, record, gate, onClose, onSaved }: VisitDialo
         className="visits-form"
         data-testid="visit-form"
       >
-        <Divider titlePlacement="start" className="visits-section">
-          {t('visits.form.visitor')}
-        </Divider>
-        <GridRow gutter={16}>
-          {item('lastName', nameInput('lastName'), 8, !editing)}
-          {item('firstName', nameInput('firstName'), 8, !editing)}
-          {item('company', undefined, 8)}
-          {item('documentType', undefined, 8)}
-          {item('documentNumber', undefined, 8)}
-          {item(
-            'tag',
-            <Input
-              autoComplete="off"
-              maxLength={50}
-              onBlur={() => void checkCard()}
-              disabled={busy}
-              data-testid="visit-tag"
-            />,
-            8,
-          )}
-        </GridRow>
-        <Divider titlePlacement="start" className="visits-section">
-          {t('visits.form.visit')}
-        </Divider>
-        <GridRow gutter={16}>
-          {item('purpose', undefined, 8, true)}
-          {item(
-            'visited',
-            <RefSelect
-              resource="visit/visited"
-              known={known?.visited ? [known.visited as RefValue] : []}
-              onChange={(id) => void pickVisited(id)}
-              disabled={busy}
-              placeholder={t('visits.form.visitedPick')}
-            />,
-            16,
-          )}
-          {item('visitedFirstName', undefined, 8)}
-          {item('visitedLastName', undefined, 8)}
-          {item('visitedCompany', undefined, 8)}
-          {item('vehiclePlate', undefined, 8)}
-          {item('parkingPlace', undefined, 8)}
-          {item('movementTime', undefined, 8)}
-          {editing && item('gate', undefined, 8, true)}
-          {item('note', undefined, 24)}
-        </GridRow>
+        <VisitorFields
+          title={t('visits.form.visitor')}
+          item={item}
+          nameControl={nameInput}
+          namesRequired={!editing}
+          last={item('tag', {
+            control: (
+              <Input
+                autoComplete="off"
+                maxLength={50}
+                onBlur={() => void checkCard()}
+                disabled={busy}
+                data-testid="visit-tag"
+              />
+            ),
+            span: 8,
+          })}
+        />
+        <FormSection title={t('visits.form.visit')}>
+          {item('purpose', { span: 8, required: true })}
+          {item('visited', {
+            control: (
+              <RefSelect
+                resource="visit/visited"
+                known={known?.visited ? [known.visited as RefValue] : []}
+                onChange={(id) => void pickVisited(id)}
+                disabled={busy}
+                placeholder={t('visits.form.visitedPick')}
+              />
+            ),
+            span: 16,
+          })}
+          <VisitedFields item={item} />
+          {item('vehiclePlate', { span: 8 })}
+          {item('parkingPlace', { span: 8 })}
+          {item('movementTime', { span: 8 })}
+          {editing && item('gate', { span: 8, required: true })}
+          {item('note', { span: 24 })}
+        </FormSection>
         <GridRow gutter={24}>
           <Col xs={24} md={12}>
-            <Divider titlePlacement="start" className="visits-section">
-              {t('visits.form.companions')}
-            </Divider>
-            {companionsMasked ? (
-              <Masked />
-            ) : (
-              <PairList
-                name="companions"
-                columns={[
-                  { name: 'name', label: t('visits.form.companionName'), max: 200, required: true },
-                  { name: 'document', label: t('visits.form.companionDocument'), max: 100 },
-                ]}
-                addLabel={t('visits.form.addCompanion')}
-                emptyText={t('visits.form.noCompanions')}
-                disabled={busy}
-              />
-            )}
+            <CompanionFields masked={companionsMasked} disabled={busy} />
           </Col>
           <Col xs={24} md={12}>
-            <Divider titlePlacement="start" className="visits-section">
-              {t('visits.form.equipment')}
-            </Divider>
-            <PairList
-              name="equipment"
-              columns={[
-                { name: 'object', label: t('visits.form.equipmentObject'), max: 200, required: true },
-                { name: 'serialNumber', label: t('visits.form.equipmentSerial'), max: 100 },
-              ]}
-              addLabel={t('visits.form.addEquipment')}
-              emptyText={t('visits.form.noEquipment')}
-              disabled={busy}
-            />
+            <EquipmentFields disabled={busy} />
           </Col>
         </GridRow>
         <button type="submit" hidden aria-hidden />
       </Form>
-    </Modal>
+    </ActionDialog>
   );
 }
 
 /** Names of the visit fields the dialog shows (errors are set and cleared on these). */
 const visitFieldNames = visit.fieldNames.filter((name) => !visit.fields[name].readOnly);
-
-/** A personal value the user may not see, in place of its input. */
-function MaskedInput(_: { id?: string; value?: unknown; onChange?: unknown }) {
-  return <Masked />;
-}

@@ -208,8 +208,7 @@ export default function VisitManagerPage() {
           ) : context.record ? (
             <VisitDetail
               record={context.record}
-              canEdit={context.canWrite}
-              onEdit={() => context.onSwitch('edit', context.record!)}
+              onEdit={context.canWrite ? () => context.onSwitch('edit', context.record!) : undefined}
               onClose={context.onClose}
             />
           ) : null

@@ -21,16 +21,9 @@ export default function VisitOverviewPage() {
         stateKey="/visits/overview:visit"
         readOnly
         {...columns}
-        columns={columns.columns!.filter((name) => !['direction', 'inArea'].includes(name))}
+        columns={columns.columns!.filter((name) => name !== 'direction')}
         dialog={(context) =>
-          context.record ? (
-            <VisitDetail
-              record={context.record}
-              canEdit={false}
-              onEdit={() => undefined}
-              onClose={context.onClose}
-            />
-          ) : null
+          context.record ? <VisitDetail record={context.record} onClose={context.onClose} /> : null
         }
       />
     </div>

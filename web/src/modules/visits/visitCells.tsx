@@ -11,6 +11,7 @@ import {
   WarningOutlined,
 } from '@ant-design/icons';
 import { Badge, Space, Tag, Tooltip, Typography } from 'antd';
+import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import {
   BLACKLIST_MARKERS,
@@ -19,7 +20,7 @@ import {
   type BlacklistMarker,
   type RefValue,
 } from '@strazce/contract';
-import { formatDate, formatDateTime, formatTime } from '../../app/format';
+import { formatDateTime } from '../../app/format';
 import { enumLabel } from '../../components/crud/labels';
 import type { Row } from '../../components/crud/fieldWire';
 
@@ -43,11 +44,26 @@ export function Masked() {
 const empty = <Typography.Text type="secondary">—</Typography.Text>;
 
 /** A text value, the mask, or a dash. */
-export function PersonalText({ value, strong }: { value: unknown; strong?: boolean }) {
+export function PersonalText({
+  value,
+  strong,
+  nowrap,
+}: {
+  value: unknown;
+  strong?: boolean;
+  nowrap?: boolean;
+}) {
   if (isMasked(value)) return <Masked />;
   if (value === null || value === undefined || value === '') return empty;
   const text = typeof value === 'object' ? (value as RefValue).label : String(value);
-  return strong ? <Typography.Text strong>{text}</Typography.Text> : <span>{text}</span>;
+  const className = nowrap ? 'visits-nowrap' : undefined;
+  return strong ? (
+    <Typography.Text strong className={className}>
+      {text}
+    </Typography.Text>
+  ) : (
+    <span className={className}>{text}</span>
+  );
 }
 
 /** Entry (IN) or departure (OUT). */
@@ -70,17 +86,19 @@ export function AreaState({ record }: { record: Row }) {
   const { t } = useTranslation();
   if (record.direction !== 'IN') return empty;
   if (record.inArea) return <Badge status="processing" text={t('visits.state.inArea')} />;
-  const time = record.departureTime ? formatTime(record.departureTime as string) : null;
+  const time = record.departureTime ? shortTime(record.departureTime as string) : null;
   if (record.departed)
     return (
-      <div className="visits-visitor visits-nowrap">
-        <Badge status="default" text={t('visits.state.left')} />
-        {time && (
-          <Typography.Text type="secondary" className="visits-sub visits-state-time">
-            {time}
-          </Typography.Text>
-        )}
-      </div>
+      <Tooltip title={formatDateTime(record.departureTime as string)}>
+        <span className="visits-nowrap">
+          <Badge status="default" text={t('visits.state.left')} />
+          {time && (
+            <Typography.Text type="secondary" className="visits-sub visits-state-time">
+              {time}
+            </Typography.Text>
+          )}
+        </span>
+      </Tooltip>
     );
   return (
     <Tooltip title={formatDateTime(record.departureTime as string)}>
@@ -163,12 +181,16 @@ export function BlacklistMarkers({ record, expanded }: { record: Row; expanded?:
   );
 }
 
-/** The visitor (last and first name, company below) and how many companions and items came along. */
+/**
+ * The visitor: last and first name with the card and how many companions and items came along; below, the
+ * company and the blacklist checks.
+ */
 export function VisitorCell({ record }: { record: Row }) {
   const { t } = useTranslation();
   const companions = (record.companions as unknown[] | undefined)?.length ?? 0;
   const equipment = (record.equipment as unknown[] | undefined)?.length ?? 0;
   const name = [record.lastName, record.firstName].filter(Boolean).join(' ');
+  const checked = BLACKLIST_MARKERS.some((marker) => record[marker] === 'HIT' || record[marker] === 'OK');
   return (
     <div className="visits-visitor">
       <Space size={6} className="visits-nowrap">
@@ -181,7 +203,9 @@ export function VisitorCell({ record }: { record: Row }) {
             </Tag>
           </Tooltip>
         ) : (
-          <Typography.Text strong>{name || '—'}</Typography.Text>
+          <Typography.Text strong className="visits-name" title={name}>
+            {name || '—'}
+          </Typography.Text>
         )}
         {record.tag ? (
           <Tooltip title={t('visits.cardTip')}>
@@ -205,41 +229,84 @@ export function VisitorCell({ record }: { record: Row }) {
           </Tooltip>
         )}
       </Space>
-      {record.company ? (
-        <Typography.Text type="secondary" className="visits-sub">
-          {String(record.company)}
-        </Typography.Text>
+      {record.company || checked ? (
+        <span className="visits-visitor-sub">
+          {record.company ? (
+            <Typography.Text
+              type="secondary"
+              className="visits-sub visits-clip"
+              title={String(record.company)}
+            >
+              {String(record.company)}
+            </Typography.Text>
+          ) : null}
+          {checked ? <BlacklistMarkers record={record} /> : null}
+        </span>
       ) : null}
     </div>
   );
 }
 
-/** The purpose of the visit, with the visited person below. */
+/** The purpose of the visit, with the visited person and their company below. */
 export function PurposeCell({ record }: { record: Row }) {
   const visited = [record.visitedFirstName, record.visitedLastName].filter(Boolean).join(' ');
   const purpose = (record.purpose as RefValue | null)?.label;
+  const below = [visited, record.visitedCompany ? String(record.visitedCompany) : null]
+    .filter(Boolean)
+    .join(' · ');
   return (
-    <div className="visits-visitor">
-      <span>{purpose ?? '—'}</span>
+    <div className="visits-visitor visits-cell-purpose">
+      <span className="visits-clip" title={purpose}>
+        {purpose ?? '—'}
+      </span>
       {visited ? (
-        <Typography.Text type="secondary" className="visits-sub">
-          {visited}
-          {record.visitedCompany ? ` · ${String(record.visitedCompany)}` : ''}
+        <Typography.Text type="secondary" className="visits-sub visits-clip" title={below}>
+          {below}
         </Typography.Text>
       ) : null}
     </div>
   );
 }
 
-/** When: the time, with the day below. */
+/** The gate of a movement (a long name wraps). */
+export function GateCell({ value }: { value: unknown }) {
+  const gate = (value as RefValue | null)?.label;
+  if (!gate) return empty;
+  return <span className="visits-cell-gate">{gate}</span>;
+}
+
+/** Entry or departure, with where the visitor of an entry is now below. */
+export function MovementCell({ record }: { record: Row }) {
+  return (
+    <div className="visits-visitor visits-movement">
+      <DirectionTag direction={record.direction} />
+      {record.direction === 'IN' ? <AreaState record={record} /> : null}
+    </div>
+  );
+}
+
+/** A time of a movement in a list: hours and minutes. */
+export function shortTime(value: string): string {
+  return dayjs(value).format('HH:mm');
+}
+
+/** A day in a list: day and month, with the year only when it is not this one. */
+export function shortDate(value: string): string {
+  const day = dayjs(value);
+  return day.format(day.year() === dayjs().year() ? 'DD.MM.' : 'DD.MM.YY');
+}
+
+/** When: hours and minutes, with the day below (the whole date and time on hover). */
 export function TimeCell({ value }: { value: unknown }) {
   if (!value) return empty;
   return (
-    <div className="visits-visitor visits-nowrap">
-      <Typography.Text strong>{formatTime(value as string)}</Typography.Text>
-      <Typography.Text type="secondary" className="visits-sub">
-        {formatDate(value as string)}
-      </Typography.Text>
-    </div>
+    <Tooltip title={formatDateTime(value as string)}>
+      <div className="visits-visitor visits-nowrap">
+        <Typography.Text strong>{shortTime(value as string)}</Typography.Text>
+        <Typography.Text type="secondary" className="visits-sub">
+          {shortDate(value as string)}
+        </Typography.Text>
+      </div>
+    </Tooltip>
   );
 }

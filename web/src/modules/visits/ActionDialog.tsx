@@ -1,0 +1,108 @@
+import type { ReactNode } from 'react';
+import { Alert, Button, Modal, Space } from 'antd';
+import { useTranslation } from 'react-i18next';
+
+/** What went wrong, shown above a dialog's form: our text, and the server's own words when it gave any. */
+export interface DialogProblem {
+  text: string;
+  detail?: string | null;
+}
+
+/** The body of a tall dialog scrolls inside the window, never sideways. */
+export const SCROLLING_BODY = {
+  body: { maxHeight: 'calc(100vh - 220px)', overflowY: 'auto', overflowX: 'hidden' },
+} as const;
+
+/** The error alert of a dialog (nothing without a problem). */
+export function ProblemAlert({ problem }: { problem: DialogProblem | null | undefined }) {
+  if (!problem) return null;
+  return (
+    <Alert
+      type="error"
+      showIcon
+      className="visits-alert"
+      title={problem.text}
+      description={problem.detail ? <i>{problem.detail}</i> : undefined}
+    />
+  );
+}
+
+interface ActionDialogProps {
+  /** Shown before the title. */
+  icon?: ReactNode;
+  title: ReactNode;
+  width: number;
+  /** The request is on its way: the buttons wait. */
+  busy: boolean;
+  submitText: string;
+  submitDisabled?: boolean;
+  /** `data-testid` of the submit button. */
+  submitTestId: string;
+  onSubmit(): void;
+  onClose(): void;
+  problem?: DialogProblem | null;
+  /** A long form: its body scrolls, and a click beside the dialog does not throw the typing away. */
+  long?: boolean;
+  children: ReactNode;
+}
+
+/**
+ * The frame of the visit and advice dialogs that send something (entry, departure, advice, entry from an
+ * advice): the title with its icon, the problem above the form, and Cancel beside the submit button.
+ */
+export function ActionDialog({
+  icon,
+  title,
+  width,
+  busy,
+  submitText,
+  submitDisabled,
+  submitTestId,
+  onSubmit,
+  onClose,
+  problem,
+  long,
+  children,
+}: ActionDialogProps) {
+  const { t } = useTranslation();
+  return (
+    <Modal
+      open
+      title={
+        icon ? (
+          <Space size={10}>
+            {icon}
+            {title}
+          </Space>
+        ) : (
+          title
+        )
+      }
+      width={width}
+      onCancel={onClose}
+      destroyOnHidden
+      mask={long ? { closable: false } : undefined}
+      className="visits-dialog"
+      styles={long ? SCROLLING_BODY : undefined}
+      footer={
+        <Space>
+          <Button onClick={onClose} disabled={busy}>
+            {t('crud.cancel')}
+          </Button>
+          <Button
+            type="primary"
+            loading={busy}
+            disabled={submitDisabled}
+            onClick={onSubmit}
+            data-testid={submitTestId}
+          >
+            {submitText}
+          </Button>
+        </Space>
+      }
+    >
+      <ProblemAlert problem={problem} />
+      {children}
+    </Modal>
+  );
+}
