@@ -31,8 +31,9 @@ const baseURL = `http://127.0.0.1:${port}`;
 export default defineConfig({
   testDir: path.join(here, 'tests'),
   outputDir: path.join(here, '.tmp', 'results'),
-  timeout: 45_000,
-  // A 2-core CI machine running Chromium, the server and two workers at once is sometimes slow to paint.
+  // A 2-core CI machine running Chromium, the server and two workers at once is sometimes slow to paint:
+  // more time there, for each test and for each expectation.
+  timeout: process.env.CI ? 90_000 : 45_000,
   expect: { timeout: process.env.CI ? 20_000 : 10_000 },
   fullyParallel: true,
   // The server (one embedded database) is shared; more browsers than cores only slow every test down.
