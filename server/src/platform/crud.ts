@@ -282,7 +282,8 @@ export function crudRepository<F extends Fields>(db: Db, options: CrudOptions<F>
   // page). Drizzle leaves columns unqualified in a select without joins, which inside a subquery would mean
   // the subquery's own tables: every column there is qualified by hand.
   const owner = qualified(table.id);
-  for (const [name, link] of Object.entries(options.links ?? {}) as [string, Link][]) {
+  const linkEntries = Object.entries(options.links ?? {}) as [string, Link][];
+  for (const [name, link] of linkEntries) {
     const field = entity.fields[name];
     if (!field?.virtual) throw new Error(`${name} is not a virtual field`);
     if (field.kind === 'multiRef') {
@@ -394,8 +395,6 @@ export function crudRepository<F extends Fields>(db: Db, options: CrudOptions<F>
     }
     return values;
   }
-
-  const linkEntries = Object.entries(options.links ?? {}) as [string, Link][];
 
   async function writeLinks(id: number, input: Row, ctx: CrudContext, creating: boolean): Promise<void> {
     for (const [name, link] of linkEntries) {

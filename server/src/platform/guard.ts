@@ -30,7 +30,7 @@ export const LOGGED_IN: AccessRule = { roles: ['ROLE_ANYONE_LOGGED'] };
  * up yet, as `METHOD /url`: restoring and ending the session, the set-up wizard's calls, and what the web
  * app's shell loads right after login (the remembered site, the current site's modules and configuration).
  * Everything else needing a login answers 403; public routes stay open but do not count such a session.
- * Once two-factor is on, the next call is free again (the session reads the user's state on every call).
+ * Once two-factor is on, the next call is free again (enabling it is a write call, which empties the session cache).
  */
 export const TFA_ENROLMENT_ROUTES: ReadonlySet<string> = new Set([
   'GET /api/session',
