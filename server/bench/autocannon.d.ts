@@ -21,6 +21,12 @@ declare module 'autocannon' {
     headers?: Record<string, string>;
     workers?: number;
   }
-  function autocannon(options: Options): Promise<Result>;
+  interface Instance extends Promise<Result> {
+    on(
+      event: 'response',
+      listener: (client: unknown, statusCode: number, bytes: number, responseTime: number) => void,
+    ): Instance;
+  }
+  function autocannon(options: Options): Instance;
   export default autocannon;
 }

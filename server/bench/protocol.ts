@@ -4,6 +4,8 @@ import type { Measurement, Statement } from './sql';
 export type TargetRequest =
   | { type: 'capture'; url: string; headers: Record<string, string> }
   | { type: 'replay'; statements: Statement[]; concurrency: number; seconds: number }
+  /** With BENCH_CPU_PROF: profile the app while the runner loads it; `stop` writes <name>.cpuprofile. */
+  | { type: 'profile'; action: 'start' | 'stop'; name: string }
   | { type: 'close' };
 
 export type TargetReply =
@@ -11,5 +13,6 @@ export type TargetReply =
   | { type: 'ready'; address: string; seedSeconds: number }
   | { type: 'captured'; statements: Statement[]; status: number; total: string | null; body: string }
   | { type: 'replayed'; measurement: Measurement }
+  | { type: 'profiled' }
   | { type: 'closed' }
   | { type: 'failed'; message: string };

@@ -8,7 +8,8 @@
  * The app and its database run in a child process (bench/target.ts), as a server runs apart from its
  * clients; autocannon and the comparison run here, so neither slows the other's event loop.
  *
- * BENCH_CPU_PROF=<dir> writes a V8 CPU profile of the app process there (open it in Chrome's DevTools).
+ * BENCH_CPU_PROF=<dir> writes a V8 CPU profile of the app process under HTTP load there, one per database and
+ * scenario (open it in Chrome's DevTools).
  *
  * PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres); a fresh database
  * is created on that server for the run and dropped afterwards.
@@ -20,7 +21,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import type { TargetReply, TargetRequest } from './protocol';
-import type { Statement } from './sql';
+import { summarize, type Statement } from './sql';
 import { BENCH_PASSWORD, BENCH_SURNAME, BENCH_USER } from './seed';
 import { renderReport, type ScenarioResult, type DatabaseRun } from './report';
 
@@ -40,27 +41,30 @@ const log = (line: string) => process.stdout.write(`${line}\n`);
 
 interface Scenario {
   name: string;
+  /** File name of the scenario's CPU profile. */
+  slug: string;
   path: (ids: { visitId: number }) => string;
 }
 
 const SCENARIOS: Scenario[] = [
-  { name: 'Visit manager, first page (time desc)', path: () => '/api/visit?page=1&size=25' },
+  {
+    name: 'Visit manager, first page (time desc)',
+    slug: 'first-page',
+    path: () => '/api/visit?page=1&size=25',
+  },
   {
     name: `Visit manager, name filter (lastName=${BENCH_SURNAME})`,
+    slug: 'name-filter',
     path: () => `/api/visit?page=1&size=25&lastName=${encodeURIComponent(BENCH_SURNAME)}`,
   },
-  { name: 'In-area list (overview)', path: () => '/api/visit/overview?page=1&size=25' },
-  { name: 'Single visit', path: ({ visitId }) => `/api/visit/${visitId}` },
+  { name: 'In-area list (overview)', slug: 'in-area', path: () => '/api/visit/overview?page=1&size=25' },
+  { name: 'Single visit', slug: 'single-visit', path: ({ visitId }) => `/api/visit/${visitId}` },
 ];
 
 /** The measured process (bench/target.ts): the app and its database, apart from the load generator. */
 async function startTarget(kind: 'postgresql' | 'pglite') {
   const child = fork(fileURLToPath(new URL('./target.ts', import.meta.url)), [kind, String(VISITS)], {
-    execArgv: [
-      '--import',
-      'tsx',
-      ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
-    ],
+    execArgv: ['--import', 'tsx'],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const pending: Array<(reply: TargetReply) => void> = [];
@@ -94,6 +98,7 @@ async function startTarget(kind: 'postgresql' | 'pglite') {
     ...ready,
     capture: (url: string, headers: Record<string, string>) =>
       ask({ type: 'capture', url, headers }, 'captured'),
+    profile: (action: 'start' | 'stop', name: string) => ask({ type: 'profile', action, name }, 'profiled'),
     replay: async (statements: Statement[], seconds: number) =>
       (await ask({ type: 'replay', statements, concurrency: CONNECTIONS, seconds }, 'replayed')).measurement,
     close: async () => {
@@ -129,7 +134,13 @@ async function benchDatabase(kind: 'postgresql' | 'pglite'): Promise<DatabaseRun
       const page = captured.statements.filter((statement) => !isSessionStatement(statement));
       log(`  ${scenario.name}: ${page.length} statements, total ${captured.total ?? '-'}`);
       await autocannon({ url, headers, connections: CONNECTIONS, duration: 2 }); // warm-up
-      const http = await autocannon({ url, headers, connections: CONNECTIONS, duration: DURATION });
+      // autocannon's own percentiles are whole milliseconds; its per-response times are not.
+      const latencies: number[] = [];
+      await target.profile('start', scenario.slug);
+      const load = autocannon({ url, headers, connections: CONNECTIONS, duration: DURATION });
+      load.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
+      const http = await load;
+      await target.profile('stop', scenario.slug);
       if (http.non2xx > 0 || http.errors > 0)
         throw new Error(`${url}: ${http.non2xx} non-2xx, ${http.errors} errors`);
       await settle();
@@ -141,13 +152,13 @@ async function benchDatabase(kind: 'postgresql' | 'pglite'): Promise<DatabaseRun
         path: scenario.path({ visitId }).replace(String(visitId), ':id'),
         total: captured.total,
         statements: page.map((statement) => statement.text),
-        http: { p50: http.latency.p50, p99: http.latency.p99, rps: http.requests.average },
+        http: summarize(latencies, http.duration),
         raw: rawAll,
         rawMain,
       });
       const last = results.at(-1)!;
       log(
-        `    http p50 ${last.http.p50} ms p99 ${last.http.p99} ms ${last.http.rps.toFixed(0)} req/s | ` +
+        `    http p50 ${last.http.p50.toFixed(2)} ms p99 ${last.http.p99.toFixed(2)} ms ${last.http.rps.toFixed(0)} req/s | ` +
           `sql p50 ${last.raw.p50.toFixed(2)} ms p99 ${last.raw.p99.toFixed(2)} ms ${last.raw.rps.toFixed(0)}/s`,
       );
     }

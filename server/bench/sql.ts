@@ -5,10 +5,15 @@ import type { Database } from '../src/db/database';
 export interface Statement {
   text: string;
   values: unknown[];
+  /** A prepared statement's name: the replay prepares it as the app did (once per connection). */
+  name?: string;
 }
 
 interface Queryable {
-  query(text: string, values?: unknown[]): Promise<unknown>;
+  query(
+    text: string | { name?: string; text: string; values: unknown[] },
+    values?: unknown[],
+  ): Promise<unknown>;
 }
 
 /** The driver under Drizzle: the node-postgres pool, or the PGlite instance. */
@@ -28,8 +33,12 @@ export async function captureStatements<T>(
   const record = (first: unknown, second: unknown) => {
     if (typeof first === 'string') statements.push({ text: first, values: (second as unknown[]) ?? [] });
     else if (first && typeof first === 'object' && 'text' in first) {
-      const config = first as { text: string; values?: unknown[] };
-      statements.push({ text: config.text, values: config.values ?? (second as unknown[]) ?? [] });
+      const config = first as { text: string; values?: unknown[]; name?: string };
+      statements.push({
+        text: config.text,
+        values: config.values ?? (second as unknown[]) ?? [],
+        ...(config.name ? { name: config.name } : {}),
+      });
     }
   };
   if (database.kind === 'postgresql') {
@@ -67,6 +76,12 @@ export interface Measurement {
 const percentile = (sorted: number[], fraction: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))];
 
+/** p50, p99 and rate of latencies (ms) measured over `seconds`. */
+export function summarize(latencies: number[], seconds: number): Measurement {
+  const sorted = [...latencies].sort((a, b) => a - b);
+  return { p50: percentile(sorted, 0.5), p99: percentile(sorted, 0.99), rps: sorted.length / seconds };
+}
+
 /**
  * Replays statements straight through the driver for `seconds`, from `concurrency` loops (as many as
  * autocannon's connections). One iteration runs all statements at once and ends when the last returns,
@@ -84,17 +99,15 @@ export async function runStatements(
   const loop = async () => {
     while (performance.now() < end) {
       const start = performance.now();
-      await Promise.all(statements.map((statement) => driver.query(statement.text, statement.values)));
+      await Promise.all(
+        statements.map((statement) =>
+          statement.name ? driver.query(statement) : driver.query(statement.text, statement.values),
+        ),
+      );
       latencies.push(performance.now() - start);
     }
   };
   const started = performance.now();
   await Promise.all(Array.from({ length: concurrency }, loop));
-  const elapsed = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  return {
-    p50: percentile(latencies, 0.5),
-    p99: percentile(latencies, 0.99),
-    rps: latencies.length / elapsed,
-  };
+  return summarize(latencies, (performance.now() - started) / 1000);
 }

@@ -6,6 +6,7 @@
  *   argv: <postgresql|pglite> <visits>
  */
 import fs from 'node:fs';
+import inspector from 'node:inspector';
 import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../src/app';
@@ -38,6 +39,27 @@ const seedSeconds = (Date.now() - started) / 1000;
 const app = await buildApp({ database, logLevel: 'silent', validateResponses: false });
 const address = await app.listen({ port: 0, host: '127.0.0.1' });
 
+const profiler = new inspector.Session();
+profiler.connect();
+const post = (method: string, params?: object) =>
+  new Promise<unknown>((resolve, reject) =>
+    profiler.post(method, params, (error, result) => (error ? reject(error) : resolve(result))),
+  );
+
+/** A V8 CPU profile of this process over one load phase, written to BENCH_CPU_PROF/<name>.cpuprofile. */
+async function profile(action: 'start' | 'stop', name: string): Promise<void> {
+  const dir = process.env.BENCH_CPU_PROF;
+  if (!dir) return;
+  if (action === 'start') {
+    await post('Profiler.enable');
+    await post('Profiler.start');
+    return;
+  }
+  const { profile: result } = (await post('Profiler.stop')) as { profile: object };
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(path.join(dir, `${kind}-${name}.cpuprofile`), JSON.stringify(result));
+}
+
 async function shutDown(): Promise<void> {
   await app.close();
   await database.close();
@@ -67,6 +89,9 @@ process.on('message', (message: TargetRequest) => {
           message.seconds,
         );
         reply({ type: 'replayed', measurement });
+      } else if (message.type === 'profile') {
+        await profile(message.action, message.name);
+        reply({ type: 'profiled' });
       } else if (message.type === 'close') {
         await shutDown();
         reply({ type: 'closed' });

@@ -39,7 +39,13 @@ const EXTENSIONS_SQL = 'create extension if not exists pg_trgm';
  */
 export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 10,
+      // The CRUD selects are prepared statements (crud.ts). A generic plan, which PostgreSQL may switch to
+      // after a few runs, cannot tell a common name from a rare one; every run is planned for its values.
+      options: '-c plan_cache_mode=force_custom_plan',
+    });
     // An idle connection the server drops (restart, admin termination) is discarded by the pool and reported
     // here; without a listener it would crash the process. Queries report their own errors.
     pool.on('error', () => undefined);

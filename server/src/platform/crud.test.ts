@@ -317,6 +317,25 @@ describe('list: paging, sorting, filters and total', () => {
     expect(names(byOwner)).toEqual(['Item 01', 'Item 02']);
   });
 
+  it('answers each request for its own values when the same filters come again (prepared per shape)', async () => {
+    expect(names(await ctx.call(stock, 'GET', '/api/test/gadget?name=item%201'))).toEqual([
+      'Item 10',
+      'Item 11',
+      'Item 12',
+    ]);
+    expect(names(await ctx.call(stock, 'GET', '/api/test/gadget?name=item%200&size=25'))).toHaveLength(9);
+    const batch = await ctx.call(stock, 'GET', '/api/test/gadget?kind=BATCH&size=25');
+    expect(batch.headers['x-total-count']).toBe('8');
+    const both = await ctx.call(stock, 'GET', '/api/test/gadget?kind=BATCH,UNIQUE&size=25');
+    expect(both.headers['x-total-count']).toBe('12');
+    const later = `/api/test/gadget?checkedFrom=${encodeURIComponent('2024-01-06T00:00:00.000Z')}&size=25`;
+    expect(names(await ctx.call(stock, 'GET', later))).toHaveLength(7);
+    const descending = await ctx.call(stock, 'GET', '/api/test/gadget?sort=quantity,desc&page=2&size=10');
+    expect(names(descending)).toEqual(['Item 02', 'Item 01']);
+    const ascending = await ctx.call(stock, 'GET', '/api/test/gadget?sort=quantity,asc&page=2&size=10');
+    expect(names(ascending)).toEqual(['Item 11', 'Item 12']);
+  });
+
   it('treats LIKE wildcards in a contains filter literally', async () => {
     const response = await ctx.call(stock, 'GET', '/api/test/gadget?name=%25');
     expect(response.json()).toEqual([]);

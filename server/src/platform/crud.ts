@@ -117,6 +117,23 @@ const columnName = (name: string, field: FieldDef) => (field.kind === 'ref' ? `$
 const qualified = (column: PgColumn, tableName = getTableName(column.table)) =>
   sql`${sql.identifier(tableName)}.${sql.identifier(column.keyAsName ? toSnakeCase(column.name) : column.name)}`;
 
+/** A filter or key value as a condition takes it: inline, or as a placeholder of a prepared statement. */
+type Bind = (value: unknown, column: PgColumn) => unknown;
+
+/** What a select reads: one record (`id`) or a page of the site's records matching `filters`. */
+interface Target {
+  siteId: number | null;
+  id?: number;
+  filters?: Record<string, unknown>;
+  /** The route's row filter: SQL of the module's own, so its select is built anew every time. */
+  extraWhere?: SQL;
+}
+const inline: Bind = (value) => value;
+
+/** Prepared selects are named uniquely in the process (a connection keeps each name it has prepared). */
+let preparedCount = 0;
+const MAX_PREPARED_SHAPES = 200;
+
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (char) => `\\${char}`);
 
 /**
@@ -317,67 +334,125 @@ export function crudRepository<F extends Fields>(db: Db, options: CrudOptions<F>
   }
 
   const siteColumn = options.siteColumn ?? table.siteId;
-  const siteCondition = (siteId: number | null): SQL | undefined => {
-    if (entity.scope !== 'site') return undefined;
-    if (siteId === null || !siteColumn) throw new AppError('NO_SITE', 'No site selected');
-    return eq(siteColumn, siteId);
-  };
   const byId = (id: number, siteId: number | null, extraWhere?: SQL) =>
-    and(eq(table.id, id), siteCondition(siteId), extraWhere)!;
+    whereOf({ id, siteId, extraWhere }, inline, [])!;
 
-  function filterConditions(filters: Record<string, unknown>): SQL[] {
+  /**
+   * The conditions of the request's filters. `bind` turns each value into what the condition compares with:
+   * the value itself, or a placeholder of a prepared statement. `shape` collects what the SQL depends on.
+   */
+  function filterConditions(filters: Record<string, unknown>, bind: Bind, shape: string[]): SQL[] {
     const conditions: SQL[] = [];
     for (const [name, field] of fieldEntries) {
       if (!field.filter || field.virtual || field.writeOnly) continue;
       const column = columns[columnName(name, field)];
+      const value = (raw: unknown) => bind(toColumnValue(field, raw), column);
       if (field.filter === 'range') {
-        if (filters[`${name}From`] !== undefined)
-          conditions.push(gte(column, toColumnValue(field, filters[`${name}From`])));
-        if (filters[`${name}To`] !== undefined)
-          conditions.push(lte(column, toColumnValue(field, filters[`${name}To`])));
+        for (const [bound, compare] of [
+          ['From', gte],
+          ['To', lte],
+        ] as const) {
+          if (filters[`${name}${bound}`] === undefined) continue;
+          conditions.push(compare(column, value(filters[`${name}${bound}`])));
+          shape.push(`${name}${bound}`);
+        }
         continue;
       }
-      const value = filters[name];
-      if (value === undefined || value === '') continue;
-      if (field.filter === 'contains') conditions.push(ilike(column, `%${escapeLike(String(value))}%`));
-      else if (field.filter === 'in') {
-        const values = String(value)
+      const raw = filters[name];
+      if (raw === undefined || raw === '') continue;
+      if (field.filter === 'contains') {
+        conditions.push(ilike(column, bind(`%${escapeLike(String(raw))}%`, column) as string));
+        shape.push(`${name}~`);
+      } else if (field.filter === 'in') {
+        const values = String(raw)
           .split(',')
           .filter(Boolean)
-          .map((item) => parseInValue(name, field, item));
+          .map((item) => bind(parseInValue(name, field, item), column));
         if (values.length > 0) conditions.push(inArray(column, values));
-      } else conditions.push(eq(column, toColumnValue(field, value)));
+        shape.push(`${name}[${values.length}]`);
+      } else {
+        conditions.push(eq(column, value(raw)));
+        shape.push(`${name}=`);
+      }
     }
     return conditions;
   }
 
-  function toRecord(row: Row): Row {
-    const out: Row = {};
-    for (const [key, value] of Object.entries(row)) {
-      if (value instanceof Date) out[key] = value.toISOString();
-      else if (typeof value === 'string' && entity.fields[key]?.kind === 'decimal') out[key] = Number(value);
-      else out[key] = value;
+  /** The where clause of a page or a record: site, row filter and filters, with values bound by `bind`. */
+  function whereOf(target: Target, bind: Bind, shape: string[]): SQL | undefined {
+    const conditions: Array<SQL | undefined> = [];
+    if (target.id !== undefined) {
+      conditions.push(eq(table.id, bind(target.id, table.id)));
+      shape.push('id');
     }
-    return out;
+    if (entity.scope === 'site') {
+      if (target.siteId === null || !siteColumn) throw new AppError('NO_SITE', 'No site selected');
+      conditions.push(eq(siteColumn, bind(target.siteId, siteColumn)));
+    }
+    conditions.push(target.extraWhere);
+    if (target.filters) conditions.push(...filterConditions(target.filters, bind, shape));
+    return and(...conditions);
   }
 
-  async function selectRows(
-    where: SQL | undefined,
-    query?: ListQuery,
-    request?: FastifyRequest,
-  ): Promise<Row[]> {
-    let statement = db.select(selection).from(table).$dynamic();
-    for (const join of joins) statement = statement.leftJoin(join.table, join.on);
-    statement = statement.where(where);
-    if (query) {
-      const sort = query.sort ?? entity.defaultSort ?? { field: 'id', direction: 'desc' as const };
-      const expression = sortExpressions[sort.field];
-      statement = statement
-        .orderBy(sort.direction === 'asc' ? asc(expression) : desc(expression), desc(table.id))
-        .limit(query.size)
-        .offset((query.page - 1) * query.size);
+  const decimalKeys = new Set(
+    fieldEntries.filter(([, field]) => field.kind === 'decimal').map(([name]) => name),
+  );
+  /** A row as the API returns it (in place): date-times as ISO strings, decimals as numbers. */
+  function toRecord(row: Row): Row {
+    for (const key in row) {
+      const value = row[key];
+      if (value instanceof Date) row[key] = value.toISOString();
+      else if (typeof value === 'string' && decimalKeys.has(key)) row[key] = Number(value);
     }
-    const rows = (await statement) as Row[];
+    return row;
+  }
+
+  // Selects are built once per shape (which filters are set, the sort, a page or one record) with
+  // placeholders, prepared, and run with each request's values: building a select of this size costs more
+  // CPU than the cheap queries of a page. A row filter (arbitrary SQL of the module) is built every time.
+  const prepared = new Map<string, { execute(values: Record<string, unknown>): Promise<unknown> }>();
+
+  async function selectRows(target: Target, query?: ListQuery, request?: FastifyRequest): Promise<Row[]> {
+    const values: Record<string, unknown> = {};
+    const bind: Bind = (value, column) => {
+      const name = `p${Object.keys(values).length}`;
+      values[name] = column.mapToDriverValue(value);
+      return sql.placeholder(name);
+    };
+    const shape: string[] = [];
+    const where = whereOf(target, bind, shape);
+    const sort = query && (query.sort ?? entity.defaultSort ?? { field: 'id', direction: 'desc' as const });
+    if (query && sort) {
+      values.limit = query.size;
+      values.offset = (query.page - 1) * query.size;
+      shape.push(`sort:${sort.field}:${sort.direction}`);
+    }
+    const build = () => {
+      let statement = db.select(selection).from(table).$dynamic();
+      for (const join of joins) statement = statement.leftJoin(join.table, join.on);
+      statement = statement.where(where);
+      if (sort) {
+        const expression = sortExpressions[sort.field];
+        statement = statement
+          .orderBy(sort.direction === 'asc' ? asc(expression) : desc(expression), desc(table.id))
+          .limit(sql.placeholder('limit') as unknown as number)
+          .offset(sql.placeholder('offset') as unknown as number);
+      }
+      return statement;
+    };
+    let rows: Row[];
+    if (target.extraWhere) rows = (await build().execute(values)) as Row[];
+    else {
+      const key = shape.join('&');
+      let statement = prepared.get(key);
+      if (!statement) {
+        // The shapes of an entity are few (filters × sorts); the bound only guards against a runaway.
+        if (prepared.size >= MAX_PREPARED_SHAPES) prepared.clear();
+        statement = build().prepare(`crud_${++preparedCount}`);
+        prepared.set(key, statement);
+      }
+      rows = (await statement.execute(values)) as Row[];
+    }
     const records = rows.map(toRecord);
     if (hooks.decorate && records.length > 0) await hooks.decorate(records, db, request);
     return records;
@@ -440,22 +515,43 @@ export function crudRepository<F extends Fields>(db: Db, options: CrudOptions<F>
    * then reads the matching rows), else an exact count of at most limit + 1 rows, and the estimate (never
    * below limit + 1) when even that is exceeded.
    */
-  async function countRows(where: SQL | undefined): Promise<number> {
+  async function countRows(target: Target): Promise<number> {
+    const values: unknown[] = [];
+    const shape: string[] = [];
+    const where = whereOf(
+      target,
+      (value) => {
+        values.push(value);
+        return value;
+      },
+      shape,
+    );
     const limit = options.countLimit;
     if (!limit) {
       const [{ total }] = await db.select({ total: count() }).from(table).where(where);
       return Number(total);
     }
+    const key = target.extraWhere ? null : `${shape.join('&')} ${JSON.stringify(values)}`;
+    const known = key === null ? undefined : estimates.get(key);
+    if (known && known.until > Date.now()) return known.total;
     const matching = db
       .select({ one: sql`1` })
       .from(table)
       .where(where);
     const estimate = planRows(await db.execute(sql`explain (format json) ${matching}`));
-    if (estimate >= ESTIMATE_TRUST_FACTOR * limit) return estimate;
+    if (estimate >= ESTIMATE_TRUST_FACTOR * limit) {
+      if (key !== null) {
+        if (estimates.size >= MAX_KEPT_ESTIMATES) estimates.clear();
+        estimates.set(key, { total: estimate, until: Date.now() + ESTIMATE_KEPT_MS });
+      }
+      return estimate;
+    }
     const [{ total }] = await db.select({ total: count() }).from(matching.limit(limit + 1).as('bounded'));
     if (Number(total) <= limit) return Number(total);
     return Math.max(limit + 1, estimate);
   }
+  /** Large totals by filter values: an estimate of ten thousand rows or more is reused for a while. */
+  const estimates = new Map<string, { total: number; until: number }>();
 
   async function findRow(id: number, ctx: CrudContext): Promise<Row | undefined> {
     const [row] = await ctx.tx
@@ -469,12 +565,12 @@ export function crudRepository<F extends Fields>(db: Db, options: CrudOptions<F>
   return {
     byId,
     async list(query, siteId, extraWhere, request) {
-      const where = and(siteCondition(siteId), extraWhere, ...filterConditions(query.filters));
-      const [rows, total] = await Promise.all([selectRows(where, query, request), countRows(where)]);
+      const target = { siteId, filters: query.filters, extraWhere };
+      const [rows, total] = await Promise.all([selectRows(target, query, request), countRows(target)]);
       return { rows, total };
     },
     async get(id, siteId, extraWhere, request) {
-      const [row] = await selectRows(byId(id, siteId, extraWhere), undefined, request);
+      const [row] = await selectRows({ id, siteId, extraWhere }, undefined, request);
       if (!row) throw notFound();
       return row;
     },
@@ -541,6 +637,12 @@ function parseInValue(name: string, field: FieldDef, item: string): unknown {
 
 /** An estimate this many times the count limit is trusted without counting (planner errors are smaller). */
 const ESTIMATE_TRUST_FACTOR = 10;
+/**
+ * How long such an estimate is reused for the same filters: it is approximate anyway, and tens of thousands of
+ * rows do not change noticeably in that time, while the page saves a statement.
+ */
+const ESTIMATE_KEPT_MS = 30_000;
+const MAX_KEPT_ESTIMATES = 1000;
 
 /** The planner's row estimate from `explain (format json)` (node-postgres and PGlite shapes). */
 function planRows(result: unknown): number {

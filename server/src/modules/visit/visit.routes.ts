@@ -150,10 +150,11 @@ export function registerVisitRoutes(
       },
     },
     async (request, reply) => {
+      const query = request.query as ListQuery;
       const { rows, total } = await repository.list(
-        request.query as ListQuery,
+        { ...query, filters: { ...query.filters, inArea: true } },
         currentSiteId(request),
-        eq(visits.inArea, true),
+        undefined,
         request,
       );
       return reply.header(HEADERS.totalCount, String(total)).send(rows);
