@@ -25,6 +25,7 @@ import {
   type ValidationMessage,
 } from './validation';
 import type { CrudPageProps, FormItemContext } from './types';
+import { FailureAlert } from '../FailureAlert';
 
 export interface CrudDialogProps extends Pick<
   CrudPageProps,
@@ -348,15 +349,7 @@ function ProblemAlert({
         />
       );
     case 'failure':
-      return (
-        <Alert
-          type="error"
-          showIcon
-          className="crud-alert"
-          title={problem.text}
-          description={problem.detail ? <i>{problem.detail}</i> : undefined}
-        />
-      );
+      return <FailureAlert failure={problem} className="crud-alert" />;
   }
 }
 

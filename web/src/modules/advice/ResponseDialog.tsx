@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { CheckCircleOutlined, CloseCircleOutlined } from '@ant-design/icons';
-import { Alert, App, Form, Input, Modal, Space, Typography } from 'antd';
+import { App, Form, Input, Modal, Space, Typography } from 'antd';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ApiError, NetworkError, api } from '../../app/api';
 import { apiErrorText } from '../../app/apiErrors';
 import type { Row } from '../../components/crud/fieldWire';
 import { AdviceDays } from './adviceCells';
+import { FailureAlert, type Failure } from '../../components/FailureAlert';
 
 interface ResponseDialogProps {
   advice: Row;
@@ -21,7 +22,7 @@ export function ResponseDialog({ advice, status, onClose }: ResponseDialogProps)
   const queryClient = useQueryClient();
   const [reason, setReason] = useState('');
   const [missing, setMissing] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const [failure, setFailure] = useState<Failure | null>(null);
   const approve = status === 'APPROVED';
 
   const respond = useMutation({
@@ -37,7 +38,11 @@ export function ResponseDialog({ advice, status, onClose }: ResponseDialogProps)
       message.success(t(approve ? 'advice.response.approved' : 'advice.response.rejected'));
       onClose();
     },
-    onError: (error) => setFailure(apiErrorText(error as ApiError | NetworkError, t)),
+    onError: (error) =>
+      setFailure({
+        text: apiErrorText(error as ApiError | NetworkError, t),
+        detail: error instanceof ApiError ? error.serverMessage : null,
+      }),
   });
 
   const submit = () => {
@@ -70,7 +75,7 @@ export function ResponseDialog({ advice, status, onClose }: ResponseDialogProps)
       destroyOnHidden
       width={520}
     >
-      {failure && <Alert type="error" showIcon className="visits-alert" title={failure} />}
+      <FailureAlert failure={failure} className="visits-alert" />
       <Typography.Paragraph>
         <Typography.Text strong>
           {String(advice.firstName)} {String(advice.lastName)}

@@ -1,31 +1,15 @@
 import type { ReactNode } from 'react';
-import { Alert, Button, Modal, Space } from 'antd';
+import { Button, Modal, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { FailureAlert, type Failure } from '../../components/FailureAlert';
 
-/** What went wrong, shown above a dialog's form: our text, and the server's own words when it gave any. */
-export interface DialogProblem {
-  text: string;
-  detail?: string | null;
-}
+/** What went wrong, shown above a dialog's form. */
+export type DialogProblem = Failure;
 
 /** The body of a tall dialog scrolls inside the window, never sideways. */
 export const SCROLLING_BODY = {
   body: { maxHeight: 'calc(100vh - 220px)', overflowY: 'auto', overflowX: 'hidden' },
 } as const;
-
-/** The error alert of a dialog (nothing without a problem). */
-export function ProblemAlert({ problem }: { problem: DialogProblem | null | undefined }) {
-  if (!problem) return null;
-  return (
-    <Alert
-      type="error"
-      showIcon
-      className="visits-alert"
-      title={problem.text}
-      description={problem.detail ? <i>{problem.detail}</i> : undefined}
-    />
-  );
-}
 
 interface ActionDialogProps {
   /** Shown before the title. */
@@ -101,7 +85,7 @@ export function ActionDialog({
         </Space>
       }
     >
-      <ProblemAlert problem={problem} />
+      <FailureAlert failure={problem} className="visits-alert" />
       {children}
     </Modal>
   );

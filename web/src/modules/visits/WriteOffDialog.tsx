@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { ExclamationCircleFilled } from '@ant-design/icons';
-import { Alert, App, Form, Input, Modal, Space, Typography } from 'antd';
+import { App, Form, Input, Modal, Space, Typography } from 'antd';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { visit } from '@strazce/contract';
@@ -11,6 +11,7 @@ import { entityQueryKey } from '../../components/crud/CrudDialog';
 import { fieldLabel } from '../../components/crud/labels';
 import type { Row } from '../../components/crud/fieldWire';
 import { isMasked } from './visitCells';
+import { FailureAlert, type Failure } from '../../components/FailureAlert';
 
 /**
  * 'Odepsat bez odchodu': the entry leaves the area without a recorded departure (a visitor who left
@@ -21,7 +22,7 @@ export function WriteOffDialog({ entry, onClose }: { entry: Row; onClose(): void
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [note, setNote] = useState('');
-  const [failure, setFailure] = useState<string | null>(null);
+  const [failure, setFailure] = useState<Failure | null>(null);
   const name = isMasked(entry.lastName)
     ? t('visits.masked')
     : [entry.firstName, entry.lastName].filter(Boolean).join(' ');
@@ -34,7 +35,11 @@ export function WriteOffDialog({ entry, onClose }: { entry: Row; onClose(): void
       message.success(t('visits.writeOff.done'));
       onClose();
     },
-    onError: (error) => setFailure(apiErrorText(error as ApiError | NetworkError, t)),
+    onError: (error) =>
+      setFailure({
+        text: apiErrorText(error as ApiError | NetworkError, t),
+        detail: error instanceof ApiError ? error.serverMessage : null,
+      }),
   });
 
   return (
@@ -57,7 +62,7 @@ export function WriteOffDialog({ entry, onClose }: { entry: Row; onClose(): void
       destroyOnHidden
       width={520}
     >
-      {failure && <Alert type="error" showIcon className="visits-alert" title={failure} />}
+      <FailureAlert failure={failure} className="visits-alert" />
       <Typography.Paragraph>
         {t('visits.writeOff.confirm', { name, time: formatDateTime(entry.movementTime as string) })}
       </Typography.Paragraph>
