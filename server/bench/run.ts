@@ -4,6 +4,7 @@
  *
  *   npm run bench                                   # both databases, 1,000,000 visits
  *   npm run bench -- --db=postgresql --visits=200000 --duration=5 --connections=4 --out=../docs/performance.md
+ *   BENCH_CPU_PROF=/tmp/prof npm run bench -- --db=postgresql --only=first-page,in-area
  *
  * The app and its database run in a child process (bench/target.ts), as a server runs apart from its
  * clients; autocannon and the comparison run here, so neither slows the other's event loop.
@@ -32,6 +33,8 @@ const { values: args } = parseArgs({
     duration: { type: 'string', default: '10' },
     connections: { type: 'string', default: '4' },
     out: { type: 'string' },
+    /** Only the scenarios with these slugs (comma-separated), e.g. while profiling one page. */
+    only: { type: 'string' },
   },
 });
 const VISITS = Number(args.visits);
@@ -126,7 +129,8 @@ async function benchDatabase(kind: 'postgresql' | 'pglite'): Promise<DatabaseRun
     const visitId = ((await middle.json()) as Array<{ id: number }>)[0].id;
 
     const results: ScenarioResult[] = [];
-    for (const scenario of SCENARIOS) {
+    const only = args.only?.split(',');
+    for (const scenario of SCENARIOS.filter((item) => !only || only.includes(item.slug))) {
       const url = `${address}${scenario.path({ visitId })}`;
       await settle();
       const captured = await target.capture(url, headers);

@@ -20,6 +20,11 @@ export interface AppConfig {
   trustProxy: boolean | string;
   /** Directory with the built web app to serve at `/`. */
   webDir?: string;
+  /**
+   * Whether an empty database gets the demo sites and users (`DEMO_DATA=true|false`); unset: only the
+   * embedded PGlite database does.
+   */
+  demoData?: boolean;
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -36,7 +41,15 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     publicUrl: env.PUBLIC_URL || undefined,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     mailFrom: env.MAIL_FROM || 'Strážce <noreply@localhost>',
+    demoData: parseFlag('DEMO_DATA', env.DEMO_DATA),
   };
+}
+
+function parseFlag(name: string, value: string | undefined): boolean | undefined {
+  if (!value) return undefined;
+  if (value === 'true') return true;
+  if (value === 'false') return false;
+  throw new Error(`${name} must be true or false, got ${value}`);
 }
 
 function parseTrustProxy(value: string | undefined): boolean | string {

@@ -19,7 +19,11 @@ const app = await buildApp({
   webDir,
   filesDir: path.join(config.dataDir, 'files'),
 });
-await seed(database, { adminPassword: config.adminPassword, demo: database.kind === 'pglite', log: app.log });
+await seed(database, {
+  adminPassword: config.adminPassword,
+  demo: config.demoData ?? database.kind === 'pglite',
+  log: app.log,
+});
 const delivery = deliveryWorker({
   db: database.db,
   email: emailTransportFor(config, app.log),

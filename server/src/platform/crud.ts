@@ -101,7 +101,8 @@ export interface CrudOptions<F extends Fields> {
   rowFilter?: (request: FastifyRequest) => SQL | undefined;
   /**
    * Large tables: count matching rows exactly only up to this many; beyond it the total is the planner's
-   * estimate (never below the limit), so a page never waits for a count over millions of rows.
+   * estimate (never below the limit), so a page never waits for a count over millions of rows. Such an
+   * estimate is reused for the same filters for 30 s.
    */
   countLimit?: number;
 }
@@ -511,9 +512,8 @@ export function crudRepository<F extends Fields>(db: Db, options: CrudOptions<F>
   }
 
   /**
-   * Exact count, or with `countLimit`: the planner's estimate when it is far beyond the limit (no count
-   * then reads the matching rows), else an exact count of at most limit + 1 rows, and the estimate (never
-   * below limit + 1) when even that is exceeded.
+   * Exact count, or with `countLimit`: an exact count of at most limit + 1 rows, and beyond the limit the
+   * planner's estimate (never below limit + 1), kept for a while for the same filters.
    */
   async function countRows(target: Target): Promise<number> {
     const values: unknown[] = [];
@@ -532,25 +532,31 @@ export function crudRepository<F extends Fields>(db: Db, options: CrudOptions<F>
       return Number(total);
     }
     const key = target.extraWhere ? null : `${shape.join('&')} ${JSON.stringify(values)}`;
-    const known = key === null ? undefined : estimates.get(key);
-    if (known && known.until > Date.now()) return known.total;
-    const matching = db
-      .select({ one: sql`1` })
-      .from(table)
-      .where(where);
-    const estimate = planRows(await db.execute(sql`explain (format json) ${matching}`));
-    if (estimate >= ESTIMATE_TRUST_FACTOR * limit) {
-      if (key !== null) {
-        if (estimates.size >= MAX_KEPT_ESTIMATES) estimates.clear();
-        estimates.set(key, { total: estimate, until: Date.now() + ESTIMATE_KEPT_MS });
-      }
-      return estimate;
-    }
-    const [{ total }] = await db.select({ total: count() }).from(matching.limit(limit + 1).as('bounded'));
+    const kept = key === null ? undefined : estimates.get(key);
+    if (kept && kept.until > Date.now()) return kept.total;
+    // A new select each time: a query builder's `limit` changes the builder itself.
+    const matching = () =>
+      db
+        .select({ one: sql`1` })
+        .from(table)
+        .where(where);
+    const [{ total }] = await db.select({ total: count() }).from(
+      matching()
+        .limit(limit + 1)
+        .as('bounded'),
+    );
     if (Number(total) <= limit) return Number(total);
-    return Math.max(limit + 1, estimate);
+    const estimate = Math.max(
+      limit + 1,
+      planRows(await db.execute(sql`explain (format json) ${matching()}`)),
+    );
+    if (key !== null) {
+      if (estimates.size >= MAX_KEPT_ESTIMATES) estimates.clear();
+      estimates.set(key, { total: estimate, until: Date.now() + ESTIMATE_KEPT_MS });
+    }
+    return estimate;
   }
-  /** Large totals by filter values: an estimate of ten thousand rows or more is reused for a while. */
+  /** Totals beyond the count limit by filter values (see `ESTIMATE_KEPT_MS`). */
   const estimates = new Map<string, { total: number; until: number }>();
 
   async function findRow(id: number, ctx: CrudContext): Promise<Row | undefined> {
@@ -635,11 +641,9 @@ function parseInValue(name: string, field: FieldDef, item: string): unknown {
   return item;
 }
 
-/** An estimate this many times the count limit is trusted without counting (planner errors are smaller). */
-const ESTIMATE_TRUST_FACTOR = 10;
 /**
- * How long such an estimate is reused for the same filters: it is approximate anyway, and tens of thousands of
- * rows do not change noticeably in that time, while the page saves a statement.
+ * How long a total beyond the count limit is reused for the same filters: it is the planner's estimate
+ * anyway, and a list that large does not change noticeably in that time, while its pages save statements.
  */
 const ESTIMATE_KEPT_MS = 30_000;
 const MAX_KEPT_ESTIMATES = 1000;

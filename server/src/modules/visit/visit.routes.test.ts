@@ -556,7 +556,7 @@ describe('totals over large lists', () => {
     expect(few.json()).toHaveLength(10);
   });
 
-  it('reuses an estimate of ten thousand or more for the same filters for a while, never an exact count', async () => {
+  it('reuses a total beyond the count limit (an estimate) for the same filters for a while, never an exact one', async () => {
     const siteId = await ctx.createSite('Huge');
     const huge = await givenVisitSite(ctx, siteId);
     const user = await ctx.givenUser({ roles: ['VISIT_VIEW'], sites: [siteId] });
@@ -565,11 +565,11 @@ describe('totals over large lists', () => {
         insert into visit (site_id, movement_time, direction, purpose_id, gate_id, first_name, last_name)
         select ${siteId}, now() - g * interval '1 minute', ${direction}, ${huge.delivery}, ${huge.gate}, 'A', 'B'
         from generate_series(1, ${count}::int) g`);
-    await insert(12_000, 'OUT');
+    await insert(1_500, 'OUT');
     await ctx.db.execute(sql`analyze visit`);
     const first = Number((await ctx.call(user, 'GET', '/api/visit?size=10')).headers['x-total-count']);
-    expect(first).toBeGreaterThanOrEqual(10_000);
-    await insert(20_000, 'OUT');
+    expect(first).toBeGreaterThan(1_000);
+    await insert(3_000, 'OUT');
     await ctx.db.execute(sql`analyze visit`);
     const again = Number((await ctx.call(user, 'GET', '/api/visit?size=10')).headers['x-total-count']);
     expect(again).toBe(first);
