@@ -133,11 +133,12 @@ async function benchDatabase(kind: 'postgresql' | 'pglite'): Promise<DatabaseRun
     for (const scenario of SCENARIOS.filter((item) => !only || only.includes(item.slug))) {
       const url = `${address}${scenario.path({ visitId })}`;
       await settle();
+      await autocannon({ url, headers, connections: CONNECTIONS, duration: 2 }); // warm-up
+      // The statements of a page in the steady state that is measured (a large total is kept a while).
       const captured = await target.capture(url, headers);
       if (captured.status !== 200) throw new Error(`${url}: ${captured.status} ${captured.body}`);
       const page = captured.statements.filter((statement) => !isSessionStatement(statement));
       log(`  ${scenario.name}: ${page.length} statements, total ${captured.total ?? '-'}`);
-      await autocannon({ url, headers, connections: CONNECTIONS, duration: 2 }); // warm-up
       // autocannon's own percentiles are whole milliseconds; its per-response times are not.
       const latencies: number[] = [];
       await target.profile('start', scenario.slug);
