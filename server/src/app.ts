@@ -59,6 +59,13 @@ const exactSerializer: typeof serializerCompiler = (route) => {
   };
 };
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every response is checked against its schema (`AppOptions.validateResponses`). */
+    validateResponses: boolean;
+  }
+}
+
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
@@ -72,6 +79,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   // Response schemas are part of the API contract: the test suites check every response against them;
   // production serializes without re-validating (a third of the CPU time of a list request).
+  app.decorate('validateResponses', options.validateResponses !== false);
   app.setSerializerCompiler(
     options.validateResponses === false ? () => (data) => JSON.stringify(data) : exactSerializer,
   );

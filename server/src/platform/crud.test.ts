@@ -336,6 +336,21 @@ describe('list: paging, sorting, filters and total', () => {
     expect(names(ascending)).toEqual(['Item 11', 'Item 12']);
   });
 
+  it('returns date-times as ISO strings in UTC with milliseconds, in the list and in the record', async () => {
+    const created = await ctx.call(stock, 'POST', '/api/test/gadget', {
+      name: 'Timed',
+      checked: '2024-05-06T09:08:09.123+02:00',
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const record = (await ctx.call(stock, 'GET', `/api/test/gadget/${created.json().id}`)).json();
+    expect(record.checked).toBe('2024-05-06T07:08:09.123Z');
+    expect(record.createdAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    expect(created.json()).toEqual(record);
+    const listed = (await ctx.call(stock, 'GET', '/api/test/gadget?name=Timed')).json();
+    expect(listed).toEqual([record]);
+    expect((await ctx.call(stock, 'DELETE', `/api/test/gadget/${record.id}`)).statusCode).toBe(204);
+  });
+
   it('treats LIKE wildcards in a contains filter literally', async () => {
     const response = await ctx.call(stock, 'GET', '/api/test/gadget?name=%25');
     expect(response.json()).toEqual([]);

@@ -19,7 +19,7 @@ import {
   type Role,
 } from '@strazce/contract';
 import type { Db } from '../../db/database';
-import { crudRoutes, type CrudRepository, type Row } from '../../platform/crud';
+import { crudRoutes, sendJson, type CrudRepository, type Row } from '../../platform/crud';
 import { AppError } from '../../platform/errors';
 import { currentSiteId, hasRole } from '../../platform/guard';
 import { registerRefTarget } from '../../platform/refs';
@@ -134,7 +134,7 @@ export function registerVisitRoutes(
   crudRoutes(app, db, {
     entity: visitAccompaniment,
     table: visitCompanions,
-    hooks: { decorate: maskChildren },
+    hooks: { decorate: maskChildren, decorates: (request) => !seesPersonalData(request) },
   });
   crudRoutes(app, db, { entity: visitEquipmentEntity, table: visitEquipment });
 
@@ -151,13 +151,13 @@ export function registerVisitRoutes(
     },
     async (request, reply) => {
       const query = request.query as ListQuery;
-      const { rows, total } = await repository.list(
+      const { json, total } = await repository.listJson(
         { ...query, filters: { ...query.filters, inArea: true } },
         currentSiteId(request),
         undefined,
         request,
       );
-      return reply.header(HEADERS.totalCount, String(total)).send(rows);
+      return sendJson(reply.header(HEADERS.totalCount, String(total)), json);
     },
   );
 

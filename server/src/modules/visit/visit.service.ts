@@ -319,6 +319,7 @@ export function visitHooks(government: GovernmentCheckProvider): CrudHooks {
     },
 
     decorate: decorateVisits,
+    decorates: (request) => !seesPersonalData(request),
   };
 }
 
