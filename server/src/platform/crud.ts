@@ -575,6 +575,18 @@ export function crudRepository<F extends Fields>(db: Db, options: CrudOptions<F>
   /** Totals beyond the count limit by filter values (see `ESTIMATE_KEPT_MS`). */
   const estimates = new Map<string, { total: number; until: number }>();
 
+  const listJson: CrudRepository['listJson'] = async (query, siteId, extraWhere, request) => {
+    const target = { siteId, filters: query.filters, extraWhere };
+    const [texts, total] = await Promise.all([recordTexts(target, query, request), countRows(target)]);
+    return { json: `[${texts.join(',')}]`, total };
+  };
+
+  const getJson: CrudRepository['getJson'] = async (id, siteId, extraWhere, request) => {
+    const [text] = await recordTexts({ id, siteId, extraWhere }, undefined, request);
+    if (text === undefined) throw notFound();
+    return text;
+  };
+
   async function findRow(id: number, ctx: CrudContext): Promise<Row | undefined> {
     const [row] = await ctx.tx
       .select()
@@ -587,22 +599,14 @@ export function crudRepository<F extends Fields>(db: Db, options: CrudOptions<F>
   return {
     byId,
     async list(query, siteId, extraWhere, request) {
-      const { json, total } = await this.listJson(query, siteId, extraWhere, request);
+      const { json, total } = await listJson(query, siteId, extraWhere, request);
       return { rows: JSON.parse(json) as Row[], total };
     },
-    async listJson(query, siteId, extraWhere, request) {
-      const target = { siteId, filters: query.filters, extraWhere };
-      const [texts, total] = await Promise.all([recordTexts(target, query, request), countRows(target)]);
-      return { json: `[${texts.join(',')}]`, total };
-    },
+    listJson,
     async get(id, siteId, extraWhere, request) {
-      return JSON.parse(await this.getJson(id, siteId, extraWhere, request)) as Row;
+      return JSON.parse(await getJson(id, siteId, extraWhere, request)) as Row;
     },
-    async getJson(id, siteId, extraWhere, request) {
-      const [text] = await recordTexts({ id, siteId, extraWhere }, undefined, request);
-      if (text === undefined) throw notFound();
-      return text;
-    },
+    getJson,
     findRow,
     async insert(input, ctx) {
       await checkReferences(input, ctx);
