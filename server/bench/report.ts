@@ -46,6 +46,10 @@ const DESIGN = [
   '  request; building that SQL anew cost more CPU than the cheap pages themselves. Connections plan every',
   '  run for its values (`plan_cache_mode=force_custom_plan`): a generic plan cannot tell a rare name from a',
   '  common one.',
+  '- **Records as JSON.** The database writes each record as the API returns it (`json_build_object`, date-times',
+  "  in `toISOString` form) and the app sends the page's texts joined into an array, without parsing,",
+  '  mapping or serializing columns; only a caller whose records must be changed (personal data masked for',
+  '  one without VIEW_PERSONAL_INFO) has them parsed and serialized again.',
   '- **Sessions.** Each app instance keeps resolved sessions in memory: an ordinary read costs no session',
   '  query. Every write call empties the cache before its answer leaves and tells the other instances by',
   '  PostgreSQL `NOTIFY` (PGlite: in process); entries also expire after 10 s and at the session expiry',
@@ -55,9 +59,9 @@ const DESIGN = [
   "  in the app's process while the app is idle), every statement the app sent for that page — captured",
   '  from the driver during a real request — all at once per iteration, from as many loops as autocannon',
   '  has connections, prepared as the app prepared them. "main select" is the rows query alone. The ratio',
-  '  is HTTP p50 / page SQL p50; what it adds is HTTP, routing, the guard, query validation, mapping the',
-  "  rows and JSON serialization, and the load generator's own CPU on the same cores. HTTP latencies are",
-  "  taken from autocannon's per-response times (its own percentiles are whole milliseconds).",
+  '  is HTTP p50 / page SQL p50; what it adds is HTTP, routing, the guard and query validation, and the',
+  "  load generator's own CPU on the same cores. HTTP latencies are taken from",
+  "  autocannon's per-response times (its own percentiles are whole milliseconds).",
   '',
 ];
 
