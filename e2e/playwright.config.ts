@@ -45,7 +45,9 @@ export default defineConfig({
     baseURL,
     headless: true,
     locale: 'en-US',
-    trace: 'retain-on-failure',
+    // Recording a trace costs a screencast of every test (a third more CPU on a 2-core machine): on CI only the
+    // retry of a failed test records one.
+    trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -63,13 +65,16 @@ export default defineConfig({
     { name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } } },
   ],
   webServer: {
-    // A fresh embedded database with the demo data, and the built web app from web/dist.
+    // A fresh database with the demo data (on the PostgreSQL server of TEST_DATABASE_URL when set, else the
+    // embedded one), and the built web app from web/dist.
     command: `node ${JSON.stringify(path.join(here, 'support', 'server.mjs'))}`,
     url: `${baseURL}/api/info`,
     reuseExistingServer: false,
     timeout: 120_000,
     stdout: 'ignore',
     stderr: 'pipe',
+    // SIGTERM lets server.mjs remove the run's database when the server has stopped.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
     env: { PORT: String(port), ADMIN_PASSWORD: process.env.ADMIN_PASSWORD, LOG_LEVEL: 'warn' },
   },
 });

@@ -24,7 +24,13 @@ const steps = [
     : []),
   ['web unit tests', 'npx', ['vitest', 'run', '--root', 'web'], baseEnv],
   ['web build', 'npm', ['run', 'build', '-w', '@strazce/web'], baseEnv],
-  ['end-to-end tests (Chromium)', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], baseEnv],
+  [
+    'end-to-end tests (Chromium)',
+    'npx',
+    ['playwright', 'test', '-c', 'e2e/playwright.config.ts'],
+    // With a PostgreSQL server the browser tests' server runs on a fresh database there (e2e/support/server.mjs).
+    pgUrl ? { ...baseEnv, TEST_DATABASE_URL: pgUrl } : baseEnv,
+  ],
 ];
 
 const only = process.argv.slice(2);

@@ -1,10 +1,16 @@
-// Starts the real server for the browser tests: a wiped temporary data directory under e2e/.tmp (so the
-// embedded database is new and filled with the demo data), the port and admin password from the
-// environment, and the web app built into web/dist (`npm run build` runs before the e2e step).
+// Starts the real server for the browser tests, with the port and admin password from the environment and
+// the web app built into web/dist (`npm run build` runs before the e2e step). Its data is new for each run:
+// - with TEST_DATABASE_URL (a PostgreSQL server, as in CI) a database of its own on that server, created here
+//   and dropped when the server exits; the server process then only waits for PostgreSQL, so two browsers
+//   hitting it at once do not queue behind one embedded database in its event loop;
+// - otherwise the embedded PGlite database in a wiped temporary directory under e2e/.tmp.
+// Either way the demo data set is seeded (DEMO_DATA=true). Uploaded files go to the temporary directory.
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const port = process.env.PORT;
@@ -17,18 +23,45 @@ const dataDir = path.join(root, 'e2e', '.tmp', `data-${port}`);
 rmSync(dataDir, { recursive: true, force: true });
 mkdirSync(dataDir, { recursive: true });
 
+/** One statement on the maintenance database of the PostgreSQL server. */
+async function onServer(serverUrl, statement) {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+const serverUrl = process.env.TEST_DATABASE_URL || undefined;
+let databaseUrl = '';
+let dropDatabase = async () => undefined;
+if (serverUrl) {
+  const name = `strazce_e2e_${randomBytes(6).toString('hex')}`;
+  await onServer(serverUrl, `create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  databaseUrl = url.toString();
+  dropDatabase = () => onServer(serverUrl, `drop database if exists ${name} with (force)`);
+}
+
+const { TEST_DATABASE_URL: _serverUrl, ...env } = process.env;
 const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server', 'src', 'main.ts')], {
   cwd: root,
-  env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+  env: { ...env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl, DEMO_DATA: 'true' },
   stdio: 'inherit',
 });
 
+// Playwright stops the web server with SIGTERM to the process group (playwright.config.ts): the server shuts
+// down by itself, and its exit below removes the data. A second signal (Ctrl+C twice) is passed on.
 const stop = (signal) => {
   server.kill(signal);
 };
 process.on('SIGINT', () => stop('SIGINT'));
 process.on('SIGTERM', () => stop('SIGTERM'));
-server.on('exit', (code) => {
+server.on('exit', async (code) => {
   rmSync(dataDir, { recursive: true, force: true });
+  await dropDatabase().catch((error) => console.error(`Dropping the test database failed: ${error}`));
   process.exit(code ?? 0);
 });
