@@ -1,4 +1,11 @@
-import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import {
+  test as base,
+  expect,
+  type APIRequestContext,
+  type BrowserContext,
+  type Locator,
+  type Page,
+} from '@playwright/test';
 import * as OTPAuth from 'otpauth';
 
 /** The two sites of the demo data set (server/src/db/seed.ts). */
@@ -199,13 +206,15 @@ export async function login(
 
 /**
  * Logs in over the API and opens the app with the stored token (the route to /autologin restores it): for
- * tests about what comes after the login form.
+ * tests about what comes after the login form. Opens `path` (default the home page) right away, so a test of
+ * another page does not load the app twice; waits for the home page, or for the header of any other page.
  */
 export async function loginByToken(
   page: Page,
   userName: string,
   password: string,
   language: Language = 'en-US',
+  path = '/',
 ): Promise<SessionBody> {
   const session = await apiLogin(page.request, userName, password);
   await page.addInitScript(
@@ -218,9 +227,29 @@ export async function loginByToken(
     },
     { token: session.session.token, language },
   );
-  await page.goto('/');
-  await expect(page.getByTestId('home')).toBeVisible();
+  await page.goto(path);
+  await expect(page.getByTestId(path === '/' ? 'home' : 'user-menu')).toBeVisible();
   return session;
+}
+
+/**
+ * Waits until the element is shown and neither it nor the popup around it is still opening. An Ant Design
+ * popup (dialog, drawer, dropdown, menu) first stands invisible at its place for a few frames, then the
+ * animation moves it (a dialog grows from a fifth of its size, a dropdown is aligned to its field): on a
+ * loaded machine Playwright's check that the element stands still can pass in those frames, and its click then
+ * lands during the animation, on nothing. rc-motion marks those steps with `-appear-`/`-enter-` classes.
+ */
+export async function settled(target: Locator): Promise<void> {
+  await expect(target).toBeVisible();
+  await expect(
+    target.locator('xpath=ancestor-or-self::*[contains(@class, "-appear-") or contains(@class, "-enter-")]'),
+  ).toHaveCount(0);
+}
+
+/** Clicks an element of a popup that may have just opened, once it has settled (see `settled`). */
+export async function clickSettled(target: Locator): Promise<void> {
+  await settled(target);
+  await target.click();
 }
 
 /** The labels of the side menu: area groups and, with `expand`, every page inside them. */
@@ -231,9 +260,23 @@ export async function menuAreas(page: Page): Promise<string[]> {
   );
 }
 
-export const test = base.extend<{ adminApi: AdminApi }>({
+export const test = base.extend<{ adminApi: AdminApi; newPage: () => Promise<Page> }>({
   adminApi: async ({ request }, use) => {
     await use(await AdminApi.login(request));
+  },
+  /**
+   * A page in a browser context of its own (another user at another computer), with the project's options.
+   * Its context is closed after the test: a context left open would go on rendering and polling through
+   * every later test of the worker.
+   */
+  newPage: async ({ browser }, use) => {
+    const contexts: BrowserContext[] = [];
+    await use(async () => {
+      const context = await browser.newContext();
+      contexts.push(context);
+      return context.newPage();
+    });
+    await Promise.all(contexts.map((context) => context.close()));
   },
 });
 

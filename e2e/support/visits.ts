@@ -66,9 +66,12 @@ export function forEachLanguage(
   }
 }
 
-/** Opens the visit manager and signs in to the first gate when the guard has none yet; the gate's name. */
+/**
+ * Opens the visit manager (unless it is open) and signs in to the first gate when the guard has none yet; the
+ * gate's name.
+ */
 export async function signInToGate(page: Page, language: Language): Promise<string> {
-  await page.goto('/visits/manager');
+  if (new URL(page.url()).pathname !== '/visits/manager') await page.goto('/visits/manager');
   const picker = page.getByTestId('gate-sign-in');
   const manager = page.getByTestId('visit-manager');
   await expect(picker.or(manager)).toBeVisible();

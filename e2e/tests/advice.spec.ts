@@ -1,4 +1,4 @@
-import { DEMO_PASSWORD, loginByToken, test, uniqueName } from '../support/fixtures';
+import { DEMO_PASSWORD, clickSettled, loginByToken, test, uniqueName } from '../support/fixtures';
 import {
   allowLongFlows,
   choose,
@@ -19,14 +19,13 @@ allowLongFlows();
  */
 forEachLanguage('advice', (language, texts, shot) => {
   test(`an advice is requested, approved and turned into a visit at the gate (${language})`, async ({
-    browser,
+    page: requester,
+    newPage,
   }) => {
     const lastName = uniqueName('Králová');
 
     // The requester announces the visit.
-    const requester = await browser.newPage();
-    await loginByToken(requester, 'user', DEMO_PASSWORD, language);
-    await requester.goto('/advice/requests');
+    await loginByToken(requester, 'user', DEMO_PASSWORD, language, '/advice/requests');
     await requester.getByTestId('advice-new').click();
     const form = requester.locator('.ant-modal', { has: requester.getByTestId('advice-form') });
     await expect(form).toBeVisible();
@@ -38,11 +37,13 @@ forEachLanguage('advice', (language, texts, shot) => {
     await form.locator('#visitedFirstName').fill('Kateřina');
     await form.locator('#visitedLastName').fill('Dvořáková');
     // No date yet: the message of that case.
-    await requester.getByTestId('advice-submit').click();
+    await clickSettled(requester.getByTestId('advice-submit'));
     await expect(form.getByText(texts.adviceDateRequired)).toBeVisible();
     await form.locator('#oneTimeDate').click();
     await form.locator('#oneTimeDate').fill(todayForPicker());
     await form.locator('#oneTimeDate').press('Enter');
+    // The message goes once the date is there (and the fields below it move up: clicked only after that).
+    await expect(form.getByText(texts.adviceDateRequired)).toBeHidden();
     await form.locator('#allowVehicle').click();
     await form.locator('#vehiclePlate').fill('1J2 3456');
     await form.locator('#vehicleReason').fill('Vzorky v kufru');
@@ -58,16 +59,15 @@ forEachLanguage('advice', (language, texts, shot) => {
     await requester.screenshot({ path: shot('requests') });
 
     // The responder approves it.
-    const responder = await browser.newPage();
-    await loginByToken(responder, 'operator', DEMO_PASSWORD, language);
-    await responder.goto('/advice/responses');
+    const responder = await newPage();
+    await loginByToken(responder, 'operator', DEMO_PASSWORD, language, '/advice/responses');
     const pending = visitRow(responder, lastName);
     await expect(pending).toContainText(texts.pending);
     await responder.screenshot({ path: shot('responses') });
     await pending.locator('[data-action="approve"]').click();
     await expect(responder.getByTestId('response-reason')).toBeVisible();
     await responder.screenshot({ path: shot('approve') });
-    await responder.locator('#response-submit').click();
+    await clickSettled(responder.locator('#response-submit'));
     await expect(responder.getByTestId('response-reason')).toBeHidden();
     await expect(visitRow(responder, lastName)).toHaveCount(0); // the list shows pending advices
     await responder.close();
@@ -83,11 +83,11 @@ forEachLanguage('advice', (language, texts, shot) => {
     await signInToGate(requester, language);
     await requester.getByTestId('action-advice').click();
     await requester.getByTestId('advice-search').fill(lastName);
-    await requester.getByTestId('advice-option').filter({ hasText: lastName }).click();
+    await clickSettled(requester.getByTestId('advice-option').filter({ hasText: lastName }));
     await expect(requester.getByTestId('advice-chosen')).toContainText('1J2 3456');
     await choose(requester, requester.locator('.ant-modal #purpose'), 'Obchodní jednání');
     await requester.screenshot({ path: shot('to-visit') });
-    await requester.getByTestId('advice-visit-submit').click();
+    await clickSettled(requester.getByTestId('advice-visit-submit'));
     await expect(requester.getByTestId('advice-visit-submit')).toBeHidden();
     const entry = visitRow(requester, lastName).first();
     await expect(entry).toContainText(texts.inArea);
@@ -101,15 +101,13 @@ forEachLanguage('advice', (language, texts, shot) => {
   });
 });
 
-test('a rejection needs a reason and is shown to the requester', async ({ browser }) => {
+test('a rejection needs a reason and is shown to the requester', async ({ page: requester, newPage }) => {
   const lastName = uniqueName('Zamítnutá');
-  const requester = await browser.newPage();
-  await loginByToken(requester, 'user', DEMO_PASSWORD, 'en-US');
-  await requester.goto('/advice/requests');
+  await loginByToken(requester, 'user', DEMO_PASSWORD, 'en-US', '/advice/requests');
   await requester.getByTestId('advice-new').click();
   const form = requester.locator('.ant-modal', { has: requester.getByTestId('advice-form') });
   await choose(requester, form.locator('#category'), 'Pohovor');
-  await requester.getByTestId('advice-date-mode').getByText('Multiple entry').click();
+  await clickSettled(requester.getByTestId('advice-date-mode').getByText('Multiple entry'));
   await form.locator('#validFrom').click();
   await form.locator('#validFrom').fill(todayForPicker());
   await form.locator('#validFrom').press('Enter');
@@ -118,17 +116,17 @@ test('a rejection needs a reason and is shown to the requester', async ({ browse
   await form.locator('#validTo').click();
   await form.locator('#validTo').fill(todayForPicker());
   await form.locator('#validTo').press('Enter');
+  await expect(form.getByText('Enter when multiple entry ends')).toBeHidden();
   await form.locator('#reason').fill('Interview');
   await form.locator('#lastName').fill(lastName);
   await form.locator('#firstName').fill('Eva');
   await requester.getByTestId('advice-submit').click();
   await expect(form).toBeHidden();
 
-  const responder = await browser.newPage();
-  await loginByToken(responder, 'operator', DEMO_PASSWORD, 'en-US');
-  await responder.goto('/advice/responses');
+  const responder = await newPage();
+  await loginByToken(responder, 'operator', DEMO_PASSWORD, 'en-US', '/advice/responses');
   await visitRow(responder, lastName).locator('[data-action="reject"]').click();
-  await responder.locator('#response-submit').click();
+  await clickSettled(responder.locator('#response-submit'));
   await expect(responder.getByText('Give a reason for the rejection')).toBeVisible();
   await responder.getByTestId('response-reason').fill('The position is filled');
   await responder.locator('#response-submit').click();

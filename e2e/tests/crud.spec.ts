@@ -1,7 +1,15 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
-import { ADMIN_PASSWORD, expect, loginByToken, test, uniqueName, type AdminApi } from '../support/fixtures';
+import {
+  ADMIN_PASSWORD,
+  clickSettled,
+  expect,
+  loginByToken,
+  test,
+  uniqueName,
+  type AdminApi,
+} from '../support/fixtures';
 
 /**
  * The generic CrudPage on /admin/persons and /admin/users, in real Chromium against a real server: paging,
@@ -49,8 +57,7 @@ test.describe('CrudPage on the administration pages', () => {
         lastName: `${tag}-${String(index).padStart(2, '0')}`,
       });
 
-    await loginByToken(page, 'admin', ADMIN_PASSWORD);
-    await page.goto('/admin/persons');
+    await loginByToken(page, 'admin', ADMIN_PASSWORD, 'en-US', '/admin/persons');
     await filterLastName(page, tag);
 
     // 12 matching persons: 10 on the first page (default size), sorted by last name ascending.
@@ -68,7 +75,7 @@ test.describe('CrudPage on the administration pages', () => {
 
     // Page size 25 shows all of them.
     await page.locator('.ant-pagination-options .ant-select').click();
-    await page.locator('.ant-select-item-option').filter({ hasText: '25 / page' }).click();
+    await clickSettled(page.locator('.ant-select-item-option').filter({ hasText: '25 / page' }));
     await expect(rows(page)).toHaveCount(12);
 
     // The screen keeps its state when the user leaves and comes back, and over a reload.
@@ -89,7 +96,7 @@ test.describe('CrudPage on the administration pages', () => {
     await expect(dialog(page)).toContainText('Person – new record');
     await dialog(page).getByLabel('First name').fill('Nora');
     await dialog(page).getByLabel('E-mail').fill('not-an-address');
-    await dialog(page).getByRole('button', { name: 'Create' }).click();
+    await clickSettled(dialog(page).getByRole('button', { name: 'Create' }));
     await expect(dialog(page)).toContainText('This field is required');
     await expect(dialog(page)).toContainText('Invalid e-mail address');
     await dialog(page).getByLabel('Last name').fill(`${tag}-20`);
@@ -104,7 +111,7 @@ test.describe('CrudPage on the administration pages', () => {
     await rowOf(page, `${tag}-20`).getByRole('button', { name: 'Edit' }).click();
     await expect(dialog(page).getByLabel('First name')).toHaveValue('Nora');
     await dialog(page).getByLabel('First name').fill('Norah');
-    await dialog(page).getByRole('button', { name: 'Save' }).click();
+    await clickSettled(dialog(page).getByRole('button', { name: 'Save' }));
     await expect(dialog(page)).toBeHidden();
     await expect(rowOf(page, `${tag}-20`)).toContainText('Norah');
 
@@ -114,7 +121,7 @@ test.describe('CrudPage on the administration pages', () => {
     await expect(dialog(page).getByLabel('First name')).toHaveValue('Norah');
     await expect(dialog(page).getByLabel('E-mail')).toHaveValue('nora@example.com');
     await dialog(page).getByLabel('Last name').fill(`${tag}-21`);
-    await dialog(page).getByRole('button', { name: 'Create' }).click();
+    await clickSettled(dialog(page).getByRole('button', { name: 'Create' }));
     await expect(dialog(page)).toBeHidden();
     await expect(page.getByText('14 records')).toBeVisible();
     await expect(rowOf(page, `${tag}-21`)).toContainText('Norah');
@@ -123,13 +130,13 @@ test.describe('CrudPage on the administration pages', () => {
     await rowOf(page, `${tag}-21`).getByRole('button', { name: 'View' }).click();
     await expect(dialog(page)).toContainText('Person – details');
     await expect(dialog(page).getByRole('textbox')).toHaveCount(0);
-    await dialog(page).locator('.ant-modal-footer').getByRole('button', { name: 'Close' }).click();
+    await clickSettled(dialog(page).locator('.ant-modal-footer').getByRole('button', { name: 'Close' }));
 
     // Delete after a confirmation.
     await rowOf(page, `${tag}-21`).getByRole('button', { name: 'Delete' }).click();
     const confirm = page.getByRole('dialog').filter({ hasText: 'Delete the record?' });
     await expect(confirm).toContainText(`${tag}-21 Norah`);
-    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await clickSettled(confirm.getByRole('button', { name: 'Delete' }));
     await expect(page.getByText('13 records')).toBeVisible();
     await expect(rowOf(page, `${tag}-21`)).toHaveCount(0);
 
@@ -150,15 +157,14 @@ test.describe('CrudPage on the administration pages', () => {
     });
     const person = await createPerson(adminApi, { firstName: 'Eva', lastName: `${tag}-B` });
 
-    await loginByToken(page, 'admin', ADMIN_PASSWORD);
-    await page.goto('/admin/persons');
+    await loginByToken(page, 'admin', ADMIN_PASSWORD, 'en-US', '/admin/persons');
     await filterLastName(page, tag);
     await expect(rows(page)).toHaveCount(2);
 
     // The database's unique key: 'Duplicate entry' on the corporate id.
     await rowOf(page, `${tag}-B`).getByRole('button', { name: 'Edit' }).click();
     await dialog(page).getByLabel('Corporate ID').fill(taken.corporateId!);
-    await dialog(page).getByRole('button', { name: 'Save' }).click();
+    await clickSettled(dialog(page).getByRole('button', { name: 'Save' }));
     await expect(dialog(page).getByText('Duplicate entry').first()).toBeVisible();
     await dialog(page).getByLabel('Corporate ID').fill('');
 
@@ -186,8 +192,7 @@ test.describe('CrudPage on the administration pages', () => {
       roles: ['VISIT_VIEW'],
     });
 
-    await loginByToken(page, 'admin', ADMIN_PASSWORD);
-    await page.goto('/admin/users');
+    await loginByToken(page, 'admin', ADMIN_PASSWORD, 'en-US', '/admin/users');
     await page
       .getByRole('columnheader', { name: /User name/ })
       .locator('.ant-table-filter-trigger')
@@ -196,7 +201,7 @@ test.describe('CrudPage on the administration pages', () => {
     await page.getByRole('textbox', { name: 'Search User name' }).press('Enter');
     await rowOf(page, userName).getByRole('button', { name: 'Edit' }).click();
 
-    await dialog(page).getByRole('tab', { name: 'Roles' }).click();
+    await clickSettled(dialog(page).getByRole('tab', { name: 'Roles' }));
     await dialog(page).getByRole('tab', { name: /Stock/ }).click();
     await dialog(page)
       .getByRole('checkbox', { name: /Stock – user/ })
@@ -204,7 +209,7 @@ test.describe('CrudPage on the administration pages', () => {
     await dialog(page).getByRole('tab', { name: 'Groups and sites' }).click();
     const sites = dialog(page).getByRole('combobox', { name: 'Sites' });
     await sites.click();
-    await page.locator('.ant-select-item-option').filter({ hasText: 'Praha' }).click();
+    await clickSettled(page.locator('.ant-select-item-option').filter({ hasText: 'Praha' }));
     await dialog(page).getByText('User – edit').click(); // closes the still open multi-select
     await dialog(page).getByRole('button', { name: 'Save' }).click();
     await expect(dialog(page)).toBeHidden();
@@ -240,8 +245,7 @@ test.describe('CrudPage on the administration pages', () => {
           homeSite: sites[site % sites.length].id,
         });
 
-    await loginByToken(page, 'admin', ADMIN_PASSWORD, 'cs');
-    await page.goto('/admin/persons');
+    await loginByToken(page, 'admin', ADMIN_PASSWORD, 'cs', '/admin/persons');
     await page
       .getByRole('columnheader', { name: /E-mail/ })
       .locator('.ant-table-filter-trigger')
@@ -259,7 +263,7 @@ test.describe('CrudPage on the administration pages', () => {
         dialog(page).getByText('Praha – centrála').or(dialog(page).getByText('Brno – sklad')),
       ).toBeVisible();
       await page.screenshot({ path: path.join(screenshots, `crud-dialog-${width}.png`) });
-      await dialog(page).getByRole('button', { name: 'Zrušit' }).click();
+      await clickSettled(dialog(page).getByRole('button', { name: 'Zrušit' }));
       await expect(dialog(page)).toBeHidden();
     }
   });

@@ -1,5 +1,6 @@
 import {
   DEMO_PASSWORD,
+  clickSettled,
   expect,
   openLogin,
   submitLogin,
@@ -79,7 +80,7 @@ test.describe('login', () => {
     await dialog.getByTestId('client-name').fill(uniqueName('Reception '));
     await dialog.getByTestId('client-username').fill('admin');
     await dialog.getByTestId('client-password').fill(process.env.ADMIN_PASSWORD ?? 'Admin123!');
-    await dialog.getByRole('button', { name: 'Authorize' }).click();
+    await clickSettled(dialog.getByRole('button', { name: 'Authorize' }));
     await expect(dialog.getByTestId('client-authorized')).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem('strazce.clientToken'))).toBeTruthy();
     await dialog.locator('.ant-modal-footer').getByRole('button', { name: 'Close' }).click();

@@ -1,4 +1,4 @@
-import { ADMIN_PASSWORD, expect, loginByToken, menuAreas, test } from '../support/fixtures';
+import { ADMIN_PASSWORD, clickSettled, expect, loginByToken, menuAreas, test } from '../support/fixtures';
 
 /** Area groups of the side menu per demo user kind (route roles, menu roles and the sites' modules). */
 const EXPECTED: Record<string, { password?: string; areas: string[] }> = {
@@ -67,7 +67,7 @@ test.describe('side menu', () => {
     await loginByToken(page, 'operator', 'Demo1234!');
     expect(await areaPages(page, 'Visit advices')).toEqual(['Visit advices', 'Advice responses']);
     expect(await areaPages(page, 'Logistics')).toEqual(['Transports']);
-    await page.getByTestId('side-menu').getByRole('menuitem', { name: 'Transports' }).click();
+    await clickSettled(page.getByTestId('side-menu').getByRole('menuitem', { name: 'Transports' }));
     await expect(page).toHaveURL(/\/logistics\/transports$/);
   });
 });

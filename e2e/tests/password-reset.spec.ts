@@ -1,4 +1,4 @@
-import { expect, openLogin, submitLogin, test, uniqueName } from '../support/fixtures';
+import { clickSettled, expect, openLogin, submitLogin, test, uniqueName } from '../support/fixtures';
 
 test('a forgotten password is reset through the e-mailed link', async ({ page, adminApi }) => {
   const userName = uniqueName('reset');
@@ -9,7 +9,7 @@ test('a forgotten password is reset through the e-mailed link', async ({ page, a
   await page.getByRole('button', { name: 'Forgot your password?' }).click();
   const dialog = page.getByRole('dialog', { name: 'Password reset' });
   await expect(dialog.getByTestId('reset-username')).toHaveValue(userName);
-  await dialog.getByRole('button', { name: 'Send the link' }).click();
+  await clickSettled(dialog.getByRole('button', { name: 'Send the link' }));
   await expect(dialog.getByTestId('reset-requested')).toBeVisible();
 
   // The link arrives in the outbox.

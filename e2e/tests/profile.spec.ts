@@ -1,4 +1,4 @@
-import { expect, loginByToken, test, uniqueName } from '../support/fixtures';
+import { clickSettled, expect, loginByToken, test, uniqueName } from '../support/fixtures';
 
 // A 2×2 PNG image.
 const PNG = Buffer.from(
@@ -11,7 +11,7 @@ test('the profile shows the user and uploads and removes the avatar photo', asyn
   await adminApi.createUser({ userName, password: 'Photo123!', roles: ['KM_VIEW'] });
   await loginByToken(page, userName, 'Photo123!');
   await page.getByTestId('user-menu').click();
-  await page.getByRole('menuitem', { name: 'My profile' }).click();
+  await clickSettled(page.getByRole('menuitem', { name: 'My profile' }));
   await expect(page).toHaveURL(/\/profile$/);
   const profile = page.getByTestId('profile');
   await expect(profile).toContainText(userName);

@@ -27,8 +27,7 @@ test.describe('routing', () => {
   });
 
   test('a logged-in user opening a route of another role is sent home', async ({ page }) => {
-    await loginByToken(page, 'viewer', 'Demo1234!');
-    await page.goto('/admin/users');
+    await loginByToken(page, 'viewer', 'Demo1234!', 'en-US', '/admin/users');
     await expect(page.getByTestId('home')).toBeVisible();
     await expect(page).toHaveURL(/\/$/);
     await page.goto('/site/holidays');
@@ -48,8 +47,7 @@ test.describe('routing', () => {
   });
 
   test('a route whose module has no screen yet says so', async ({ page }) => {
-    await loginByToken(page, 'admin', ADMIN_PASSWORD);
-    await page.goto('/kbox/workflow');
+    await loginByToken(page, 'admin', ADMIN_PASSWORD, 'en-US', '/kbox/workflow');
     await expect(page.getByTestId('module-unavailable')).toBeVisible();
     await expect(page.getByText('This module is not available yet')).toBeVisible();
     await expect(page.getByTestId('page-title')).toHaveText('Notification workflow');
@@ -58,8 +56,7 @@ test.describe('routing', () => {
   test('a route outside the menu may still be opened by its roles (kiosk visit overview)', async ({
     page,
   }) => {
-    await loginByToken(page, 'kiosk', 'Demo1234!');
-    await page.goto('/visits/overview');
+    await loginByToken(page, 'kiosk', 'Demo1234!', 'en-US', '/visits/overview');
     await expect(page).toHaveURL(/\/visits\/overview$/);
     await expect(page.getByTestId('page-title')).toHaveText('Visit overview');
   });

@@ -1,4 +1,14 @@
-import { apiLogin, expect, login, openLogin, submitLogin, test, uniqueName } from '../support/fixtures';
+import {
+  apiLogin,
+  clickSettled,
+  expect,
+  login,
+  loginByToken,
+  openLogin,
+  submitLogin,
+  test,
+  uniqueName,
+} from '../support/fixtures';
 
 test.describe('session', () => {
   test('switching the site changes the current site and is remembered per user in this browser', async ({
@@ -7,12 +17,12 @@ test.describe('session', () => {
   }) => {
     const userName = uniqueName('sites');
     await adminApi.createUser({ userName, password: 'Sites123!', roles: ['STOCK_VIEW'] });
-    await login(page, userName, 'Sites123!');
+    await loginByToken(page, userName, 'Sites123!');
     const current = (await page.getByTestId('home-site').innerText()).trim();
     const other = current === 'Praha – centrála' ? 'Brno – sklad' : 'Praha – centrála';
 
     await page.getByTestId('site-chooser').click();
-    await page.locator('.ant-select-item-option', { hasText: other }).click();
+    await clickSettled(page.locator('.ant-select-item-option', { hasText: other }));
     await expect(page.getByTestId('home-site')).toHaveText(other);
     await expect(page.getByText(`You are working on the site ${other}`)).toBeVisible();
     const stored = await page.evaluate(
@@ -32,7 +42,7 @@ test.describe('session', () => {
 
     // ...but this browser logs in on the site chosen here.
     await page.getByTestId('user-menu').click();
-    await page.getByRole('menuitem', { name: 'Log out' }).click();
+    await clickSettled(page.getByRole('menuitem', { name: 'Log out' }));
     await expect(page).toHaveURL(/\/login$/);
     await submitLogin(page, userName, 'Sites123!');
     await expect(page.getByTestId('home-site')).toHaveText(other);
@@ -44,7 +54,7 @@ test.describe('session', () => {
     await openLogin(page, 'en-US');
     await expect(page.getByRole('heading', { name: 'Log in' })).toBeVisible();
     await page.getByTestId('language-chooser').click();
-    await page.getByRole('menuitem', { name: 'Čeština' }).click();
+    await clickSettled(page.getByRole('menuitem', { name: 'Čeština' }));
     await expect(page.getByRole('heading', { name: 'Přihlášení' })).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('lang', 'cs');
 
@@ -57,7 +67,7 @@ test.describe('session', () => {
     ).toBeVisible();
 
     await page.getByTestId('language-chooser').click();
-    await page.getByRole('menuitem', { name: 'English' }).click();
+    await clickSettled(page.getByRole('menuitem', { name: 'English' }));
     await expect(page.getByTestId('page-title')).toHaveText('Overview');
     await expect(
       page.getByText(/^Today is (Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday), /),
@@ -80,13 +90,14 @@ test.describe('session', () => {
   });
 
   test('a dead session token logs the user out silently at the next call', async ({ page }) => {
-    await login(page, 'user', 'Demo1234!');
+    await loginByToken(page, 'user', 'Demo1234!');
     const token = await page.evaluate(() => localStorage.getItem('strazce.token'));
     const killed = await page.request.delete('/api/session', { headers: { 'X-Auth-Token': token! } });
     expect(killed.status()).toBe(204);
 
+    // The next call: a switch to the other site.
     await page.getByTestId('site-chooser').click();
-    await page.locator('.ant-select-item-option').last().click();
+    await clickSettled(page.locator('.ant-select-dropdown:visible .ant-select-item-option').last());
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.locator('.ant-notification-notice')).toHaveCount(0);
     expect(await page.evaluate(() => localStorage.getItem('strazce.token'))).toBeNull();
@@ -108,7 +119,7 @@ test.describe('session', () => {
 
   test('an idle session ends after the site time-out', async ({ page }) => {
     await page.clock.install();
-    await login(page, 'viewer', 'Demo1234!');
+    await loginByToken(page, 'viewer', 'Demo1234!');
     // The demo sites keep the default time-out of 30 minutes.
     await page.clock.fastForward('29:00');
     await expect(page.getByTestId('home')).toBeVisible();

@@ -2,7 +2,15 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
-import { AdminApi, apiLogin, expect, loginByToken, test, uniqueName } from '../support/fixtures';
+import {
+  AdminApi,
+  apiLogin,
+  clickSettled,
+  expect,
+  loginByToken,
+  test,
+  uniqueName,
+} from '../support/fixtures';
 
 /**
  * The site administration (/site/...) as a site administrator of Praha: one cycle through districts, gates,
@@ -33,12 +41,18 @@ async function newSiteAdmin(adminApi: AdminApi, roles: string[] = []) {
   return { ...user, api: new AdminApi(adminApi.request, session.session.token) };
 }
 
-/** A screenshot once toasts, open pickers and animations have settled. */
+/**
+ * A screenshot once open pickers have closed, with animations finished and without the toasts of the last
+ * action (hidden in the picture rather than waited out: they stay for seconds).
+ */
 async function snap(page: Page, name: string) {
   await page.mouse.move(0, 0);
-  await expect(page.locator('.ant-message-notice')).toHaveCount(0, { timeout: 15_000 });
   await expect(page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)')).toHaveCount(0);
-  await page.screenshot({ path: path.join(screenshots, `${name}.png`), animations: 'disabled' });
+  await page.screenshot({
+    path: path.join(screenshots, `${name}.png`),
+    animations: 'disabled',
+    style: '.ant-message { display: none !important; }',
+  });
 }
 
 /** Opens the create dialog of the page and waits for it. */
@@ -48,14 +62,14 @@ async function create(page: Page) {
 }
 
 async function save(page: Page, button: 'Create' | 'Save' = 'Create') {
-  await form(page).getByRole('button', { name: button }).click();
+  await clickSettled(form(page).getByRole('button', { name: button }));
   await expect(form(page)).toBeHidden();
 }
 
 /** Picks a record in a reference picker by typing a part of its name. */
 async function pick(page: Page, label: string, text: string) {
   await form(page).getByLabel(label).fill(text);
-  await option(page, text).first().click();
+  await clickSettled(option(page, text).first());
 }
 
 test.describe('site administration pages', () => {
@@ -72,10 +86,8 @@ test.describe('site administration pages', () => {
     const documentType = `Průkaz ${tag}`;
     const lastName = `Dvořák${tag}`;
     const team = `Tým ${tag}`;
-    await loginByToken(page, admin.userName, PASSWORD);
-
     // Districts: create, then rename.
-    await page.goto('/site/districts');
+    await loginByToken(page, admin.userName, PASSWORD, 'en-US', '/site/districts');
     await create(page);
     await form(page).getByLabel('Name').fill(`${district} X`);
     await save(page);
@@ -123,7 +135,7 @@ test.describe('site administration pages', () => {
     await expect(rowOf(page, holiday)).toContainText('Wednesday');
     await snap(page, 'site-holidays-1440');
     await rowOf(page, holiday).getByRole('button', { name: 'Delete' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await clickSettled(page.getByRole('dialog').getByRole('button', { name: 'Delete' }));
     await expect(rowOf(page, holiday)).toHaveCount(0);
 
     // A person of the site, then a team with that person as a member.
@@ -148,7 +160,7 @@ test.describe('site administration pages', () => {
     // The blacklist: the dialog shows the fields of the category, the server's rules mark the wrong ones.
     await page.goto('/site/internalBlacklists');
     await create(page);
-    await form(page).getByText('Vehicle', { exact: true }).click();
+    await clickSettled(form(page).getByText('Vehicle', { exact: true }));
     await expect(form(page).getByLabel('Licence plate')).toBeVisible();
     await expect(form(page).getByLabel('Document number')).toHaveCount(0);
     await form(page).getByLabel('Reason').fill('Opakované porušení pravidel parkování');
@@ -161,7 +173,7 @@ test.describe('site administration pages', () => {
     await expect(rowOf(page, plate.replace(/\s/g, ''))).toContainText('Vehicle');
 
     await create(page);
-    await form(page).getByText('Person', { exact: true }).click();
+    await clickSettled(form(page).getByText('Person', { exact: true }));
     await expect(form(page).getByLabel('Licence plate')).toHaveCount(0);
     await form(page).getByLabel('Reason').fill('Krádež v areálu');
     await form(page).getByRole('button', { name: 'Create' }).click();
@@ -182,7 +194,7 @@ test.describe('site administration pages', () => {
     // A district in use by a gate cannot be deleted.
     await page.goto('/site/districts');
     await rowOf(page, district).getByRole('button', { name: 'Delete' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await clickSettled(page.getByRole('dialog').getByRole('button', { name: 'Delete' }));
     await expect(rowOf(page, district)).toBeVisible();
   });
 
@@ -227,10 +239,14 @@ test.describe('site administration pages', () => {
         movementTime: '2019-06-12T14:20:00.000+02:00',
       });
 
-      await loginByToken(page, admin.userName, PASSWORD);
-
       // A period without passages: the empty state.
-      await page.goto('/site/reports?from=2001-01-01&to=2001-01-07');
+      await loginByToken(
+        page,
+        admin.userName,
+        PASSWORD,
+        'en-US',
+        '/site/reports?from=2001-01-01&to=2001-01-07',
+      );
       await expect(page.getByTestId('gate-load-empty')).toContainText(
         'No passages through the gates in this period',
       );
@@ -240,7 +256,7 @@ test.describe('site administration pages', () => {
       await page.goto('/site/reports?from=2019-06-12&to=2019-06-12');
       await expect(page.getByTestId('gate-load-chart')).toBeVisible();
       await page.getByRole('combobox', { name: 'Gate' }).click();
-      await option(page, gateName).click();
+      await clickSettled(option(page, gateName));
       const table = page.locator('.site-report-card').last();
       await expect(table.locator('tbody tr.ant-table-row')).toHaveCount(3);
       await expect(table.locator('tr', { hasText: '08:00–09:00' })).toContainText(/2\s*0\s*2/);

@@ -1,4 +1,13 @@
-import { expect, login, openLogin, submitLogin, test, totpCode, uniqueName } from '../support/fixtures';
+import {
+  clickSettled,
+  expect,
+  loginByToken,
+  openLogin,
+  submitLogin,
+  test,
+  totpCode,
+  uniqueName,
+} from '../support/fixtures';
 
 test.describe('two-factor setup wizard', () => {
   test('pairs, validates, switches two-factor on and logs out; the next login needs the code', async ({
@@ -8,15 +17,15 @@ test.describe('two-factor setup wizard', () => {
     const userName = uniqueName('wiz');
     const password = 'Wizard12!';
     await adminApi.createUser({ userName, password, roles: ['STOCK_VIEW'] });
-    await login(page, userName, password);
+    await loginByToken(page, userName, password);
 
     await page.getByTestId('user-menu').click();
-    await page.getByRole('menuitem', { name: 'Set up two-factor login' }).click();
+    await clickSettled(page.getByRole('menuitem', { name: 'Set up two-factor login' }));
     const wizard = page.getByRole('dialog', { name: 'Two-factor login setup' });
     await expect(wizard.getByTestId('tfa-qr')).toBeVisible();
     const secret = (await wizard.getByTestId('tfa-secret').innerText()).trim();
     expect(secret).toMatch(/^[A-Z2-7]+=*$/);
-    await wizard.getByTestId('tfa-next').click();
+    await clickSettled(wizard.getByTestId('tfa-next'));
 
     // A wrong code is refused with the specification's message.
     await wizard.getByTestId('tfa-code').fill('123456');
@@ -55,7 +64,7 @@ test.describe('two-factor setup wizard', () => {
     await expect(wizard).toBeVisible();
     await expect(page).toHaveURL(/\/visits\/overview$/);
     // Leaving is possible only by logging out.
-    await wizard.getByRole('button', { name: 'Log out' }).click();
+    await clickSettled(wizard.getByRole('button', { name: 'Log out' }));
     await expect(page).toHaveURL(/\/login$/);
   });
 });

@@ -1,4 +1,4 @@
-import { DEMO_PASSWORD, loginByToken, test, uniqueName } from '../support/fixtures';
+import { DEMO_PASSWORD, clickSettled, loginByToken, test, uniqueName } from '../support/fixtures';
 import {
   VISIT_TEXTS,
   allowLongFlows,
@@ -22,10 +22,8 @@ forEachLanguage('visits', (language, texts, shot) => {
     page,
   }) => {
     const lastName = uniqueName('Dvořák');
-    await loginByToken(page, 'user', DEMO_PASSWORD, language);
-
     // The guard first picks a gate; the choice is kept for the user across page loads.
-    await page.goto('/visits/manager');
+    await loginByToken(page, 'user', DEMO_PASSWORD, language, '/visits/manager');
     await expect(page.getByTestId('gate-sign-in')).toContainText(texts.gatePrompt);
     await page.screenshot({ path: shot('gate') });
     const gate = await signInToGate(page, language);
@@ -90,9 +88,8 @@ forEachLanguage('visits', (language, texts, shot) => {
     await dialog.getByTestId('visit-submit').click();
     const warning = page.getByTestId('entry-warning');
     await expect(warning).toBeVisible();
-    await page.waitForTimeout(500); // the dialog's opening animation
-    await page.screenshot({ path: shot('warning') });
-    await page.locator('.ant-modal-confirm-btns .ant-btn').first().click(); // cancel
+    await page.screenshot({ path: shot('warning'), animations: 'disabled' }); // the dialog fully open
+    await clickSettled(page.locator('.ant-modal-confirm-btns .ant-btn').first()); // cancel
     await expect(warning).toBeHidden();
     await dialog.locator('.ant-modal-footer .ant-btn').first().click();
     await expect(dialog).toBeHidden();
@@ -112,7 +109,7 @@ forEachLanguage('visits', (language, texts, shot) => {
     const leave = page.locator('.ant-modal', { has: page.getByTestId('leave-submit') });
     await expect(leave).toContainText('Notebook Lenovo ThinkPad');
     await page.screenshot({ path: shot('leave') });
-    await leave.getByTestId('leave-submit').click();
+    await clickSettled(leave.getByTestId('leave-submit'));
     await expect(leave).toBeHidden();
     await expect(visitRow(page, lastName)).toHaveCount(2);
     await expect(visitRow(page, lastName).nth(1)).toContainText(texts.left);
@@ -121,7 +118,7 @@ forEachLanguage('visits', (language, texts, shot) => {
 
 test('an entry found by card is written off without a departure after a confirmation', async ({ page }) => {
   const lastName = uniqueName('Malý');
-  await loginByToken(page, 'user', DEMO_PASSWORD, 'en-US');
+  await loginByToken(page, 'user', DEMO_PASSWORD, 'en-US', '/visits/manager');
   await signInToGate(page, 'en-US');
   await page.getByTestId('action-entry').click();
   const dialog = page.locator('.ant-modal', { has: page.getByTestId('visit-form') });
@@ -135,7 +132,7 @@ test('an entry found by card is written off without a departure after a confirma
   await row.locator('[data-action="writeOff"]').click();
   const confirm = page.locator('.ant-modal', { hasText: VISIT_TEXTS['en-US'].writeOff });
   await expect(confirm).toContainText(lastName);
-  await page.locator('#writeoff-submit').click();
+  await clickSettled(page.locator('#writeoff-submit'));
   await expect(confirm).toBeHidden();
   await expect(row).toContainText('Written off');
   await expect(row.locator('[data-action="leave"]')).toHaveCount(0);
@@ -144,7 +141,7 @@ test('an entry found by card is written off without a departure after a confirma
 test('a guard without the right to personal data sees the visitors masked', async ({ page, adminApi }) => {
   const userName = uniqueName('guard');
   await adminApi.createUser({ userName, password: DEMO_PASSWORD, roles: ['VISIT_USER'] });
-  await loginByToken(page, userName, DEMO_PASSWORD, 'en-US');
+  await loginByToken(page, userName, DEMO_PASSWORD, 'en-US', '/visits/manager');
   await signInToGate(page, 'en-US');
   const firstRow = page.locator('.ant-table-tbody tr.ant-table-row').first();
   await expect(firstRow.getByTestId('masked').first()).toBeVisible();
