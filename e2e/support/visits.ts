@@ -33,6 +33,7 @@ export const VISIT_TEXTS = {
     adviceDateRequired: 'Vyplňte datum jednorázové návštěvy, nebo období opakovaného vstupu',
     pending: 'Čeká na schválení',
     approved: 'Schváleno',
+    noAdviceToday: 'Na dnešek není žádné schválené avízo',
   },
   'en-US': {
     gatePrompt: 'Select the gate you want to sign in to',
@@ -46,6 +47,7 @@ export const VISIT_TEXTS = {
     adviceDateRequired: 'Enter the date of a one-time visit, or the period of multiple entry',
     pending: 'Pending',
     approved: 'Approved',
+    noAdviceToday: 'No approved advices for today',
   },
 } satisfies Record<Language, Record<string, string>>;
 

@@ -83,7 +83,12 @@ forEachLanguage('advice', (language, texts, shot) => {
     await signInToGate(requester, language);
     await requester.getByTestId('action-advice').click();
     await requester.getByTestId('advice-search').fill(lastName);
-    await clickSettled(requester.getByTestId('advice-option').filter({ hasText: lastName }));
+    // The list is searched again as the name is typed (it shows a spinner meanwhile): a click on the option
+    // while that happens picks nothing, and the receptionist picks it again.
+    await expect(async () => {
+      await requester.getByTestId('advice-option').filter({ hasText: lastName }).click({ timeout: 10_000 });
+      await expect(requester.getByTestId('advice-chosen')).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 45_000 });
     await expect(requester.getByTestId('advice-chosen')).toContainText('1J2 3456');
     await choose(requester, requester.locator('.ant-modal #purpose'), 'Obchodní jednání');
     await requester.screenshot({ path: shot('to-visit') });
@@ -97,6 +102,8 @@ forEachLanguage('advice', (language, texts, shot) => {
     // A one-time advice is used up: it is no longer offered at the gate.
     await requester.getByTestId('action-advice').click();
     await requester.getByTestId('advice-search').fill(lastName);
+    // (Once the search for the name has answered: while it runs the list shows no options at all.)
+    await expect(requester.locator('.advice-pick-list')).toContainText(texts.noAdviceToday);
     await expect(requester.getByTestId('advice-option').filter({ hasText: lastName })).toHaveCount(0);
   });
 });

@@ -11,6 +11,7 @@ import {
   test,
   uniqueName,
 } from '../support/fixtures';
+import { choose } from '../support/visits';
 
 /**
  * The site administration (/site/...) as a site administrator of Praha: one cycle through districts, gates,
@@ -66,10 +67,12 @@ async function save(page: Page, button: 'Create' | 'Save' = 'Create') {
   await expect(form(page)).toBeHidden();
 }
 
-/** Picks a record in a reference picker by typing a part of its name. */
+/**
+ * Picks a record in a reference picker by typing a part of its name (`choose`: the picker replaces its options
+ * when the server answers the typed text, and a click meanwhile is tried again).
+ */
 async function pick(page: Page, label: string, text: string) {
-  await form(page).getByLabel(label).fill(text);
-  await clickSettled(option(page, text).first());
+  await choose(page, form(page).getByLabel(label), text);
 }
 
 test.describe('site administration pages', () => {
