@@ -32,7 +32,11 @@ const delivery = deliveryWorker({
 });
 delivery.start();
 
+let stopping = false;
 const shutdown = async () => {
+  // A signal sent to the whole process group can arrive twice (from the launcher and directly).
+  if (stopping) return;
+  stopping = true;
   await delivery.stop();
   await app.close();
   await database.close();

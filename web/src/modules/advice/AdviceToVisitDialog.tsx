@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { CarOutlined, FileDoneOutlined, SearchOutlined } from '@ant-design/icons';
 import { App, Col, Empty, Form, Input, Row as GridRow, Spin, Tag, Typography } from 'antd';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { visit, visitAdvice, type RefValue } from '@strazce/contract';
 import { ApiError, NetworkError, api } from '../../app/api';
@@ -54,6 +54,8 @@ function useTodaysAdvices(text: string, enabled: boolean) {
       return rows.filter((row) => usableToday(row, today));
     },
     enabled,
+    // The options stay while a new search term loads: they must not vanish under the pointer.
+    placeholderData: keepPreviousData,
   });
 }
 
