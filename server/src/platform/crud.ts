@@ -108,7 +108,7 @@ export interface CrudOptions<F extends Fields> {
   /**
    * Large tables: count matching rows exactly only up to this many; beyond it the total is the planner's
    * estimate (never below the limit), so a page never waits for a count over millions of rows. Such an
-   * estimate is reused for the same filters for 30 s.
+   * estimate is reused for the same filters for 30 s, an exact total until the next write call.
    */
   countLimit?: number;
 }
@@ -155,7 +155,7 @@ export function crudRoutes<F extends Fields>(
 ): CrudRepository {
   const { entity, hooks = {} } = options;
   const table = options.table as CrudTable;
-  const repository = crudRepository(db, options);
+  const repository = crudRepository(db, options, app.sessionCache);
   const base = `/api/${entity.resource}`;
   const readAccess = { roles: entity.read, module: entity.module };
   const writeAccess = { roles: entity.write, module: entity.module };
@@ -286,7 +286,20 @@ export interface CrudRepository {
   byId(id: number, siteId: number | null, extraWhere?: SQL): SQL;
 }
 
-export function crudRepository<F extends Fields>(db: Db, options: CrudOptions<F>): CrudRepository {
+/**
+ * Whether anything was written through the API since a moment: the session cache hears every write call,
+ * on this instance and on the others.
+ */
+export interface WriteSignal {
+  generation(): number;
+  isCurrent(generation: number): boolean;
+}
+
+export function crudRepository<F extends Fields>(
+  db: Db,
+  options: CrudOptions<F>,
+  writes?: WriteSignal,
+): CrudRepository {
   const { entity, hooks = {} } = options;
   const table = options.table as CrudTable;
   const columns = table as unknown as Record<string, PgColumn>;
@@ -529,7 +542,7 @@ export function crudRepository<F extends Fields>(db: Db, options: CrudOptions<F>
 
   /**
    * Exact count, or with `countLimit`: an exact count of at most limit + 1 rows, and beyond the limit the
-   * planner's estimate (never below limit + 1), kept for a while for the same filters.
+   * planner's estimate (never below limit + 1), each kept for the same filters (see `totals`).
    */
   async function countRows(target: Target): Promise<number> {
     const values: unknown[] = [];
@@ -548,8 +561,15 @@ export function crudRepository<F extends Fields>(db: Db, options: CrudOptions<F>
       return Number(total);
     }
     const key = target.extraWhere ? null : `${shape.join('&')} ${JSON.stringify(values)}`;
-    const kept = key === null ? undefined : estimates.get(key);
-    if (kept && kept.until > Date.now()) return kept.total;
+    const kept = key === null ? undefined : totals.get(key);
+    if (kept && kept.until > Date.now() && (kept.written === null || writes?.isCurrent(kept.written)))
+      return kept.total;
+    const keep = (total: number, written: number | null, ms: number) => {
+      if (key === null) return;
+      if (totals.size >= MAX_KEPT_TOTALS) totals.clear();
+      totals.set(key, { total, written, until: Date.now() + ms });
+    };
+    const startedAt = writes?.generation();
     // A new select each time: a query builder's `limit` changes the builder itself.
     const matching = () =>
       db
@@ -561,19 +581,22 @@ export function crudRepository<F extends Fields>(db: Db, options: CrudOptions<F>
         .limit(limit + 1)
         .as('bounded'),
     );
-    if (Number(total) <= limit) return Number(total);
+    if (Number(total) <= limit) {
+      if (startedAt !== undefined) keep(Number(total), startedAt, EXACT_KEPT_MS);
+      return Number(total);
+    }
     const estimate = Math.max(
       limit + 1,
       planRows(await db.execute(sql`explain (format json) ${matching()}`)),
     );
-    if (key !== null) {
-      if (estimates.size >= MAX_KEPT_ESTIMATES) estimates.clear();
-      estimates.set(key, { total: estimate, until: Date.now() + ESTIMATE_KEPT_MS });
-    }
+    keep(estimate, null, ESTIMATE_KEPT_MS);
     return estimate;
   }
-  /** Totals beyond the count limit by filter values (see `ESTIMATE_KEPT_MS`). */
-  const estimates = new Map<string, { total: number; until: number }>();
+  /**
+   * Totals of a large table by filter values: an estimate for `ESTIMATE_KEPT_MS`; an exact count until
+   * the next write call (`written`: the write generation it was counted in), at most `EXACT_KEPT_MS`.
+   */
+  const totals = new Map<string, { total: number; written: number | null; until: number }>();
 
   const listJson: CrudRepository['listJson'] = async (query, siteId, extraWhere, request) => {
     const target = { siteId, filters: query.filters, extraWhere };
@@ -715,7 +738,12 @@ function parseInValue(name: string, field: FieldDef, item: string): unknown {
  * anyway, and a list that large does not change noticeably in that time, while its pages save statements.
  */
 const ESTIMATE_KEPT_MS = 30_000;
-const MAX_KEPT_ESTIMATES = 1000;
+/**
+ * An exact total is reused until anything is written through the API; this long at most, for a change made
+ * in the database by hand (as the session cache).
+ */
+const EXACT_KEPT_MS = 10_000;
+const MAX_KEPT_TOTALS = 1000;
 
 /** The planner's row estimate from `explain (format json)` (node-postgres and PGlite shapes). */
 function planRows(result: unknown): number {

@@ -28,6 +28,11 @@ export interface SessionCache {
   get(tokenHash: string): SessionContext | undefined;
   /** Starts a load; the result may be stored only if nothing changed meanwhile (see `store`). */
   generation(): number;
+  /**
+   * Nothing was written through the API since `generation()` gave this value, here or on another instance
+   * (and the change channel was heard all the time). Other read caches use it too (CRUD totals).
+   */
+  isCurrent(generation: number): boolean;
   store(session: SessionContext, generation: number): void;
   /** The session was extended: later calls must see the new expiry. */
   extended(session: SessionContext): void;
@@ -77,6 +82,7 @@ export async function createSessionCache(database: Database): Promise<SessionCac
       return { ...entry.session };
     },
     generation: () => generation,
+    isCurrent: (startedAt) => listening && startedAt === generation,
     store(session, startedAt) {
       if (!listening || startedAt !== generation) return;
       if (entries.size >= MAX_ENTRIES) entries.clear();
