@@ -15,6 +15,8 @@ export const sessionUserSchema = z.object({
   tfa: z.boolean(),
   forceTfa: z.boolean(),
   hasAvatar: z.boolean(),
+  /** The user must choose a new password before anything else (generated or administrator-set password). */
+  mustChangePassword: z.boolean(),
 });
 
 export const siteRefSchema = z.object({ id: z.number().int(), name: z.string() });
@@ -36,12 +38,26 @@ export const TOTP_CODE_PATTERN = /^\d{6}$/;
 export const tfaCodeRequestSchema = z.strictObject({
   code: z.string().regex(TOTP_CODE_PATTERN, { message: 'validation.tfaCode' }),
 });
+/**
+ * Starting (or repeating) the two-factor set-up: the current password, and the current code when two-factor
+ * is on, so that a session token alone cannot replace the user's authenticator.
+ */
+export const tfaSetupRequestSchema = z.strictObject({
+  password: z.string().min(1, { message: 'validation.required' }).max(200),
+  code: z.string().regex(TOTP_CODE_PATTERN, { message: 'validation.tfaCode' }).optional(),
+});
 export const tfaSetupResponseSchema = z.object({ secret: z.string(), uri: z.string(), qr: z.string() });
 
 export const passwordResetRequestSchema = z.strictObject({ userName: z.string().min(1).max(254) });
 export const passwordResetSchema = z.strictObject({
   token: z.string().min(10).max(200),
   password: passwordSchema,
+});
+
+/** The user's own password change (`POST /api/session/password`). */
+export const passwordChangeSchema = z.strictObject({
+  currentPassword: z.string().min(1, { message: 'validation.required' }).max(200),
+  newPassword: passwordSchema,
 });
 
 export const siteSwitchRequestSchema = z.object({ id: z.number().int().positive() }).passthrough();

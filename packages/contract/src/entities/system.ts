@@ -5,6 +5,7 @@ import {
   defineEntity,
   email,
   enumOf,
+  int,
   multiEnum,
   multiRef,
   password,
@@ -61,6 +62,8 @@ export const user = defineEntity({
     valid: bool({ default: true, list: true, sort: true, filter: 'eq' }),
     forceTfa: bool({ list: true, filter: 'eq' }),
     tfa: bool({ readOnly: true, list: true, filter: 'eq' }),
+    /** Must choose a new password at the next login (set for a generated or administrator-given password). */
+    mustChangePassword: bool({ filter: 'eq' }),
     roles: multiEnum(ASSIGNABLE_ROLES as unknown as [AssignableRole, ...AssignableRole[]]),
     groups: multiRef('access_group'),
     sites: multiRef('system_site', { list: true }),
@@ -109,6 +112,34 @@ export const client = defineEntity({
     lastAccess: datetime({ readOnly: true, list: true, sort: true }),
     person: ref('system_person', { list: true, filter: 'eq' }),
     valid: bool({ default: true, list: true, sort: true, filter: 'eq' }),
+  },
+});
+
+/**
+ * Settings of the whole installation (/admin/properties), each a whole number with a default used while it
+ * is not set: the absolute lifetime of a session and how long audit entries are kept.
+ */
+export const SYSTEM_PROPERTIES = {
+  /** A session ends this many hours after login, however active (besides the site's idle time-out). */
+  SESSION_MAX_HOURS: { default: 12, min: 1, max: 720 },
+  /** Audit entries older than this many months are removed by the retention job. */
+  AUDIT_RETENTION_MONTHS: { default: 24, min: 1, max: 120 },
+} as const satisfies Record<string, { default: number; min: number; max: number }>;
+export type SystemPropertyName = keyof typeof SYSTEM_PROPERTIES;
+export const SYSTEM_PROPERTY_NAMES = Object.keys(SYSTEM_PROPERTIES) as [
+  SystemPropertyName,
+  ...SystemPropertyName[],
+];
+
+export const systemProperty = defineEntity({
+  resource: 'system_option/property',
+  scope: 'global',
+  read: ADMIN,
+  write: ADMIN,
+  defaultSort: { field: 'name', direction: 'asc' },
+  fields: {
+    name: enumOf(SYSTEM_PROPERTY_NAMES, { required: true, list: true, sort: true, unique: true }),
+    value: int({ required: true, min: 1, max: 720, list: true, sort: true }),
   },
 });
 

@@ -19,6 +19,8 @@ export const users = pgTable(
     tfaPendingSecret: text(),
     /** Last accepted TOTP time step; a code of this step or older is a replay. */
     tfaLastStep: bigint({ mode: 'number' }),
+    /** The user must choose a new password before calling anything else (see the guard). */
+    mustChangePassword: boolean().notNull().default(false),
     /** Site chosen last, restored at the next login. */
     lastSiteId: integer().references(() => sites.id, { onDelete: 'set null' }),
   },
@@ -113,11 +115,17 @@ export const sessions = pgTable(
   ],
 );
 
-/** Failed login counters per user name and per address, shared by every server instance. */
+/**
+ * Failed login counters per address, per user name and per user name from one address, shared by every
+ * server instance (see platform/loginLimiter.ts).
+ */
 export const loginAttempts = pgTable('access_login_attempt', {
   key: text().primaryKey(),
+  /** First failure of the current series. */
   windowStart: ts().notNull().defaultNow(),
   failures: integer().notNull().default(0),
+  /** Latest failure: the delay before the next attempt counts from it. */
+  lastFailure: ts().notNull().defaultNow(),
 });
 
 export const passwordResets = pgTable(

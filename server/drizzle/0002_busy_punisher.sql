@@ -1,0 +1,2 @@
+ALTER TABLE "access_login_attempt" ADD COLUMN "last_failure" timestamp with time zone DEFAULT now() NOT NULL;--> statement-breakpoint
+ALTER TABLE "access_user" ADD COLUMN "must_change_password" boolean DEFAULT false NOT NULL;
