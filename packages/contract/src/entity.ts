@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ModuleCode } from './modules';
 import type { Role } from './roles';
-import { PAGE_SIZES } from './wire';
+import { PAGE_SIZES, idSchema, integerQuerySchema } from './wire';
 import { EMAIL_PATTERN, passwordSchema } from './validation';
 
 /**
@@ -301,16 +301,20 @@ export interface Entity<F extends Fields = Fields> extends EntityDeclaration<F> 
 }
 
 const queryBool = z.enum(['true', 'false']).transform((value) => value === 'true');
-const queryInt = z.coerce.number().int();
-const queryNumber = z.coerce.number();
+/** A decimal in a query string: an optional minus, digits and an optional fraction after '.'. */
+const queryNumber = z
+  .string()
+  .regex(/^-?[0-9]{1,15}(\.[0-9]{1,15})?$/, { message: 'validation.double' })
+  .transform(Number);
 
 function queryValueSchema(field: FieldDef): z.ZodType {
   switch (field.kind) {
     case 'bool':
       return queryBool;
     case 'int':
+      return integerQuerySchema;
     case 'ref':
-      return queryInt;
+      return idSchema;
     case 'decimal':
       return queryNumber;
     case 'date':
@@ -340,10 +344,8 @@ export function defineEntity<const F extends Fields>(declaration: EntityDeclarat
   };
   const inputShape: Record<string, z.ZodType> = {};
   const queryShape: Record<string, z.ZodType> = {
-    page: z.coerce.number().int().min(1, { message: 'validation.min' }).default(1),
-    size: z.coerce
-      .number()
-      .int()
+    page: integerQuerySchema.pipe(z.number().min(1, { message: 'validation.min' })).default(1),
+    size: integerQuerySchema
       .refine((size) => (PAGE_SIZES as readonly number[]).includes(size), { message: 'validation.pageSize' })
       .default(PAGE_SIZES[0]),
     sort: z.string().optional(),

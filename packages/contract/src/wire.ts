@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /** Names and formats fixed by the wire contract (ARCHITECTURE.md). */
 export const HEADERS = {
   authToken: 'X-Auth-Token',
@@ -31,3 +33,57 @@ export type Language = (typeof LANGUAGES)[number];
 export function encodeHeaderValue(value: string): string {
   return encodeURIComponent(value);
 }
+
+/** Largest record id: ids are PostgreSQL `integer` (int4) serials. */
+export const MAX_ID = 2_147_483_647;
+
+/**
+ * A record id or an integer as it comes in a path or a query string: ASCII digits only (an optional leading
+ * minus for integers), nothing else. `Number()` and `z.coerce.number()` would also take `+1`, `0x10`, `1e3`,
+ * ` 1`, `1.0` and the empty text (as 0), so one record would answer to many spellings.
+ */
+export const ID_PATTERN = /^[0-9]{1,10}$/;
+export const INTEGER_PATTERN = /^-?[0-9]{1,15}$/;
+
+/** The id in `text` (digits only, 1..MAX_ID), or undefined. */
+export function parseId(text: string): number | undefined {
+  if (!ID_PATTERN.test(text)) return undefined;
+  const id = Number(text);
+  return id >= 1 && id <= MAX_ID ? id : undefined;
+}
+
+/** The integer in `text` (optional minus and digits, a safe integer), or undefined. */
+export function parseInteger(text: string): number | undefined {
+  if (!INTEGER_PATTERN.test(text)) return undefined;
+  const value = Number(text);
+  return Number.isSafeInteger(value) ? value : undefined;
+}
+
+/**
+ * The one schema of an id in a path (`/api/<resource>/:id`) or a query string (`?id=`, reference filters):
+ * digits only, 1..MAX_ID; anything else fails with `validation.integer`, `validation.min` or `validation.max`.
+ */
+export const idSchema = z
+  .string()
+  .regex(ID_PATTERN, { message: 'validation.integer' })
+  .transform((text, ctx) => {
+    const id = Number(text);
+    if (id < 1) ctx.addIssue({ code: 'custom', message: 'validation.min' });
+    else if (id > MAX_ID) ctx.addIssue({ code: 'custom', message: 'validation.max' });
+    else return id;
+    return z.NEVER;
+  });
+
+/** `{ id }` path parameters of a record route. */
+export const idParamsSchema = z.object({ id: idSchema });
+
+/** An integer in a query string: an optional minus and digits, a safe integer (`validation.integer`). */
+export const integerQuerySchema = z
+  .string()
+  .regex(INTEGER_PATTERN, { message: 'validation.integer' })
+  .transform((text, ctx) => {
+    const value = Number(text);
+    if (Number.isSafeInteger(value)) return value;
+    ctx.addIssue({ code: 'custom', message: 'validation.integer' });
+    return z.NEVER;
+  });

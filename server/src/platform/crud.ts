@@ -18,7 +18,16 @@ import { alias, PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { HEADERS, type Entity, type FieldDef, type Fields, type ListQuery } from '@strazce/contract';
+import {
+  HEADERS,
+  idParamsSchema,
+  parseId,
+  parseInteger,
+  type Entity,
+  type FieldDef,
+  type Fields,
+  type ListQuery,
+} from '@strazce/contract';
 import type { Db } from '../db/database';
 import { AppError, notFound, validationError } from './errors';
 import { currentSiteId, sessionOf } from './guard';
@@ -113,7 +122,7 @@ export interface CrudOptions<F extends Fields> {
   countLimit?: number;
 }
 
-const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const idParams = idParamsSchema;
 
 const columnName = (name: string, field: FieldDef) => (field.kind === 'ref' ? `${name}Id` : name);
 
@@ -725,8 +734,9 @@ function toColumnValue(field: FieldDef, value: unknown): unknown {
 
 function parseInValue(name: string, field: FieldDef, item: string): unknown {
   if (field.kind === 'int' || field.kind === 'ref') {
-    const number = Number(item);
-    if (!Number.isInteger(number)) throw validationError(name, 'validation.integer');
+    // Strictly digits (ids) or an optional minus and digits (integers): see `parseId` in the contract.
+    const number = field.kind === 'ref' ? parseId(item) : parseInteger(item);
+    if (number === undefined) throw validationError(name, 'validation.integer');
     return number;
   }
   if (field.kind === 'enum' && !field.values?.includes(item)) throw validationError(name, 'validation.enum');

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { accessGroup, user } from '@strazce/contract';
+import { accessGroup, idParamsSchema, user } from '@strazce/contract';
 import type { Db } from '../../db/database';
 import { crudRoutes } from '../../platform/crud';
 import { AppError, validationError } from '../../platform/errors';
@@ -66,7 +66,7 @@ export function registerAccessRoutes(app: FastifyInstance, db: Db): void {
       config: { access: { roles: ['ADMINISTRATOR'] } },
       schema: {
         tags: ['access_user'],
-        params: z.object({ id: z.coerce.number().int().positive() }),
+        params: idParamsSchema,
         response: { 200: z.object({ tfa: z.boolean() }) },
       },
     },

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { fileTypeFromBuffer } from 'file-type';
 import { z } from 'zod';
+import { idSchema } from '@strazce/contract';
 import type { Db } from '../../db/database';
 import { AppError, forbidden, notFound } from '../../platform/errors';
 import { LOGGED_IN, sessionOf } from '../../platform/guard';
@@ -32,7 +33,7 @@ export function registerAvatarRoutes(app: FastifyInstance, db: Db): void {
         config: { access: LOGGED_IN },
         schema: {
           tags,
-          querystring: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }),
+          querystring: z.object({ id: idSchema }),
         },
       },
       async (request, reply) => {

@@ -5,6 +5,7 @@ import QRCode from 'qrcode';
 import { z } from 'zod';
 import {
   HEADERS,
+  idSchema,
   passwordResetRequestSchema,
   passwordResetSchema,
   sessionResponseSchema,
@@ -275,7 +276,7 @@ export function registerSessionRoutes(
       config: { access: LOGGED_IN },
       schema: {
         tags,
-        querystring: z.object({ id: z.coerce.number().int().positive() }),
+        querystring: z.object({ id: idSchema }),
         response: { 200: z.array(z.object({ role: z.string() })) },
       },
     },

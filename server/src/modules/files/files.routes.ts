@@ -10,6 +10,7 @@ import {
   FILE_SIZE_OPTIONS_MB,
   KNOWN_CONFIG_PROPERTIES,
   fileUploadQuerySchema,
+  idParamsSchema,
   storedFile,
 } from '@strazce/contract';
 import type { Db } from '../../db/database';
@@ -21,7 +22,7 @@ import { attachmentDisposition } from './contentDisposition';
 import { FileStore } from './fileStore';
 import { files } from './files.tables';
 
-const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const idParams = idParamsSchema;
 const MB = 1024 * 1024;
 const LARGEST_MB = Math.max(...FILE_SIZE_OPTIONS_MB);
 

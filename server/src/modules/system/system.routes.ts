@@ -9,6 +9,7 @@ import {
   checkConfigValue,
   clientAuthorizeRequestSchema,
   client,
+  idSchema,
   infoResponseSchema,
   person,
   sessionResponseSchema,
@@ -126,7 +127,7 @@ export function registerSystemRoutes(app: FastifyInstance, database: Database, l
       config: { access: LOGGED_IN },
       schema: {
         tags: ['system_site'],
-        querystring: z.object({ id: z.coerce.number().int().positive() }),
+        querystring: z.object({ id: idSchema }),
         response: { 200: z.array(z.enum(MODULES)) },
       },
     },

@@ -7,6 +7,7 @@ import {
   adviceRecordExtension,
   adviceResponseSchema,
   adviceToVisitSchema,
+  idParamsSchema,
   visit,
   visitAdvice,
   visitAdviceCategory,
@@ -83,7 +84,7 @@ export function registerAdviceRoutes(app: FastifyInstance, db: Db, visitModule: 
         tags,
         description:
           'An approved advice, usable today, becomes an entry at the gate (with the checks of an entry).',
-        params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }),
+        params: idParamsSchema,
         body: adviceToVisitSchema,
         response: { 201: (visit.schemas.record as unknown as z.ZodObject).extend(visitRecordExtension) },
       },

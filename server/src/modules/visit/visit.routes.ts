@@ -15,6 +15,7 @@ import {
   visitWhisperSchema,
   visitWriteOffSchema,
   visitedPerson,
+  idParamsSchema,
   type ListQuery,
   type Role,
 } from '@strazce/contract';
@@ -222,7 +223,7 @@ export function registerVisitRoutes(
       schema: {
         tags,
         description: "'Zapsat odchod': the visitor of this entry leaves through a gate.",
-        params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }),
+        params: idParamsSchema,
         body: visitLeaveSchema,
         response: { 201: visitRecord },
       },
