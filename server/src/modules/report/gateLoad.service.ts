@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { GateLoadQuery, GateLoadReport, GateLoadRow } from '@strazce/contract';
 import type { Db } from '../../db/database';
+import { toCsvText } from '../../platform/csv';
 
 type Row = Record<string, unknown>;
 
@@ -37,19 +38,12 @@ const CSV_HEADERS = {
 } as const;
 export type CsvLanguage = keyof typeof CSV_HEADERS;
 
-/** A CSV cell: quoted when needed, and a leading formula character defused so spreadsheets show it as text. */
-function cell(value: string | number): string {
-  let text = String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[";\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
 /**
  * The report as CSV for spreadsheets: UTF-8 with a byte-order mark, `;` separated (what Czech Excel
  * expects), every gate with traffic and every hour 0–23 (zeros included), headers in the caller's language.
  */
 export function gateLoadCsv(report: GateLoadReport, language: CsvLanguage): string {
-  const lines = [CSV_HEADERS[language].map(cell).join(';')];
+  const rows: Array<Array<string | number>> = [];
   const gates = new Map<number, { label: string; hours: Map<number, GateLoadRow> }>();
   for (const row of report.rows) {
     const gate = gates.get(row.gate.id) ?? { label: row.gate.label, hours: new Map() };
@@ -60,8 +54,8 @@ export function gateLoadCsv(report: GateLoadReport, language: CsvLanguage): stri
     for (let hour = 0; hour < 24; hour++) {
       const row = gate.hours.get(hour);
       const label = `${String(hour).padStart(2, '0')}:00`;
-      lines.push([gate.label, label, row?.entries ?? 0, row?.departures ?? 0].map(cell).join(';'));
+      rows.push([gate.label, label, row?.entries ?? 0, row?.departures ?? 0]);
     }
   }
-  return `\uFEFF${lines.join('\r\n')}\r\n`;
+  return toCsvText(CSV_HEADERS[language], rows, { separator: ';' });
 }

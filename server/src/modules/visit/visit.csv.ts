@@ -1,4 +1,5 @@
 import type { Row } from '../../platform/crud';
+import { toCsvText, type CsvValue } from '../../platform/csv';
 
 /** Columns of the visit export, in order; a header row names them by their field names. */
 const COLUMNS = [
@@ -31,7 +32,12 @@ const COLUMNS = [
   'blacklistInternalVehicle',
 ] as const;
 
-function cell(value: unknown): string {
+/**
+ * A record's value as a CSV cell: references by their label, companions and equipment as `name / document`
+ * joined by `; `. Numbers stay numbers (written as they are); every text goes through the formula check of
+ * the CSV writer.
+ */
+function cell(value: unknown): CsvValue {
   if (value === null || value === undefined) return '';
   if (Array.isArray(value))
     return value
@@ -40,14 +46,14 @@ function cell(value: unknown): string {
       )
       .join('; ');
   if (typeof value === 'object') return String((value as { label?: unknown }).label ?? '');
+  if (typeof value === 'number') return value;
   return String(value);
 }
 
-const quote = (text: string) => (/[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text);
-
-/** RFC 4180 CSV with a UTF-8 byte order mark (so spreadsheet programs read Czech letters right). */
+/** RFC 4180 CSV with a UTF-8 byte order mark, formula-safe (platform/csv.ts). */
 export function toCsv(records: Row[]): string {
-  const lines = [COLUMNS.join(',')];
-  for (const record of records) lines.push(COLUMNS.map((column) => quote(cell(record[column]))).join(','));
-  return `\uFEFF${lines.join('\r\n')}\r\n`;
+  return toCsvText(
+    COLUMNS,
+    records.map((record) => COLUMNS.map((column) => cell(record[column]))),
+  );
 }

