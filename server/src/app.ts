@@ -29,6 +29,8 @@ export interface AppOptions {
   logLevel?: LogLevel;
   loginLimits?: LoginLimits;
   publicUrl?: string;
+  /** Origins allowed in password reset links when `publicUrl` is not set (RESET_LINK_ORIGINS). */
+  resetOrigins?: readonly string[];
   /** Built web app to serve at `/` with a history fallback to index.html. */
   webDir?: string;
   /** Where stored files are kept (`DATA_DIR/files`); a temporary directory when not given. */
@@ -105,7 +107,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerAudit(app, db);
 
   const limiter = loginLimiter(db, options.loginLimits ?? DEFAULT_LOGIN_LIMITS);
-  registerSessionRoutes(app, { db, limiter, publicUrl: options.publicUrl });
+  registerSessionRoutes(app, {
+    db,
+    limiter,
+    publicUrl: options.publicUrl,
+    resetOrigins: options.resetOrigins,
+  });
   registerAccessRoutes(app, db);
   registerSystemRoutes(app, options.database, limiter);
   registerMessagingRoutes(app, db);

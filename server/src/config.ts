@@ -4,6 +4,11 @@ export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' |
 
 export interface AppConfig {
   port: number;
+  /**
+   * Address to listen on (`HOST`); unset: every interface, except 127.0.0.1 while demo users with the
+   * published password exist (see main.ts).
+   */
+  host?: string;
   /** Embedded database files, uploaded files; default `./data`. */
   dataDir: string;
   /** Real PostgreSQL when set; otherwise the embedded PGlite database under `dataDir`. */
@@ -16,6 +21,13 @@ export interface AppConfig {
   mailFrom: string;
   /** Public address of the web app, used in links sent by e-mail; default: the request's origin. */
   publicUrl?: string;
+  /**
+   * Origins the web app is served from (`RESET_LINK_ORIGINS`, comma-separated), used for reset links when
+   * `publicUrl` is not set: the request's Origin when listed, else the first. The Host header never is.
+   */
+  resetOrigins: string[];
+  /** Without SMTP: a directory that receives every e-mail as a file (`MAIL_DIR`, a pickup directory). */
+  mailDir?: string;
   /** Proxies trusted for the client address: `true` (any), or addresses/CIDRs separated by commas. */
   trustProxy: boolean | string;
   /** Directory with the built web app to serve at `/`. */
@@ -33,16 +45,46 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new Error(`PORT must be a port number, got ${env.PORT}`);
   return {
     port,
+    host: env.HOST || undefined,
     dataDir: path.resolve(env.DATA_DIR ?? './data'),
     databaseUrl: env.DATABASE_URL || undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,
     logLevel: (env.LOG_LEVEL as LogLevel) ?? 'info',
     smtpUrl: env.SMTP_URL || undefined,
-    publicUrl: env.PUBLIC_URL || undefined,
+    publicUrl: parseOrigin('PUBLIC_URL', env.PUBLIC_URL, true),
+    resetOrigins: (env.RESET_LINK_ORIGINS ?? '')
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean)
+      .map((entry) => parseOrigin('RESET_LINK_ORIGINS', entry)!),
+    mailDir: env.MAIL_DIR ? path.resolve(env.MAIL_DIR) : undefined,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     mailFrom: env.MAIL_FROM || 'Strážce <noreply@localhost>',
     demoData: parseFlag('DEMO_DATA', env.DEMO_DATA),
   };
+}
+
+/** An http(s) address; PUBLIC_URL may carry a path (the app behind a prefix), origins may not. */
+function parseOrigin(name: string, value: string | undefined, withPath = false): string | undefined {
+  if (!value) return undefined;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`${name} must be an http(s) address, got ${value}`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new Error(`${name} must be an http(s) address, got ${value}`);
+  return withPath ? value.replace(/\/+$/, '') : url.origin;
+}
+
+/**
+ * Where the server listens: HOST when set; else 127.0.0.1 while users with the published demo password
+ * exist (nobody else on the network can use them), else every interface.
+ */
+export function listenHost(config: Pick<AppConfig, 'host'>, demoPasswordUsers: readonly string[]): string {
+  if (config.host) return config.host;
+  return demoPasswordUsers.length > 0 ? '127.0.0.1' : '0.0.0.0';
 }
 
 function parseFlag(name: string, value: string | undefined): boolean | undefined {

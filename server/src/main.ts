@@ -1,20 +1,24 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
-import { configFromEnv } from './config';
+import { configFromEnv, listenHost } from './config';
 import { openDatabase } from './db/database';
-import { seed } from './db/seed';
+import { demoPasswordUsers, seed } from './db/seed';
+import { auditRetentionJob } from './modules/audit/audit.retention';
 import { deliveryWorker } from './modules/messaging/delivery.worker';
 import { emailTransportFor, logSmsProvider } from './modules/messaging/transports';
 
 const config = configFromEnv();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const localAddress = `http://localhost:${config.port}`;
 const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 const app = await buildApp({
   database,
   logLevel: config.logLevel,
   validateResponses: false,
-  publicUrl: config.publicUrl,
+  // Without PUBLIC_URL and RESET_LINK_ORIGINS, links point to this machine: never to the request's Host.
+  publicUrl: config.publicUrl ?? (config.resetOrigins.length > 0 ? undefined : localAddress),
+  resetOrigins: config.resetOrigins,
   trustProxy: config.trustProxy,
   webDir,
   filesDir: path.join(config.dataDir, 'files'),
@@ -31,6 +35,8 @@ const delivery = deliveryWorker({
   log: app.log,
 });
 delivery.start();
+const auditRetention = auditRetentionJob({ db: database.db, log: app.log });
+auditRetention.start();
 
 let stopping = false;
 const shutdown = async () => {
@@ -38,6 +44,7 @@ const shutdown = async () => {
   if (stopping) return;
   stopping = true;
   await delivery.stop();
+  await auditRetention.stop();
   await app.close();
   await database.close();
   process.exit(0);
@@ -45,4 +52,16 @@ const shutdown = async () => {
 process.on('SIGINT', shutdown);
 process.on('SIGTERM', shutdown);
 
-await app.listen({ port: config.port, host: '0.0.0.0' });
+const demoUsers = await demoPasswordUsers(database.db);
+const host = listenHost(config, demoUsers);
+if (demoUsers.length > 0)
+  app.log.warn(
+    config.host
+      ? `Demo users with the published password exist (${demoUsers.join(', ')}); listening on ${host} as HOST says`
+      : `Demo users with the published password exist (${demoUsers.join(', ')}): listening on 127.0.0.1 only; set HOST (e.g. HOST=0.0.0.0) to listen on the network`,
+  );
+if (!config.publicUrl && config.resetOrigins.length === 0)
+  app.log.warn(
+    `Neither PUBLIC_URL nor RESET_LINK_ORIGINS is set: password reset links point to ${localAddress}`,
+  );
+await app.listen({ port: config.port, host });

@@ -1,10 +1,10 @@
-import { count } from 'drizzle-orm';
+import { and, count, eq, inArray } from 'drizzle-orm';
 import { ASSIGNABLE_ROLES, MODULES, type AssignableRole } from '@strazce/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Db } from './database';
 import { groupRoles, groups, userGroups, userRoles, userSites, users } from '../modules/access/access.tables';
 import { persons, siteModules, siteProperties, sites } from '../modules/system/system.tables';
-import { hashPassword, newToken } from '../platform/secrets';
+import { hashPassword, newToken, verifyPassword } from '../platform/secrets';
 import { seedVisitDemo } from '../modules/visit/visit.demo';
 
 /** Password of every demo user (README); the administrator's comes from ADMIN_PASSWORD. */
@@ -111,7 +111,13 @@ export const DEMO_USERS: DemoUser[] = [
  */
 export async function seed(
   database: Database,
-  options: { adminPassword?: string; demo: boolean; log: FastifyBaseLogger },
+  options: {
+    adminPassword?: string;
+    demo: boolean;
+    log: FastifyBaseLogger;
+    /** Where the banner with a generated administrator password goes (default: the console, stdout). */
+    banner?: (text: string) => void;
+  },
 ): Promise<void> {
   const { db } = database;
   const [{ users: existing }] = await db.select({ users: count() }).from(users);
@@ -160,6 +166,9 @@ export async function seed(
         userName: 'admin',
         personId: adminPerson.id,
         passwordHash: await hashPassword(adminPassword),
+        // A generated password has been on the console: it must be replaced at the first login. One given by
+        // ADMIN_PASSWORD was chosen by whoever started the server.
+        mustChangePassword: !options.adminPassword,
       })
       .returning({ id: users.id });
     await tx.insert(userRoles).values(ASSIGNABLE_ROLES.map((role) => ({ userId: admin.id, role })));
@@ -193,12 +202,48 @@ export async function seed(
   });
   if (options.adminPassword)
     options.log.info('Created the administrator "admin" with the password from ADMIN_PASSWORD');
-  else
-    options.log.warn(
-      `Created the administrator "admin" with the generated password: ${adminPassword} (shown only once)`,
-    );
+  else {
+    options.log.warn('Created the administrator "admin" with a generated password (see the banner)');
+    (options.banner ?? ((text) => process.stdout.write(text)))(adminPasswordBanner(adminPassword));
+  }
   if (options.demo)
     options.log.info(
       `Demo data created: users ${DEMO_USERS.map((u) => u.userName).join(', ')}; password ${DEMO_PASSWORD}`,
     );
+}
+
+/** The console banner with the generated administrator password, shown once. */
+export function adminPasswordBanner(password: string): string {
+  const lines = [
+    'Administrator account created',
+    '',
+    `  user name:  admin`,
+    `  password:   ${password}`,
+    '',
+    'This password is shown only once and must be changed at the first login.',
+    'Set ADMIN_PASSWORD on the first start to choose it yourself.',
+  ];
+  const width = Math.max(...lines.map((line) => line.length));
+  const rule = `+${'-'.repeat(width + 2)}+`;
+  return ['', rule, ...lines.map((line) => `| ${line.padEnd(width)} |`), rule, ''].join('\n') + '\n';
+}
+
+/** Demo users that still have the published demo password (README), by user name. */
+export async function demoPasswordUsers(db: Db): Promise<string[]> {
+  const rows = await db
+    .select({ userName: users.userName, passwordHash: users.passwordHash })
+    .from(users)
+    .where(
+      and(
+        inArray(
+          users.userName,
+          DEMO_USERS.map((demo) => demo.userName),
+        ),
+        eq(users.valid, true),
+      ),
+    );
+  const found: string[] = [];
+  for (const row of rows)
+    if (row.passwordHash && (await verifyPassword(row.passwordHash, DEMO_PASSWORD))) found.push(row.userName);
+  return found.sort();
 }

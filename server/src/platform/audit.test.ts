@@ -140,7 +140,7 @@ describe('audit trail', () => {
     expect(reset).toMatchObject({ status: 400, requestBody: { token: '***', password: '***' } });
 
     const user = await ctx.givenUser({ roles: [] });
-    const { secret } = (await ctx.call(user, 'POST', '/api/session/twofa')).json();
+    const { secret } = (await ctx.call(user, 'POST', '/api/session/twofa', { password: PASSWORD })).json();
     const code = totpCode(secret);
     const enable = await audited(() => ctx.call(user, 'POST', '/api/session/twofa/enable', { code }));
     expect(enable).toMatchObject({ status: 200, requestBody: { code: '***' } });

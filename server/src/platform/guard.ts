@@ -26,22 +26,45 @@ export const PUBLIC: AccessRule = { roles: ['ROLE_ANY'] };
 export const LOGGED_IN: AccessRule = { roles: ['ROLE_ANYONE_LOGGED'] };
 
 /**
- * The routes a session may call while its user must have two-factor login (force 2FA) and has not set it
- * up yet, as `METHOD /url`: restoring and ending the session, the set-up wizard's calls, and what the web
- * app's shell loads right after login (the remembered site, the current site's modules and configuration).
- * Everything else needing a login answers 403; public routes stay open but do not count such a session.
- * Once two-factor is on, the next call is free again (enabling it is a write call, which empties the session cache).
+ * What the web app's shell loads right after login, whatever the user must finish first: restoring and
+ * ending the session, the remembered site, the current site's modules and configuration.
  */
-export const TFA_ENROLMENT_ROUTES: ReadonlySet<string> = new Set([
+const SHELL_ROUTES = [
   'GET /api/session',
   'DELETE /api/session',
-  'POST /api/session/twofa',
-  'POST /api/session/twofa/validate',
-  'POST /api/session/twofa/enable',
   'POST /api/system_site/switch',
   'GET /api/system_site/modules',
   'GET /api/system_site/config',
+];
+
+/**
+ * The routes a session may call while its user must have two-factor login (force 2FA) and has not set it
+ * up yet, as `METHOD /url`: the shell's calls and the set-up wizard's.
+ */
+export const TFA_ENROLMENT_ROUTES: ReadonlySet<string> = new Set([
+  ...SHELL_ROUTES,
+  'POST /api/session/twofa',
+  'POST /api/session/twofa/validate',
+  'POST /api/session/twofa/enable',
 ]);
+
+/** The routes a session may call while its user must change their password: the shell's and the change. */
+export const PASSWORD_CHANGE_ROUTES: ReadonlySet<string> = new Set([
+  ...SHELL_ROUTES,
+  'POST /api/session/password',
+]);
+
+/**
+ * The only routes a session may call while its user must first finish something (change the password, then
+ * set up two-factor), or null when nothing is pending. Everything else needing a login answers 403; public
+ * routes stay open but do not count such a session. Once done, the next call is free again (the change is a
+ * write call, which empties the session cache).
+ */
+export function pendingRoutes(session: SessionContext | null): ReadonlySet<string> | null {
+  if (session?.passwordPending) return PASSWORD_CHANGE_ROUTES;
+  if (session?.tfaPending) return TFA_ENROLMENT_ROUTES;
+  return null;
+}
 
 /** The session of a request that passed the guard with a logged-in rule. */
 export function sessionOf(request: FastifyRequest): SessionContext {
@@ -78,16 +101,21 @@ export function registerGuard(app: FastifyInstance, db: Db, cache: SessionCache)
     if (typeof token === 'string' && token.length > 0 && token.length <= 200) {
       request.session = await resolveSession(db, cache, token);
     }
-    const tfaBlocked =
-      request.session?.tfaPending === true &&
-      !TFA_ENROLMENT_ROUTES.has(`${request.method} ${request.routeOptions.url}`);
+    const pending = pendingRoutes(request.session);
+    const blocked = pending !== null && !pending.has(`${request.method} ${request.routeOptions.url}`);
     if (access.roles.includes('ROLE_ANY')) {
       // A public route answers such a session as it answers a caller without one.
-      if (tfaBlocked) request.session = null;
+      if (blocked) request.session = null;
       return;
     }
     if (!request.session) throw new AppError('UNAUTHORIZED', 'Session missing or expired');
-    if (tfaBlocked) throw new AppError('FORBIDDEN', 'Two-factor login must be set up first');
+    if (blocked)
+      throw new AppError(
+        'FORBIDDEN',
+        request.session.passwordPending
+          ? 'The password must be changed first'
+          : 'Two-factor login must be set up first',
+      );
     if (!rolesAllow(access.roles, request.session.roles, true))
       throw new AppError('FORBIDDEN', 'Role not allowed');
     if (access.module) {

@@ -20,6 +20,8 @@ export interface SessionContext {
   expires: Date;
   /** The user must have two-factor login (force 2FA) and has not set it up yet: see the guard. */
   tfaPending: boolean;
+  /** The user must choose a new password first (generated or administrator-given one): see the guard. */
+  passwordPending: boolean;
 }
 
 // Extending on every call would write on every read; within this many seconds of a full extension the
@@ -51,7 +53,7 @@ export async function loadSessionByHash(db: Db, tokenHash: string): Promise<Sess
   const rows = rowsOf(
     await db.execute(sql`
       select s.id, s.user_id, site.id as site_id, s.client_id, s.expires, u.user_name, timeout.value as timeout,
-        u.force_tfa and not u.tfa as tfa_pending,
+        u.force_tfa and not u.tfa as tfa_pending, u.must_change_password as password_pending,
         coalesce((select array_agg(r.role) from (${userRolesSql(sql`u.id`)}) r), '{}') as roles,
         coalesce((select array_agg(m.module) from system_site_module m where m.site_id = site.id), '{}') as modules
       from access_session s
@@ -86,6 +88,7 @@ export async function loadSessionByHash(db: Db, tokenHash: string): Promise<Sess
     timeoutMinutes: timeoutFromProperty(row.timeout),
     expires: new Date(row.expires as string),
     tfaPending: row.tfa_pending === true,
+    passwordPending: row.password_pending === true,
   };
 }
 

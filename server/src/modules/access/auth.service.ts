@@ -94,7 +94,7 @@ export async function authenticate(db: Db, limiter: LoginLimiter, input: Credent
   if (!user || !passwordOk) throw await fail(user?.tfa ? 'TFA_INVALID' : 'INVALID_CREDENTIALS');
   if (user.tfa && !(await consumeTotp(db, user, user.tfaSecret, input.tfaCode)))
     throw await fail('TFA_INVALID');
-  await limiter.reset(input.userName);
+  await limiter.reset(input.userName, input.address);
   return user;
 }
 
@@ -121,6 +121,7 @@ export async function sessionBody(
       userName: users.userName,
       tfa: users.tfa,
       forceTfa: users.forceTfa,
+      mustChangePassword: users.mustChangePassword,
       personId: persons.id,
       firstName: persons.firstName,
       lastName: persons.lastName,
@@ -148,6 +149,7 @@ export async function sessionBody(
       tfa: row.tfa,
       forceTfa: row.forceTfa,
       hasAvatar: row.avatar !== null,
+      mustChangePassword: row.mustChangePassword,
     },
     session: { token: session.token, expires: session.expires.toISOString() },
     sites: siteList,

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HEADERS } from '@strazce/contract';
-import { createTestContext, totpCode, type TestContext, type TestUser } from '../../../test/helper';
+import { createTestContext, PASSWORD, totpCode, type TestContext, type TestUser } from '../../../test/helper';
 import { TFA_ENROLMENT_ROUTES } from '../../platform/guard';
 import { newTotpSecret } from '../../platform/secrets';
 import { users } from './access.tables';
@@ -78,7 +78,7 @@ describe('force 2FA, enforced by the server', () => {
     expectStatus(await ctx.call(user, 'GET', '/api/info'), 200);
 
     // The wizard: pair, validate, enable.
-    const pairing = await ctx.call(user, 'POST', '/api/session/twofa');
+    const pairing = await ctx.call(user, 'POST', '/api/session/twofa', { password: PASSWORD });
     expectStatus(pairing, 200);
     const { secret } = pairing.json();
     const validated = await ctx.call(user, 'POST', '/api/session/twofa/validate', { code: totpCode(secret) });

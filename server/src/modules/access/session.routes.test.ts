@@ -301,7 +301,7 @@ describe('two-factor enrolment and login with TOTP', () => {
   });
 
   it('hands out a new secret with its otpauth URI and QR code', async () => {
-    const response = await ctx.call(user, 'POST', '/api/session/twofa');
+    const response = await ctx.call(user, 'POST', '/api/session/twofa', { password: PASSWORD });
     expect(response.statusCode).toBe(200);
     const body = response.json();
     secret = body.secret;

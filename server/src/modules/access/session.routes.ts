@@ -1,4 +1,4 @@
-import { and, count, eq, gt, isNull } from 'drizzle-orm';
+import { and, count, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import QRCode from 'qrcode';
@@ -6,19 +6,29 @@ import { z } from 'zod';
 import {
   HEADERS,
   idSchema,
+  passwordChangeSchema,
   passwordResetRequestSchema,
   passwordResetSchema,
   sessionResponseSchema,
   tfaCheckRequestSchema,
   tfaCheckResponseSchema,
   tfaCodeRequestSchema,
+  tfaSetupRequestSchema,
   tfaSetupResponseSchema,
 } from '@strazce/contract';
 import type { Db } from '../../db/database';
-import { AppError } from '../../platform/errors';
+import { AppError, validationError } from '../../platform/errors';
 import { LOGGED_IN, PUBLIC, sessionOf } from '../../platform/guard';
-import type { LoginLimiter } from '../../platform/loginLimiter';
-import { hashPassword, hashToken, newToken, newTotpSecret, totpStep, totpUri } from '../../platform/secrets';
+import { registerRetryAfter, type LoginLimiter } from '../../platform/loginLimiter';
+import {
+  hashPassword,
+  hashToken,
+  newToken,
+  newTotpSecret,
+  totpStep,
+  totpUri,
+  verifyPassword,
+} from '../../platform/secrets';
 import { createSession, endSession, extendSession, userRoles } from '../../platform/session';
 import { clients, emails } from '../system/system.tables';
 import { passwordResets, sessions, users } from './access.tables';
@@ -29,6 +39,7 @@ import {
   findUserByName,
   initialSite,
   sessionBody,
+  type UserRow,
 } from './auth.service';
 import { persons } from '../system/system.tables';
 import { resetPasswordEmail } from './reset.email';
@@ -40,6 +51,8 @@ export interface SessionRoutesOptions {
   db: Db;
   limiter: LoginLimiter;
   publicUrl?: string;
+  /** Origins allowed in reset links when PUBLIC_URL is not set (RESET_LINK_ORIGINS). */
+  resetOrigins?: readonly string[];
 }
 
 /** The client (terminal) behind `X-Client-Token`, when it is valid, authorized and not expired. */
@@ -57,31 +70,71 @@ export async function authorizedClient(db: Db, request: FastifyRequest): Promise
   return client.id;
 }
 
+/** Where links sent by e-mail point when neither PUBLIC_URL nor RESET_LINK_ORIGINS is configured. */
+export const DEFAULT_APP_ADDRESS = 'http://localhost:8080';
+
 /**
- * Address of the web app for links sent by e-mail: PUBLIC_URL when configured, else the address the request
- * came to. A foreign `Origin` is never used, so nobody can have a reset link point to their own server.
+ * Address of the web app for links sent by e-mail: PUBLIC_URL when configured; else the request's `Origin`
+ * when it is one of the allowed origins (RESET_LINK_ORIGINS), else the first of them. The request's `Host`
+ * (and an unlisted `Origin`) is never used: whoever asks for a reset cannot make the link point to their own
+ * server (reset-link poisoning).
  */
-export function appAddress(request: FastifyRequest, publicUrl: string | undefined): string {
+export function appAddress(
+  request: FastifyRequest,
+  publicUrl: string | undefined,
+  allowedOrigins: readonly string[] = [],
+): string {
   if (publicUrl) return publicUrl.replace(/\/+$/, '');
   const origin = request.headers.origin;
-  if (origin) {
-    try {
-      const url = new URL(origin);
-      if (url.host === request.host && (url.protocol === 'http:' || url.protocol === 'https:'))
-        return url.origin;
-    } catch {
-      // A malformed Origin is ignored.
-    }
+  if (typeof origin === 'string') {
+    const allowed = allowedOrigins.find((entry) => originOf(entry) === originOf(origin));
+    if (allowed) return originOf(allowed)!;
   }
-  return `${request.protocol}://${request.host}`;
+  return (allowedOrigins.length > 0 && originOf(allowedOrigins[0])) || DEFAULT_APP_ADDRESS;
+}
+
+function originOf(value: string): string | null {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.origin : null;
+  } catch {
+    return null;
+  }
 }
 
 export function registerSessionRoutes(
   app: FastifyInstance,
-  { db, limiter, publicUrl }: SessionRoutesOptions,
+  { db, limiter, publicUrl, resetOrigins = [] }: SessionRoutesOptions,
 ): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['session'];
+  registerRetryAfter(app);
+
+  /**
+   * The logged-in user, after checking their current password (and TOTP code, when `code` is given or
+   * two-factor is on) under the login limiter: a stolen session token alone cannot change what protects the
+   * account. A wrong answer is a 400 on the field (the user stays logged in) and counts as a failed login.
+   */
+  async function confirmIdentity(
+    request: FastifyRequest,
+    fields: { password: string; passwordField: string; code?: string; checkCode: boolean },
+  ): Promise<UserRow> {
+    const session = sessionOf(request);
+    await limiter.check(session.userName, request.ip);
+    const [user] = await db.select().from(users).where(eq(users.id, session.userId));
+    const refuse = async (path: string, message: string) => {
+      await limiter.recordFailure(session.userName, request.ip);
+      return validationError(path, message);
+    };
+    if (!(await verifyPassword(user.passwordHash, fields.password)))
+      throw await refuse(fields.passwordField, 'validation.currentPassword');
+    if (fields.checkCode && user.tfa) {
+      if (!fields.code) throw validationError('code', 'validation.required');
+      if (!(await consumeTotp(db, user, user.tfaSecret, fields.code)))
+        throw await refuse('code', 'validation.tfaCode');
+    }
+    return user;
+  }
 
   typed.get(
     '/api/session',
@@ -122,7 +175,8 @@ export function registerSessionRoutes(
     '/api/session',
     { config: { access: LOGGED_IN }, schema: { tags } },
     async (request, reply) => {
-      await endSession(db, sessionOf(request));
+      const session = sessionOf(request);
+      await db.transaction((tx) => endSession(tx as unknown as Db, session));
       return reply.status(204).send();
     },
   );
@@ -141,12 +195,71 @@ export function registerSessionRoutes(
   );
 
   typed.post(
-    '/api/session/twofa',
-    { config: { access: LOGGED_IN }, schema: { tags, response: { 200: tfaSetupResponseSchema } } },
+    '/api/session/password',
+    {
+      config: { access: LOGGED_IN },
+      schema: {
+        tags,
+        description:
+          "Changes the user's own password (current password required); ends the user's other sessions.",
+        body: passwordChangeSchema,
+        response: { 200: z.literal(true) },
+      },
+    },
     async (request) => {
       const session = sessionOf(request);
+      const { currentPassword, newPassword } = request.body;
+      const user = await confirmIdentity(request, {
+        password: currentPassword,
+        passwordField: 'currentPassword',
+        checkCode: false,
+      });
+      if (newPassword === currentPassword)
+        throw validationError('newPassword', 'validation.passwordUnchanged');
+      const passwordHash = await hashPassword(newPassword);
+      await db.transaction(async (tx) => {
+        await tx
+          .update(users)
+          .set({ passwordHash, mustChangePassword: false, version: sql`${users.version} + 1` })
+          .where(eq(users.id, user.id));
+        // Links sent for the old password are void, and so is every other session opened with it.
+        await tx
+          .update(passwordResets)
+          .set({ used: new Date() })
+          .where(and(eq(passwordResets.userId, user.id), isNull(passwordResets.used)));
+        await tx
+          .delete(sessions)
+          .where(and(eq(sessions.userId, user.id), ne(sessions.id, session.sessionId)));
+      });
+      await limiter.reset(user.userName, request.ip);
+      return true as const;
+    },
+  );
+
+  typed.post(
+    '/api/session/twofa',
+    {
+      config: { access: LOGGED_IN, auditSecrets: ['code'] },
+      schema: {
+        tags,
+        description:
+          'Starts the two-factor set-up; needs the current password, and the current code when two-factor is on.',
+        body: tfaSetupRequestSchema,
+        response: { 200: tfaSetupResponseSchema },
+      },
+    },
+    async (request) => {
+      const session = sessionOf(request);
+      await confirmIdentity(request, {
+        password: request.body.password,
+        passwordField: 'password',
+        code: request.body.code,
+        checkCode: true,
+      });
       const secret = newTotpSecret();
-      await db.update(users).set({ tfaPendingSecret: secret }).where(eq(users.id, session.userId));
+      await db.transaction((tx) =>
+        tx.update(users).set({ tfaPendingSecret: secret }).where(eq(users.id, session.userId)),
+      );
       const uri = totpUri(secret, session.userName);
       return { secret, uri, qr: await QRCode.toDataURL(uri, { margin: 1, width: 220 }) };
     },
@@ -186,10 +299,12 @@ export function registerSessionRoutes(
           { path: 'code', message: 'validation.tfaCode' },
         ]);
       }
-      await db
-        .update(users)
-        .set({ tfa: true, tfaSecret: user.tfaPendingSecret, tfaPendingSecret: null })
-        .where(eq(users.id, user.id));
+      await db.transaction(async (tx) => {
+        await tx
+          .update(users)
+          .set({ tfa: true, tfaSecret: user.tfaPendingSecret, tfaPendingSecret: null })
+          .where(eq(users.id, user.id));
+      });
       return { tfa: true };
     },
   );
@@ -220,7 +335,7 @@ export function registerSessionRoutes(
         );
       if (Number(recent) >= PASSWORD_RESETS_PER_HOUR) return true as const;
       const token = newToken();
-      const link = `${appAddress(request, publicUrl)}/resetPassword?token=${encodeURIComponent(token)}`;
+      const link = `${appAddress(request, publicUrl, resetOrigins)}/resetPassword?token=${encodeURIComponent(token)}`;
       await db.transaction(async (tx) => {
         await tx.insert(passwordResets).values({
           tokenHash: hashToken(token),

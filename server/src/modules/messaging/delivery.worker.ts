@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database';
+import { MASKED_TOKEN, RESET_LINK_SQL_PATTERN } from '../access/reset.email';
 import type { DeliveryLog, EmailTransport, SmsProvider } from './transports';
 
 /** Attempts after which a message is given up (it stays in the log with its last error). */
@@ -31,6 +32,8 @@ interface Outbox {
   failed(id: number, error: string, retryInSeconds: number): SQL;
 }
 
+const maskedBody = sql`body = regexp_replace(body, ${RESET_LINK_SQL_PATTERN}, ${`\\1${MASKED_TOKEN}`}, 'g')`;
+
 /**
  * Claims due messages in one statement: the rows are locked with SKIP LOCKED (another instance claiming at the
  * same moment takes other rows) and leased by moving `next_attempt` forward, so no two workers ever send one
@@ -58,10 +61,16 @@ function emailOutbox(transport: EmailTransport): Outbox {
           transport.send({ to: String(row.recipient), subject: String(row.subject), text: String(row.body) }),
       }));
     },
-    delivered: (id) => sql`update system_email set sent = now(), last_error = null where id = ${id}`,
+    // Once sent (or given up), a password reset link in the body is masked: the outbox is not a second
+    // mailbox, and the token must not be readable at rest.
+    delivered: (id) =>
+      sql`update system_email set sent = now(), last_error = null, ${maskedBody} where id = ${id}`,
     failed: (id, error, retry) =>
       sql`update system_email set last_error = ${error},
-        next_attempt = now() + make_interval(secs => ${retry}) where id = ${id}`,
+        next_attempt = now() + make_interval(secs => ${retry}),
+        body = case when attempts >= ${MAX_ATTEMPTS}
+          then regexp_replace(body, ${RESET_LINK_SQL_PATTERN}, ${`\\1${MASKED_TOKEN}`}, 'g') else body end
+        where id = ${id}`,
   };
 }
 

@@ -1,3 +1,6 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import nodemailer from 'nodemailer';
 
 export interface OutgoingEmail {
@@ -48,6 +51,21 @@ export function logEmailTransport(log: DeliveryLog): EmailTransport {
   };
 }
 
+/**
+ * No SMTP server, but a pickup directory (`MAIL_DIR`): each e-mail becomes a JSON file there, as a local
+ * mail system or a test would collect it. The outbox masks reset links once sent; this is the mailbox.
+ */
+export function pickupDirectoryTransport(directory: string): EmailTransport {
+  return {
+    kind: 'directory',
+    async send(email) {
+      await mkdir(directory, { recursive: true });
+      const name = `${Date.now()}-${randomBytes(4).toString('hex')}.json`;
+      await writeFile(path.join(directory, name), JSON.stringify(email), { mode: 0o600 });
+    },
+  };
+}
+
 export function logSmsProvider(log: DeliveryLog): SmsProvider {
   return {
     kind: 'log',
@@ -58,8 +76,9 @@ export function logSmsProvider(log: DeliveryLog): SmsProvider {
 }
 
 export function emailTransportFor(
-  config: { smtpUrl?: string; mailFrom: string },
+  config: { smtpUrl?: string; mailFrom: string; mailDir?: string },
   log: DeliveryLog,
 ): EmailTransport {
-  return config.smtpUrl ? smtpTransport(config.smtpUrl, config.mailFrom) : logEmailTransport(log);
+  if (config.smtpUrl) return smtpTransport(config.smtpUrl, config.mailFrom);
+  return config.mailDir ? pickupDirectoryTransport(config.mailDir) : logEmailTransport(log);
 }

@@ -1,0 +1,110 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app';
+import { listenHost } from '../config';
+import { openDatabase, type Database } from './database';
+import { freshPostgresDatabase } from './freshDatabase';
+import { adminPasswordBanner, DEMO_PASSWORD, demoPasswordUsers, seed } from './seed';
+import { basic } from '../../test/helper';
+
+const quiet = { info: () => undefined, warn: () => undefined } as never;
+const closers: (() => Promise<void>)[] = [];
+afterAll(async () => {
+  for (const close of closers) await close();
+});
+
+/** An empty database (seed fills only an empty one). */
+async function emptyDatabase(): Promise<Database> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) {
+    const database = await openDatabase({ dataDir: 'memory://' });
+    closers.push(() => database.close());
+    return database;
+  }
+  const { database, drop } = await freshPostgresDatabase(serverUrl, 'strazce_test');
+  closers.push(async () => {
+    await database.close();
+    await drop();
+  });
+  return database;
+}
+
+describe('first start (issue 9, point 10)', () => {
+  it('prints a generated administrator password as a banner and requires its change at the first login', async () => {
+    const database = await emptyDatabase();
+    const printed: string[] = [];
+    await seed(database, { demo: false, log: quiet, banner: (text) => printed.push(text) });
+    expect(printed).toHaveLength(1);
+    const password = /password: {3}(\S+)/.exec(printed[0])![1];
+    expect(printed[0]).toBe(adminPasswordBanner(password));
+    expect(printed[0]).toMatch(/must be changed at the first login/);
+    const app = await buildApp({ database, logLevel: 'silent' });
+    closers.unshift(() => app.close());
+    const login = await app.inject({
+      method: 'GET',
+      url: '/api/session',
+      headers: { authorization: basic('admin', password) },
+    });
+    expect(login.statusCode).toBe(200);
+    expect(login.json().user.mustChangePassword).toBe(true);
+    const token = login.json().session.token;
+    const blocked = await app.inject({
+      method: 'GET',
+      url: '/api/access_user',
+      headers: { 'x-auth-token': token },
+    });
+    expect(blocked.statusCode).toBe(403);
+    const changed = await app.inject({
+      method: 'POST',
+      url: '/api/session/password',
+      headers: { 'x-auth-token': token },
+      payload: { currentPassword: password, newPassword: 'Chosen.Admin1' },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const free = await app.inject({
+      method: 'GET',
+      url: '/api/access_user',
+      headers: { 'x-auth-token': token },
+    });
+    expect(free.statusCode).toBe(200);
+    // No demo users: the server may listen on every interface.
+    expect(await demoPasswordUsers(database.db)).toEqual([]);
+    expect(listenHost({}, [])).toBe('0.0.0.0');
+  });
+
+  it('takes ADMIN_PASSWORD as chosen; with demo users it listens on 127.0.0.1 unless HOST says otherwise', async () => {
+    const database = await emptyDatabase();
+    const printed: string[] = [];
+    await seed(database, {
+      adminPassword: 'Given.Admin1',
+      demo: true,
+      log: quiet,
+      banner: (text) => printed.push(text),
+    });
+    expect(printed).toEqual([]);
+    const app = await buildApp({ database, logLevel: 'silent' });
+    closers.unshift(() => app.close());
+    const login = await app.inject({
+      method: 'GET',
+      url: '/api/session',
+      headers: { authorization: basic('admin', 'Given.Admin1') },
+    });
+    expect(login.json().user.mustChangePassword).toBe(false);
+    const demo = await demoPasswordUsers(database.db);
+    expect(demo).toContain('user');
+    expect(listenHost({}, demo)).toBe('127.0.0.1');
+    expect(listenHost({ host: '0.0.0.0' }, demo)).toBe('0.0.0.0');
+    // Once the demo user changed the published password, it no longer counts.
+    const userLogin = await app.inject({
+      method: 'GET',
+      url: '/api/session',
+      headers: { authorization: basic('user', DEMO_PASSWORD) },
+    });
+    await app.inject({
+      method: 'POST',
+      url: '/api/session/password',
+      headers: { 'x-auth-token': userLogin.json().session.token },
+      payload: { currentPassword: DEMO_PASSWORD, newPassword: 'Private.Pass1' },
+    });
+    expect(await demoPasswordUsers(database.db)).not.toContain('user');
+  });
+});
