@@ -6,6 +6,9 @@ import {
   type Locator,
   type Page,
 } from '@playwright/test';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import * as OTPAuth from 'otpauth';
 
 /** The two sites of the demo data set (server/src/db/seed.ts). */
@@ -69,6 +72,8 @@ export interface NewUser {
   /** Site names; default both demo sites. */
   sites?: string[];
   forceTfa?: boolean;
+  /** Must choose a new password at the first login. */
+  mustChangePassword?: boolean;
   email?: string;
   /** May log in from any browser (the ALL_CLIENTS role); default true. */
   allClients?: boolean;
@@ -138,11 +143,38 @@ export class AdminApi {
       password: input.password,
       valid: true,
       forceTfa: input.forceTfa ?? false,
+      mustChangePassword: input.mustChangePassword ?? false,
       roles: input.allClients === false ? input.roles : [...new Set([...input.roles, 'ALL_CLIENTS'])],
       groups: [],
       sites: siteIds,
     });
     return { ...user, email };
+  }
+
+  /**
+   * The e-mails delivered to one recipient, newest first: the server's pickup directory (MAIL_DIR, set by
+   * support/server.mjs), where the live links are; the e-mail log masks reset links.
+   */
+  async mailbox(recipient: string): Promise<{ to: string; subject: string; text: string }[]> {
+    const directory = path.join(
+      path.dirname(fileURLToPath(import.meta.url)),
+      '..',
+      '.tmp',
+      `mail-${process.env.E2E_PORT}`,
+    );
+    if (!existsSync(directory)) return [];
+    return readdirSync(directory)
+      .sort()
+      .reverse()
+      .map(
+        (name) =>
+          JSON.parse(readFileSync(path.join(directory, name), 'utf8')) as {
+            to: string;
+            subject: string;
+            text: string;
+          },
+      )
+      .filter((mail) => mail.to === recipient);
   }
 
   /** The e-mails queued for one recipient, newest first (the outbox, `GET /api/system_email`). */
@@ -154,7 +186,7 @@ export class AdminApi {
   async enableTfa(userName: string, password: string): Promise<string> {
     const { session } = await apiLogin(this.request, userName, password);
     const headers = { 'X-Auth-Token': session.token };
-    const setup = await this.request.post('/api/session/twofa', { headers });
+    const setup = await this.request.post('/api/session/twofa', { headers, data: { password } });
     expect(setup.status()).toBe(200);
     const { secret } = (await setup.json()) as { secret: string };
     const enable = await this.request.post('/api/session/twofa/enable', {

@@ -20,7 +20,10 @@ if (!existsSync(path.join(root, 'web', 'dist', 'index.html'))) {
 }
 
 const dataDir = path.join(root, 'e2e', '.tmp', `data-${port}`);
+// E-mails land here as files (MAIL_DIR): the tests read live reset links from it (fixtures' mailbox()).
+const mailDir = path.join(root, 'e2e', '.tmp', `mail-${port}`);
 rmSync(dataDir, { recursive: true, force: true });
+rmSync(mailDir, { recursive: true, force: true });
 mkdirSync(dataDir, { recursive: true });
 
 /** One statement on the maintenance database of the PostgreSQL server. */
@@ -49,7 +52,7 @@ if (serverUrl) {
 const { TEST_DATABASE_URL: _serverUrl, ...env } = process.env;
 const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server', 'src', 'main.ts')], {
   cwd: root,
-  env: { ...env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl, DEMO_DATA: 'true' },
+  env: { ...env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl, DEMO_DATA: 'true', MAIL_DIR: mailDir },
   stdio: 'inherit',
 });
 
@@ -62,6 +65,7 @@ process.on('SIGINT', () => stop('SIGINT'));
 process.on('SIGTERM', () => stop('SIGTERM'));
 server.on('exit', async (code) => {
   rmSync(dataDir, { recursive: true, force: true });
+  rmSync(mailDir, { recursive: true, force: true });
   await dropDatabase().catch((error) => console.error(`Dropping the test database failed: ${error}`));
   process.exit(code ?? 0);
 });

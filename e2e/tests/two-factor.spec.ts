@@ -22,6 +22,12 @@ test.describe('two-factor setup wizard', () => {
     await page.getByTestId('user-menu').click();
     await clickSettled(page.getByRole('menuitem', { name: 'Set up two-factor login' }));
     const wizard = page.getByRole('dialog', { name: 'Two-factor login setup' });
+    // A session alone cannot set up two-factor: the wizard asks for the current password first.
+    await wizard.getByTestId('tfa-password').fill('Wrong1234!');
+    await wizard.getByTestId('tfa-verify').click();
+    await expect(wizard.getByText('The current password is not correct')).toBeVisible();
+    await wizard.getByTestId('tfa-password').fill(password);
+    await wizard.getByTestId('tfa-verify').click();
     await expect(wizard.getByTestId('tfa-qr')).toBeVisible();
     const secret = (await wizard.getByTestId('tfa-secret').innerText()).trim();
     expect(secret).toMatch(/^[A-Z2-7]+=*$/);
@@ -43,6 +49,16 @@ test.describe('two-factor setup wizard', () => {
     expect(await page.evaluate(() => localStorage.getItem('strazce.token'))).toBeNull();
     await submitLogin(page, userName, password, totpCode(secret, 1));
     await expect(page.getByTestId('home')).toBeVisible();
+
+    // Pairing again needs the password and the current code as well.
+    await page.getByTestId('user-menu').click();
+    await clickSettled(page.getByRole('menuitem', { name: 'Set up two-factor login' }));
+    const again = page.getByRole('dialog', { name: 'Two-factor login setup' });
+    await expect(again.getByTestId('tfa-current-code')).toBeVisible();
+    await again.getByTestId('tfa-password').fill(password);
+    await again.getByTestId('tfa-current-code').fill('000000');
+    await again.getByTestId('tfa-verify').click();
+    await expect(again.getByText('Enter the six-digit code')).toBeVisible();
   });
 
   test('a user who must have two-factor gets the wizard right after login and cannot dismiss it', async ({

@@ -1,12 +1,13 @@
 import { Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { Breadcrumb, Button, Flex, Grid, Layout, Typography } from 'antd';
+import { Alert, Breadcrumb, Button, Card, Flex, Grid, Layout, Typography } from 'antd';
 import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { findRoute } from '@strazce/contract';
 import { PageLoading } from '../../components/PageLoading';
 import { BrandMark } from '../../components/BrandMark';
 import { TwoFactorWizard } from '../../modules/tfa/TwoFactorWizard';
+import { ChangePasswordForm } from '../../modules/profile/ChangePasswordForm';
 import { useSession } from '../session';
 import { LanguageChooser } from './LanguageChooser';
 import { SideMenu } from './SideMenu';
@@ -30,12 +31,14 @@ function useRouteTitle() {
 /** The frame of every logged-in page: side menu, header with site, language and user menu, content. */
 export function AppLayout() {
   const { t } = useTranslation();
-  const { user } = useSession();
+  const { user, reload } = useSession();
   const screens = Grid.useBreakpoint();
   const [collapsed, setCollapsed] = useState(false);
   const [tfaOpen, setTfaOpen] = useState(false);
   const { page, area } = useRouteTitle();
-  const forcedTfa = !!user && user.forceTfa && !user.tfa;
+  // A password that must be changed comes first (the server allows nothing else), then forced two-factor.
+  const forcedPassword = !!user && user.mustChangePassword;
+  const forcedTfa = !!user && !forcedPassword && user.forceTfa && !user.tfa;
   const narrow = screens.xl === false;
 
   useEffect(() => setCollapsed(narrow), [narrow]);
@@ -85,7 +88,20 @@ export function AppLayout() {
         </Layout.Header>
         <Layout.Content className="app-content">
           {/* Until two-factor is set up the server refuses the pages' data, so none is asked for. */}
-          {!forcedTfa && (
+          {forcedPassword && (
+            <Flex justify="center">
+              <Card title={t('passwordChange.forcedTitle')} style={{ width: '100%', maxWidth: 520 }}>
+                <Alert
+                  type="warning"
+                  showIcon
+                  title={t('passwordChange.forced')}
+                  style={{ marginBottom: 16 }}
+                />
+                <ChangePasswordForm onDone={() => void reload()} />
+              </Card>
+            </Flex>
+          )}
+          {!forcedTfa && !forcedPassword && (
             <Suspense fallback={<PageLoading />}>
               <Outlet />
             </Suspense>

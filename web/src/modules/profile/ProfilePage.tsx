@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { App, Button, Card, Col, Descriptions, Flex, Row, Tag, Typography, Upload } from 'antd';
+import { App, Button, Card, Col, Descriptions, Flex, Modal, Row, Tag, Typography, Upload } from 'antd';
 import {
   CheckCircleFilled,
   DeleteOutlined,
+  KeyOutlined,
   SafetyOutlined,
   UploadOutlined,
   WarningFilled,
@@ -13,6 +14,7 @@ import { api } from '../../app/api';
 import { useSession } from '../../app/session';
 import { avatarQueryKey, displayName, UserAvatar } from '../../components/UserAvatar';
 import { TwoFactorWizard } from '../tfa/TwoFactorWizard';
+import { ChangePasswordForm } from './ChangePasswordForm';
 
 /** Image types the avatar accepts, and its largest size. */
 export const AVATAR_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'];
@@ -26,6 +28,7 @@ export default function ProfilePage() {
   const { user, sites, site, roles, reload } = useSession();
   const [busy, setBusy] = useState(false);
   const [tfaOpen, setTfaOpen] = useState(false);
+  const [passwordOpen, setPasswordOpen] = useState(false);
   if (!user) return null;
 
   const refreshAvatar = async () => {
@@ -116,6 +119,24 @@ export default function ProfilePage() {
             </Descriptions>
           </Card>
           <Card title={t('profile.security')}>
+            <Flex align="center" justify="space-between" gap={16} wrap style={{ marginBottom: 16 }}>
+              <Flex align="center" gap={12}>
+                <KeyOutlined style={{ fontSize: 22 }} />
+                <div>
+                  <Typography.Text strong>{t('passwordChange.title')}</Typography.Text>
+                  <div>
+                    <Typography.Text type="secondary">{t('passwordChange.hint')}</Typography.Text>
+                  </div>
+                </div>
+              </Flex>
+              <Button
+                icon={<KeyOutlined />}
+                onClick={() => setPasswordOpen(true)}
+                data-testid="password-open"
+              >
+                {t('passwordChange.open')}
+              </Button>
+            </Flex>
             <Flex align="center" justify="space-between" gap={16} wrap>
               <Flex align="center" gap={12}>
                 {user.tfa ? (
@@ -154,6 +175,21 @@ export default function ProfilePage() {
         </Flex>
       </Col>
       <TwoFactorWizard open={tfaOpen} forced={false} onClose={() => setTfaOpen(false)} />
+      <Modal
+        open={passwordOpen}
+        title={t('passwordChange.title')}
+        footer={null}
+        onCancel={() => setPasswordOpen(false)}
+        destroyOnHidden
+      >
+        <ChangePasswordForm
+          onCancel={() => setPasswordOpen(false)}
+          onDone={() => {
+            setPasswordOpen(false);
+            message.success(t('passwordChange.changed'));
+          }}
+        />
+      </Modal>
     </Row>
   );
 }

@@ -3,7 +3,8 @@ import { Alert, Button, Flex, Form, Input, Modal, Result, Spin, Steps, Typograph
 import { SafetyOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { TOTP_CODE_PATTERN } from '@strazce/contract';
-import { api, NetworkError } from '../../app/api';
+import { api, ApiError, NetworkError } from '../../app/api';
+import { apiErrorText } from '../../app/apiErrors';
 import { useSession } from '../../app/session';
 
 interface Pairing {
@@ -12,11 +13,11 @@ interface Pairing {
   qr: string;
 }
 
-type Step = 'pair' | 'validate' | 'done';
-const STEPS: Step[] = ['pair', 'validate', 'done'];
+type Step = 'verify' | 'pair' | 'validate' | 'done';
+const STEPS: Step[] = ['verify', 'pair', 'validate', 'done'];
 
 /**
- * Two-factor setup: pair an authenticator app via QR code, confirm with a code (validated, then switched
+ * Two-factor setup: confirm the current password (and the current code while two-factor is on), pair an authenticator app via QR code, confirm with a code (validated, then switched
  * on), completion, then logout so the next login uses the code. `forced` when the user must have
  * two-factor and does not yet: then it cannot be dismissed, only finished or left by logging out.
  */
@@ -31,28 +32,52 @@ export function TwoFactorWizard({
 }) {
   const { t } = useTranslation();
   const { user, logout } = useSession();
-  const [step, setStep] = useState<Step>('pair');
+  const [step, setStep] = useState<Step>('verify');
   const [pairing, setPairing] = useState<Pairing | null>(null);
   const [pairFailed, setPairFailed] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [form] = Form.useForm<{ code: string }>();
+  const [verifyForm] = Form.useForm<{ password: string; code?: string }>();
 
   useEffect(() => {
     if (!open) return;
-    let cancelled = false;
-    setStep('pair');
+    setStep('verify');
     setPairing(null);
     setPairFailed(false);
     setProblem(null);
-    api
-      .post<Pairing>('/session/twofa', undefined, { silent: true })
-      .then((answer) => !cancelled && setPairing(answer))
-      .catch(() => !cancelled && setPairFailed(true));
-    return () => {
-      cancelled = true;
-    };
   }, [open]);
+
+  /** The server hands out a new secret only against the current password (and code). */
+  const verify = async ({ password, code }: { password: string; code?: string }) => {
+    setProblem(null);
+    setBusy(true);
+    try {
+      const answer = await api.post<Pairing>(
+        '/session/twofa',
+        { password, ...(code ? { code } : {}) },
+        { silent: true },
+      );
+      setPairing(answer);
+      setStep('pair');
+    } catch (error) {
+      const details = error instanceof ApiError ? (error.body?.details ?? []) : [];
+      const onFields = details.filter((detail) => detail.path === 'password' || detail.path === 'code');
+      if (onFields.length > 0)
+        verifyForm.setFields(
+          onFields.map((detail) => ({
+            name: detail.path as 'password' | 'code',
+            errors: [t(detail.message)],
+          })),
+        );
+      else if (error instanceof ApiError || error instanceof NetworkError) {
+        setPairFailed(true);
+        setProblem(apiErrorText(error, t));
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
 
   const confirm = async ({ code }: { code: string }) => {
     setProblem(null);
@@ -89,7 +114,11 @@ export function TwoFactorWizard({
         ) : (
           <Button onClick={onClose}>{t('common.cancel')}</Button>
         )}
-        {step === 'pair' ? (
+        {step === 'verify' ? (
+          <Button type="primary" loading={busy} onClick={() => verifyForm.submit()} data-testid="tfa-verify">
+            {t('common.next')}
+          </Button>
+        ) : step === 'pair' ? (
           <Button
             type="primary"
             disabled={!pairing}
@@ -134,6 +163,50 @@ export function TwoFactorWizard({
       />
       {forced && step !== 'done' && (
         <Alert type="warning" showIcon title={t('tfa.forced')} style={{ marginBottom: 16 }} />
+      )}
+      {step === 'verify' && (
+        <Form
+          form={verifyForm}
+          layout="vertical"
+          requiredMark={false}
+          onFinish={(values) => void verify(values)}
+        >
+          <Typography.Paragraph>{t(user?.tfa ? 'tfa.verifyHintOn' : 'tfa.verifyHint')}</Typography.Paragraph>
+          {problem && (
+            <Alert
+              type="error"
+              showIcon
+              title={problem}
+              style={{ marginBottom: 16 }}
+              data-testid="tfa-error"
+            />
+          )}
+          <Form.Item
+            name="password"
+            label={t('passwordChange.current')}
+            rules={[{ required: true, message: t('validation.required') }]}
+          >
+            <Input.Password autoComplete="current-password" autoFocus data-testid="tfa-password" />
+          </Form.Item>
+          {user?.tfa && (
+            <Form.Item
+              name="code"
+              label={t('tfa.currentCode')}
+              rules={[
+                { required: true, message: t('validation.required') },
+                { pattern: TOTP_CODE_PATTERN, message: t('validation.tfaCode') },
+              ]}
+            >
+              <Input
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                maxLength={6}
+                style={{ maxWidth: 200, letterSpacing: 4 }}
+                data-testid="tfa-current-code"
+              />
+            </Form.Item>
+          )}
+        </Form>
       )}
       {step === 'pair' && (
         <Flex gap={24} align="center">
