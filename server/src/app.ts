@@ -3,14 +3,17 @@ import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import Fastify, { type FastifyInstance } from 'fastify';
 import cors from '@fastify/cors';
-import fastifyStatic from '@fastify/static';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { HEADERS } from '@strazce/contract';
 import type { LogLevel } from './config';
 import type { Database } from './db/database';
-import { registerAudit } from './platform/audit';
-import { registerErrorHandling } from './platform/errors';
+import { auditedDb, registerAudit } from './platform/audit';
+import { AppError, loggableError, registerErrorHandling, sendError, toAppError } from './platform/errors';
+import { registerTextInputCheck } from './platform/textInput';
 import { registerGuard } from './platform/guard';
+import { registerRequestBodyChecks } from './platform/requestBody';
+import { registerSecurityHeaders } from './platform/securityHeaders';
+import { registerWebApp } from './platform/webApp';
 import { createSessionCache } from './platform/sessionCache';
 import { DEFAULT_LOGIN_LIMITS, loginLimiter, type LoginLimits } from './platform/loginLimiter';
 import { registerAccessRoutes } from './modules/access/access.routes';
@@ -73,7 +76,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: {
       level: options.logLevel ?? 'info',
       redact: ['req.headers.authorization', 'req.headers["x-auth-token"]'],
+      // Also Fastify's own log lines: never the parameters of a failed query.
+      serializers: {
+        err: (error: Error) => loggableError(error) as { type: string; message: string; stack: string },
+      },
     },
+    // Errors the framework answers before any route (a malformed URL): the same error shape as the rest.
+    frameworkErrors: (error, _request, reply) =>
+      sendError(reply, toAppError(error).status >= 500 ? new AppError('BAD_REQUEST', 'Bad request') : toAppError(error)),
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
     trustProxy: options.trustProxy ?? false,
     routerOptions: { ignoreTrailingSlash: true },
@@ -97,16 +107,25 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ],
   });
   registerErrorHandling(app);
+  registerSecurityHeaders(app);
+  registerRequestBodyChecks(app);
   await registerOpenApi(app);
 
-  const { db } = options.database;
+  const rawDb = options.database.db;
   const sessionCache = await createSessionCache(options.database);
   app.decorate('sessionCache', sessionCache);
   app.addHook('onClose', () => sessionCache.close());
-  registerGuard(app, db, sessionCache);
-  registerAudit(app, db);
+  registerGuard(app, rawDb, sessionCache);
+  registerAudit(app, rawDb);
+  registerTextInputCheck(app);
+  // The modules' handle: every write transaction of a write request commits its audit entry with it.
+  const db = auditedDb(rawDb, {
+    strict: options.validateResponses !== false,
+    onBareWrite: (route) => app.log.error({ route }, 'write outside a transaction: audited after the fact'),
+  });
 
-  const limiter = loginLimiter(db, options.loginLimits ?? DEFAULT_LOGIN_LIMITS);
+  // Login counters are bookkeeping of refusals, kept whether or not the request's write commits.
+  const limiter = loginLimiter(rawDb, options.loginLimits ?? DEFAULT_LOGIN_LIMITS);
   registerSessionRoutes(app, {
     db,
     limiter,
@@ -114,24 +133,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     resetOrigins: options.resetOrigins,
   });
   registerAccessRoutes(app, db);
-  registerSystemRoutes(app, options.database, limiter);
+  registerSystemRoutes(app, { ...options.database, db }, limiter);
   registerMessagingRoutes(app, db);
-  registerAuditRoutes(app, db);
+  registerAuditRoutes(app, db, rawDb);
   registerSiteRoutes(app, db);
   registerReportRoutes(app, db);
   registerFileRoutes(app, db, options.filesDir);
   registerVisitModule(app, db);
 
-  if (options.webDir && fs.existsSync(path.join(options.webDir, 'index.html'))) {
-    await app.register(fastifyStatic, { root: options.webDir, wildcard: false });
-    app.get(
-      '/*',
-      { config: { access: { roles: ['ROLE_ANY'] } }, schema: { hide: true } },
-      (request, reply) => {
-        if (request.url.startsWith('/api')) return reply.callNotFound();
-        return reply.sendFile('index.html');
-      },
-    );
-  }
+  if (options.webDir && fs.existsSync(path.join(options.webDir, 'index.html')))
+    await registerWebApp(app, options.webDir);
   return app;
 }

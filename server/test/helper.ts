@@ -7,6 +7,7 @@ import { openDatabase, type Database, type Db } from '../src/db/database';
 import { freshPostgresDatabase } from '../src/db/freshDatabase';
 import { persons, siteModules, sites } from '../src/modules/system/system.tables';
 import { userRoles, userSites, users } from '../src/modules/access/access.tables';
+import { auditedDb } from '../src/platform/audit';
 import { hashPassword } from '../src/platform/secrets';
 
 export const PASSWORD = 'Secret123!';
@@ -93,7 +94,8 @@ export async function createTestContext({
 }: TestContextOptions = {}): Promise<TestContext> {
   const { database, drop } = await freshDatabase();
   const app = await buildApp({ database, logLevel: 'silent', ...options });
-  await routes?.(app, database.db);
+  // Test routes get the modules' handle: their writes are audited, and a write outside a transaction fails.
+  await routes?.(app, auditedDb(database.db, { strict: true }));
   await app.ready();
   const db = database.db;
   const passwordHash = await hashPassword(PASSWORD);

@@ -1,6 +1,10 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AuditEvent } from '@strazce/contract';
 import type { Db } from '../db/database';
-import { audits } from '../modules/system/system.tables';
+import { appendAuditEntry, type AuditEntry } from './auditChain';
+import { loggableError } from './errors';
+import { cleanText } from './textInput';
 
 // Words that make a key secret, matched per word of camelCase, snake_case or kebab-case keys: `newPassword`,
 // `x-auth-token` and `pin` are secret, `shipping` and `opinion` are not. A route can name further secret
@@ -19,7 +23,10 @@ const SECRET_WORDS = new Set([
   'otp',
   'totp',
   'tfa',
+  'hash',
 ]);
+/** Values that are secrets whatever their key: password hashes, TOTP set-up URIs, links carrying a token. */
+const SECRET_VALUE = /\$argon2(?:id|i|d)\$|otpauth:\/\/|[?&](?:token|code)=[^&\s]/i;
 const MASK = '***';
 
 export function isSecretKey(key: string): boolean {
@@ -32,8 +39,10 @@ export function isSecretKey(key: string): boolean {
 
 /** A copy of a request body or header set with every secret-looking value replaced by `***`. */
 export function maskSecrets(value: unknown, extraSecrets: readonly string[] = [], depth = 0): unknown {
+  if (typeof value === 'string') return SECRET_VALUE.test(value) ? MASK : value;
   if (depth > 6 || value === null || typeof value !== 'object') return value;
   if (Buffer.isBuffer(value)) return `<${value.length} bytes>`;
+  if (value instanceof Date) return value;
   if (Array.isArray(value))
     return value.slice(0, 100).map((item) => maskSecrets(item, extraSecrets, depth + 1));
   return Object.fromEntries(
@@ -46,38 +55,220 @@ export function maskSecrets(value: unknown, extraSecrets: readonly string[] = []
   );
 }
 
-const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** Request headers worth keeping: who called from where (user agent, terminal, forwarded address). */
+const REQUEST_HEADERS = [
+  'user-agent',
+  'x-forwarded-for',
+  'origin',
+  'content-type',
+  'authorization',
+  'x-auth-token',
+  'x-client-token',
+  'x-tfa-token',
+];
+const RESPONSE_HEADERS = [
+  'content-type',
+  'content-disposition',
+  'location',
+  'x-error-code',
+  'x-error-message',
+  'x-client-token',
+];
 
-function isAudited(request: FastifyRequest): boolean {
-  if (!request.url.startsWith('/api/')) return false;
-  // Logins are reads on the wire but change who is in; they are audited like writes.
-  return (
-    MUTATING.has(request.method) ||
-    (request.routeOptions.url === '/api/session' && !!request.headers.authorization)
-  );
+function pickHeaders(headers: Record<string, unknown>, names: readonly string[]): Record<string, unknown> {
+  const picked: Record<string, unknown> = {};
+  for (const name of names) if (headers[name] !== undefined) picked[name] = headers[name];
+  return maskSecrets(picked) as Record<string, unknown>;
+}
+
+/** The business record a write changed, told by the CRUD machinery or a module's service. */
+export interface AuditRecord {
+  /** Resource of the entity (`system_person`, `visit`). */
+  entity: string;
+  recordId?: number | string | null;
+  /** The record's site; null for global records. */
+  siteId: number | null;
+  /** Changed fields: `{ field: { from, to } }` (created records only `to`, deleted only `from`). */
+  changes?: Record<string, { from?: unknown; to?: unknown }>;
 }
 
 /**
- * Records every mutating call (author, method, path, params, masked body, status) in `system_audit`,
- * before the response leaves, so a call the client saw succeed is never missing from the log.
+ * Tells the audit which record the request's write changes. The first record told is the entry's; the
+ * entry is written when the transaction of the write commits.
+ */
+export function auditRecord(request: FastifyRequest, record: AuditRecord): void {
+  request.auditRecord ??= record;
+}
+
+/** `{ field: { from, to } }` of the fields whose value changes, secrets masked. */
+export function changedFields(
+  before: Record<string, unknown> | undefined,
+  after: Record<string, unknown> | undefined,
+): Record<string, { from?: unknown; to?: unknown }> {
+  const changes: Record<string, { from?: unknown; to?: unknown }> = {};
+  const keys = new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})]);
+  for (const key of keys) {
+    if (['id', 'version', 'createdAt', 'updatedAt', 'siteId'].includes(key)) continue;
+    const from = before?.[key];
+    const to = after?.[key];
+    if (after && !(key in after)) continue;
+    if (JSON.stringify(from) === JSON.stringify(to)) continue;
+    const secret = isSecretKey(key);
+    changes[key] = {
+      ...(before ? { from: secret && from != null ? MASK : maskSecrets(from) } : {}),
+      ...(after ? { to: secret && to != null ? MASK : maskSecrets(to) } : {}),
+    };
+  }
+  return changes;
+}
+
+const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+const isApiRoute = (request: FastifyRequest) =>
+  request.url.startsWith('/api/') && !!request.routeOptions.url;
+const isWriteRequest = (request: FastifyRequest) => MUTATING.has(request.method) && isApiRoute(request);
+// Logins are reads on the wire but change who is in.
+const isLogin = (request: FastifyRequest) =>
+  request.method === 'GET' && request.routeOptions.url === '/api/session' && !!request.headers.authorization;
+
+/** The status a write route answers on success: its declared 2xx response, else 204 for a delete, else 200. */
+function successStatus(request: FastifyRequest): number {
+  const response = (request.routeOptions.schema as { response?: Record<string, unknown> } | undefined)
+    ?.response;
+  const declared = Object.keys(response ?? {})
+    .map(Number)
+    .filter((status) => status >= 200 && status < 300)
+    .sort();
+  return declared[0] ?? (request.method === 'DELETE' ? 204 : 200);
+}
+
+/** The entry of a request: who, from where, what, the business record and the request as sent. */
+function entryOf(request: FastifyRequest, event: AuditEvent, status: number, reply?: FastifyReply): AuditEntry {
+  const session = request.session;
+  const record = request.auditRecord;
+  const params = (request.params ?? {}) as Record<string, unknown>;
+  const body = request.body;
+  const extraSecrets = request.routeOptions.config?.auditSecrets ?? [];
+  const recordId = record?.recordId ?? params.id;
+  const entry: AuditEntry = {
+    created: new Date(),
+    event,
+    siteId: record ? record.siteId : (session?.siteId ?? null),
+    authorId: session?.userId ?? null,
+    author: session?.userName ?? request.auditAuthor ?? null,
+    method: request.method,
+    path: request.url.split('?')[0].slice(0, 2000),
+    entity: record?.entity ?? resourceOf(request.routeOptions.url),
+    recordId: recordId === undefined || recordId === null ? null : String(recordId).slice(0, 100),
+    changes: record?.changes ?? null,
+    address: request.ip ?? null,
+    clientId: session?.clientId ?? null,
+    params: maskSecrets({ ...params, ...(request.query as object) }),
+    requestHeaders: pickHeaders(request.headers, REQUEST_HEADERS),
+    requestBody: body === undefined || body === null ? null : maskSecrets(body, extraSecrets),
+    responseHeaders: reply ? pickHeaders(reply.getHeaders(), RESPONSE_HEADERS) : null,
+    status,
+  };
+  // Text the database cannot store (NUL, lone surrogates) is replaced, so the entry is always written.
+  return cleanText(entry) as AuditEntry;
+}
+
+/** `system_person` of `/api/system_person/:id`, `visit/purpose` of `/api/visit/purpose`. */
+function resourceOf(url: string | undefined): string | null {
+  if (!url?.startsWith('/api/')) return null;
+  return (
+    url
+      .slice(5)
+      .split('/')
+      .filter((part) => part && !part.startsWith(':'))
+      .join('/') || null
+  );
+}
+
+/** The event a finished request is recorded as, when it is recorded at all. */
+function eventAfterTheFact(request: FastifyRequest, status: number): AuditEvent | null {
+  if (isLogin(request)) return status < 400 ? 'LOGIN' : 'LOGIN_FAILED';
+  if (!isApiRoute(request)) return null;
+  // Restoring an expired session is not a denial: the web app asks whether its stored token still works.
+  const restore = request.method === 'GET' && request.routeOptions.url === '/api/session';
+  if ((status === 401 || status === 403) && !restore) return 'DENIED';
+  if (MUTATING.has(request.method)) return status < 400 ? 'WRITE' : 'REFUSED';
+  if (request.routeOptions.config?.auditEvent === 'EXPORT' && status < 400) return 'EXPORT';
+  return null;
+}
+
+interface AuditScope {
+  request: FastifyRequest;
+  reply: FastifyReply;
+  /** Entries written in the request's own transactions. */
+  written: number;
+}
+
+const scopes = new AsyncLocalStorage<AuditScope>();
+
+/**
+ * The database handle of the modules: the outermost transaction of a write request writes the request's
+ * audit entry before it commits, so a committed write always has its entry (and a failed entry fails the
+ * write). A write outside a transaction in a write request is a defect: with `strict` (the test suites) it
+ * throws, in production it is logged and audited after the fact.
+ */
+export function auditedDb(db: Db, options: { strict: boolean; onBareWrite?: (route: string) => void }): Db {
+  const transaction: Db['transaction'] = (run, config) =>
+    db.transaction(async (tx) => {
+      const result = await run(tx);
+      const scope = scopes.getStore();
+      if (scope && isWriteRequest(scope.request)) {
+        const entry = entryOf(scope.request, 'WRITE', successStatus(scope.request), scope.reply);
+        await appendAuditEntry(tx as unknown as Db, entry);
+        scope.written++;
+      }
+      return result;
+    }, config);
+  const bareWrite = (method: 'insert' | 'update' | 'delete') => {
+    const scope = scopes.getStore();
+    if (scope && isWriteRequest(scope.request)) {
+      const route = `${scope.request.method} ${scope.request.routeOptions.url}`;
+      if (options.strict)
+        throw new Error(`${route}: db.${method} outside a transaction escapes the audit; use db.transaction`);
+      options.onBareWrite?.(route);
+    }
+    return db[method].bind(db);
+  };
+  return new Proxy(db, {
+    get(target, property, receiver) {
+      if (property === 'transaction') return transaction;
+      if (property === 'insert' || property === 'update' || property === 'delete') return bareWrite(property);
+      return Reflect.get(target, property, receiver);
+    },
+  });
+}
+
+/**
+ * Records in `system_audit`, hash-chained per site (`auditChain.ts`): every write (in the write's own
+ * transaction, see `auditedDb`), login, failed login, denial (401/403), refused write and export. Reads are
+ * not recorded. Entries of requests whose transaction did not write one are written here, before the
+ * response leaves; writing one never fails the response.
  */
 export function registerAudit(app: FastifyInstance, db: Db): void {
-  app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload) => {
-    if (!isAudited(request)) return payload;
-    const body = request.body;
-    const extraSecrets = request.routeOptions.config?.auditSecrets ?? [];
-    await db.insert(audits).values({
-      siteId: request.session?.siteId ?? null,
-      authorId: request.session?.userId ?? null,
-      author: request.session?.userName ?? request.auditAuthor ?? null,
-      method: request.method,
-      path: request.url.split('?')[0],
-      params: maskSecrets({ ...(request.params as object), ...(request.query as object) }) as object,
-      requestHeaders: maskSecrets(request.headers) as object,
-      requestBody: body === undefined || body === null ? null : (maskSecrets(body, extraSecrets) as object),
-      responseHeaders: maskSecrets(reply.getHeaders()) as object,
-      status: reply.statusCode,
-    });
+  // The scope must cover the handler: entered from a callback hook after the body is parsed (a stream's
+  // events would lose it), as @fastify/request-context does.
+  app.addHook('preValidation', (request, reply, done) => {
+    const scope = { request, reply, written: 0 };
+    request.auditScope = scope;
+    scopes.run(scope, done);
+  });
+  app.addHook('onSend', async (request, reply, payload) => {
+    const status = reply.statusCode;
+    const written = request.auditScope?.written ?? 0;
+    // A committed write already has its entry, unless the answer turned into a failure after the commit.
+    if (written > 0 && status < 400) return payload;
+    const event = eventAfterTheFact(request, status);
+    if (!event) return payload;
+    try {
+      await db.transaction((tx) => appendAuditEntry(tx as unknown as Db, entryOf(request, event, status, reply)));
+    } catch (error) {
+      request.log.error({ err: loggableError(error) }, 'audit entry could not be written');
+    }
     return payload;
   });
 }
@@ -86,9 +277,14 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Body keys of this route that are secret beyond the usual ones (masked in the audit log). */
     auditSecrets?: readonly string[];
+    /** A read recorded in the audit trail: `EXPORT` for data exports. */
+    auditEvent?: 'EXPORT';
   }
   interface FastifyRequest {
     /** Author to record for calls made before a session exists (login, password reset). */
     auditAuthor?: string;
+    /** The business record of the request's write (`auditRecord`). */
+    auditRecord?: AuditRecord;
+    auditScope?: AuditScope;
   }
 }

@@ -29,6 +29,7 @@ import {
   type ListQuery,
 } from '@strazce/contract';
 import type { Db } from '../db/database';
+import { auditRecord, changedFields } from './audit';
 import { AppError, notFound, validationError } from './errors';
 import { currentSiteId, sessionOf } from './guard';
 import { refTarget } from './refs';
@@ -259,6 +260,12 @@ export function crudRoutes<F extends Fields>(
           if (!existing) throw notFound();
           await hooks.beforeDelete?.(existing, ctx);
           await tx.delete(table).where(repository.byId(request.params.id, siteId, rowFilter));
+          auditRecord(request, {
+            entity: entity.resource,
+            recordId: request.params.id,
+            siteId,
+            changes: changedFields(existing, undefined),
+          });
         });
         return reply.status(204).send();
       },
@@ -510,6 +517,13 @@ export function crudRepository<F extends Fields>(
     return values;
   }
 
+  /** The virtual (link) fields of an input, as the audit shows them among the changed fields. */
+  function linkValues(input: Row): Row {
+    return Object.fromEntries(
+      linkEntries.filter(([name]) => input[name] !== undefined).map(([name]) => [name, input[name]]),
+    );
+  }
+
   async function writeLinks(id: number, input: Row, ctx: CrudContext, creating: boolean): Promise<void> {
     for (const [name, link] of linkEntries) {
       const values = (input[name] ?? (creating ? [] : undefined)) as unknown[] | undefined;
@@ -650,6 +664,12 @@ export function crudRepository<F extends Fields>(
       }[];
       await writeLinks(created.id, input, ctx, true);
       await hooks.afterWrite?.(created.id, input, ctx);
+      auditRecord(ctx.request, {
+        entity: entity.resource,
+        recordId: created.id,
+        siteId: ctx.siteId,
+        changes: changedFields(undefined, { ...values, ...linkValues(input) }),
+      });
       return created.id;
     },
     async update(id, input, ctx) {
@@ -666,6 +686,12 @@ export function crudRepository<F extends Fields>(
       if (!updated) throw new AppError('CONFLICT', 'Record was modified by someone else');
       await writeLinks(id, input, ctx, false);
       await hooks.afterWrite?.(id, input, ctx);
+      auditRecord(ctx.request, {
+        entity: entity.resource,
+        recordId: id,
+        siteId: ctx.siteId,
+        changes: changedFields(existing, { ...values, ...linkValues(input) }),
+      });
     },
   };
 }

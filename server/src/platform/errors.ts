@@ -75,6 +75,13 @@ function unknownKeys(issue: unknown): string | undefined {
     : undefined;
 }
 
+/**
+ * The multipart parser (busboy) fails a malformed body with plain errors, known only by their text: a body
+ * that ends before its closing boundary. (A missing or overlong boundary is refused before, requestBody.ts.)
+ */
+const MULTIPART_BODY_ERRORS =
+  /^(Unexpected end of multipart data|\w+ terminated early due to unexpected end of multipart data)$/;
+
 /** Translates anything thrown by a handler into the wire contract's error shape. */
 export function toAppError(error: unknown): AppError {
   if (error instanceof AppError) return error;
@@ -101,8 +108,16 @@ export function toAppError(error: unknown): AppError {
     return new AppError('DATA_INTEGRITY', 'Referenced record is missing or still in use');
   // Bad values that got past the schemas: wrong text representation, out of range, too long, bad date,
   // a missing required value, a failed check constraint.
-  if (['22P02', '22003', '22001', '22007', '22008', '23502', '23514'].includes(db?.code ?? ''))
+  // Text the database cannot store (NUL, bad encoding) is refused up front (textInput.ts); should any get
+  // that far, it is invalid input as well.
+  if (
+    ['22P02', '22003', '22001', '22007', '22008', '23502', '23514', '22021', '22P05', '22025'].includes(
+      db?.code ?? '',
+    )
+  )
     return new AppError('VALIDATION', 'Invalid value');
+  if (error instanceof Error && !fastifyError.code && MULTIPART_BODY_ERRORS.test(error.message))
+    return new AppError('BAD_REQUEST', 'Malformed multipart body');
   switch (fastifyError.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return new AppError('PAYLOAD_TOO_LARGE', 'Request body is too large');
@@ -121,10 +136,27 @@ export function toAppError(error: unknown): AppError {
   return new AppError('INTERNAL', 'Internal server error');
 }
 
+/**
+ * What of an error may go to the server log: its kind, code, message and stack, never the parameters of a
+ * failed query (Drizzle puts them, password hashes included, into its message and `params`).
+ */
+export function loggableError(error: unknown): Record<string, unknown> {
+  if (!(error instanceof Error)) return { message: String(error).slice(0, 500) };
+  const failure = databaseFailure(error);
+  const message = error.message.replace(/\nparams:[\s\S]*$/, '').slice(0, 2000);
+  return {
+    type: error.name,
+    message,
+    ...(failure?.code ? { code: failure.code } : {}),
+    ...(failure && failure !== error && failure instanceof Error ? { cause: failure.message.slice(0, 500) } : {}),
+    stack: error.stack?.replace(/\nparams:[^\n]*/g, '').slice(0, 4000),
+  };
+}
+
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error, request, reply) => {
     const appError = toAppError(error);
-    if (appError.status >= 500) request.log.error({ err: error }, 'request failed');
+    if (appError.status >= 500) request.log.error({ err: loggableError(error) }, 'request failed');
     return sendError(reply, appError);
   });
   app.setNotFoundHandler((request, reply) =>

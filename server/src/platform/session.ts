@@ -1,9 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { DEFAULT_SITE_TIMEOUT_MINUTES, type ModuleCode } from '@strazce/contract';
+import { DEFAULT_SITE_TIMEOUT_MINUTES, SYSTEM_PROPERTIES, type ModuleCode } from '@strazce/contract';
 import type { Db } from '../db/database';
 import { sessions } from '../modules/access/access.tables';
 import { siteProperties } from '../modules/system/system.tables';
 import { hashToken, newToken } from './secrets';
+import { systemProperty } from './systemProperties';
 
 /** Who is calling and where: resolved once per request from `X-Auth-Token`. */
 export interface SessionContext {
@@ -18,6 +19,8 @@ export interface SessionContext {
   modules: ModuleCode[];
   timeoutMinutes: number;
   expires: Date;
+  /** The absolute end: login time + the SESSION_MAX_HOURS system property, however active the session. */
+  endsAt: Date;
   /** The user must have two-factor login (force 2FA) and has not set it up yet: see the guard. */
   tfaPending: boolean;
   /** The user must choose a new password first (generated or administrator-given one): see the guard. */
@@ -29,6 +32,9 @@ export interface SessionContext {
 const EXTEND_GRANULARITY_SECONDS = 10;
 
 type Row = Record<string, unknown>;
+
+/** SESSION_MAX_HOURS as the session query reads it (the contract's default while it is not set). */
+const maxHoursSql = sql`coalesce((select p.value from system_property p where p.name = 'SESSION_MAX_HOURS'), ${sql.raw(String(SYSTEM_PROPERTIES.SESSION_MAX_HOURS.default))})`;
 const rowsOf = (result: unknown): Row[] => (result as { rows: Row[] }).rows;
 
 /** Every role a user holds: own roles plus those of valid groups they are a member of. */
@@ -53,6 +59,7 @@ export async function loadSessionByHash(db: Db, tokenHash: string): Promise<Sess
   const rows = rowsOf(
     await db.execute(sql`
       select s.id, s.user_id, site.id as site_id, s.client_id, s.expires, u.user_name, timeout.value as timeout,
+        s.created + make_interval(hours => ${maxHoursSql}) as ends_at,
         u.force_tfa and not u.tfa as tfa_pending, u.must_change_password as password_pending,
         coalesce((select array_agg(r.role) from (${userRolesSql(sql`u.id`)}) r), '{}') as roles,
         coalesce((select array_agg(m.module) from system_site_module m where m.site_id = site.id), '{}') as modules
@@ -69,6 +76,7 @@ export async function loadSessionByHash(db: Db, tokenHash: string): Promise<Sess
         where p.site_id = site.id and p.name = 'SITE_TIMEOUT' and p.active
       ) timeout on true
       where s.token_hash = ${tokenHash} and s.expires > now()
+        and s.created + make_interval(hours => ${maxHoursSql}) > now()
         -- A session opened on a terminal ends when the terminal is revoked, disabled or expires.
         and (s.client_id is null or exists (
           select 1 from system_client c
@@ -87,6 +95,7 @@ export async function loadSessionByHash(db: Db, tokenHash: string): Promise<Sess
     modules: parseArray(row.modules) as ModuleCode[],
     timeoutMinutes: timeoutFromProperty(row.timeout),
     expires: new Date(row.expires as string),
+    endsAt: new Date(row.ends_at as string),
     tfaPending: row.tfa_pending === true,
     passwordPending: row.password_pending === true,
   };
@@ -128,8 +137,12 @@ export async function createSession(
 ): Promise<{ token: string; expires: Date }> {
   const token = newToken();
   const timeoutMinutes = await siteTimeoutMinutes(db, input.siteId);
-  const expires = new Date(Date.now() + timeoutMinutes * 60_000);
-  await db.insert(sessions).values({ ...input, tokenHash: hashToken(token), timeoutMinutes, expires });
+  const now = Date.now();
+  const maxHours = await systemProperty(db, 'SESSION_MAX_HOURS');
+  const expires = new Date(Math.min(now + timeoutMinutes * 60_000, now + maxHours * 3_600_000));
+  await db
+    .insert(sessions)
+    .values({ ...input, tokenHash: hashToken(token), timeoutMinutes, expires, created: new Date(now) });
   return { token, expires };
 }
 
@@ -138,7 +151,7 @@ export async function createSession(
  * time-out shortened since the last call takes effect too.
  */
 export async function extendSession(db: Db, session: SessionContext): Promise<void> {
-  const fullExpiry = Date.now() + session.timeoutMinutes * 60_000;
+  const fullExpiry = Math.min(Date.now() + session.timeoutMinutes * 60_000, session.endsAt.getTime());
   if (Math.abs(fullExpiry - session.expires.getTime()) < EXTEND_GRANULARITY_SECONDS * 1000) return;
   const expires = new Date(fullExpiry);
   await db.update(sessions).set({ expires }).where(eq(sessions.id, session.sessionId));
@@ -148,7 +161,7 @@ export async function extendSession(db: Db, session: SessionContext): Promise<vo
 /** Moves the session to another site; its time-out becomes that site's SITE_TIMEOUT from now on. */
 export async function switchSessionSite(db: Db, session: SessionContext, siteId: number): Promise<Date> {
   const timeoutMinutes = await siteTimeoutMinutes(db, siteId);
-  const expires = new Date(Date.now() + timeoutMinutes * 60_000);
+  const expires = new Date(Math.min(Date.now() + timeoutMinutes * 60_000, session.endsAt.getTime()));
   await db
     .update(sessions)
     .set({ siteId, timeoutMinutes, expires })

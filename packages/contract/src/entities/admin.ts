@@ -31,7 +31,14 @@ export const emailLog = defineEntity({
 
 const jsonValue = z.unknown();
 
-/** The audit trail: one entry per mutating call (and login), written by the server. */
+/** What an audit entry records: a committed write, a login, a refused login, a denial, a refused write, an export. */
+export const AUDIT_EVENTS = ['WRITE', 'LOGIN', 'LOGIN_FAILED', 'DENIED', 'REFUSED', 'EXPORT'] as const;
+export type AuditEvent = (typeof AUDIT_EVENTS)[number];
+
+/**
+ * The audit trail, written by the server: every write (in the write's own transaction, with the entity,
+ * record, site and changed fields), login, failed login, denial and export. Entries are hash-chained per site.
+ */
 export const audit = defineEntity({
   resource: 'system_audit',
   scope: 'global',
@@ -40,17 +47,42 @@ export const audit = defineEntity({
   defaultSort: { field: 'created', direction: 'desc' },
   fields: {
     created: datetime({ required: true, readOnly: true, list: true, sort: true, filter: 'range' }),
+    event: enumOf(AUDIT_EVENTS, { required: true, readOnly: true, list: true, filter: 'eq' }),
     author: text({ readOnly: true, list: true, sort: true, filter: 'contains' }),
     site: ref('system_site', { readOnly: true, list: true, filter: 'eq' }),
     method: text({ required: true, max: 10, readOnly: true, list: true, sort: true, filter: 'eq' }),
-    path: text({ required: true, max: 2000, readOnly: true, list: true, sort: true, filter: 'contains' }),
+    path: text({ required: true, max: 2000, readOnly: true, list: true, filter: 'contains' }),
+    entity: text({ readOnly: true, list: true, filter: 'eq' }),
+    recordId: text({ readOnly: true, list: true, filter: 'eq' }),
     status: int({ required: true, readOnly: true, list: true, sort: true, filter: 'eq' }),
+    address: text({ readOnly: true }),
+    client: ref('system_client', { readOnly: true }),
+    changes: json(jsonValue, { readOnly: true }),
     params: json(jsonValue, { readOnly: true }),
     requestHeaders: json(jsonValue, { readOnly: true }),
     requestBody: json(jsonValue, { readOnly: true }),
     responseHeaders: json(jsonValue, { readOnly: true }),
   },
 });
+
+/** The answer of the audit trail's integrity check (`POST /api/system_audit/verify`). */
+export const auditVerificationSchema = z.object({
+  /** Entries checked, over all chains. */
+  checked: z.number().int(),
+  /** One chain per site, plus one for entries without a site. */
+  chains: z.number().int(),
+  /** Whether every chain is whole: no entry altered, removed from the middle or from the end. */
+  intact: z.boolean(),
+  /** The first break of each broken chain. */
+  breaks: z.array(
+    z.object({
+      site: z.number().int().nullable(),
+      entryId: z.number().int().nullable(),
+      problem: z.enum(['ALTERED', 'MISSING', 'TRUNCATED']),
+    }),
+  ),
+});
+export type AuditVerification = z.infer<typeof auditVerificationSchema>;
 
 /**
  * A stored file (attachments, templates, uploads of /admin/files). The content lives outside the database;

@@ -71,17 +71,19 @@ export function registerAccessRoutes(app: FastifyInstance, db: Db): void {
       },
     },
     async (request) => {
-      const [updated] = await db
-        .update(users)
-        .set({
-          tfa: false,
-          tfaSecret: null,
-          tfaPendingSecret: null,
-          tfaLastStep: null,
-          version: sql`${users.version} + 1`,
-        })
-        .where(eq(users.id, request.params.id))
-        .returning({ id: users.id });
+      const [updated] = await db.transaction((tx) =>
+        tx
+          .update(users)
+          .set({
+            tfa: false,
+            tfaSecret: null,
+            tfaPendingSecret: null,
+            tfaLastStep: null,
+            version: sql`${users.version} + 1`,
+          })
+          .where(eq(users.id, request.params.id))
+          .returning({ id: users.id }),
+      );
       if (!updated) throw new AppError('NOT_FOUND', 'User not found');
       return { tfa: false };
     },

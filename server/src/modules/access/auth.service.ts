@@ -65,11 +65,14 @@ export async function consumeTotp(
   if (!secret || !code || !/^\d{6}$/.test(code)) return false;
   const step = totpStep(secret, code);
   if (step === null) return false;
-  const [accepted] = await db
-    .update(users)
-    .set({ tfaLastStep: step })
-    .where(and(eq(users.id, user.id), or(isNull(users.tfaLastStep), lt(users.tfaLastStep, step))))
-    .returning({ id: users.id });
+  // A transaction of its own (or a savepoint of the caller's): in a write request it is audited as such.
+  const [accepted] = await db.transaction((tx) =>
+    tx
+      .update(users)
+      .set({ tfaLastStep: step })
+      .where(and(eq(users.id, user.id), or(isNull(users.tfaLastStep), lt(users.tfaLastStep, step))))
+      .returning({ id: users.id }),
+  );
   return !!accepted;
 }
 

@@ -73,10 +73,12 @@ export function registerAvatarRoutes(app: FastifyInstance, db: Db): void {
           ]);
         }
         const values = { contentType: detected.mime, data, updatedAt: new Date() };
-        await db
-          .insert(userAvatars)
-          .values({ userId: session.userId, ...values })
-          .onConflictDoUpdate({ target: userAvatars.userId, set: values });
+        await db.transaction((tx) =>
+          tx
+            .insert(userAvatars)
+            .values({ userId: session.userId, ...values })
+            .onConflictDoUpdate({ target: userAvatars.userId, set: values }),
+        );
         return reply.status(204).send();
       },
     );
@@ -85,7 +87,8 @@ export function registerAvatarRoutes(app: FastifyInstance, db: Db): void {
       '/api/access_user/avatar',
       { config: { access: LOGGED_IN }, schema: { tags } },
       async (request, reply) => {
-        await db.delete(userAvatars).where(eq(userAvatars.userId, sessionOf(request).userId));
+        const userId = sessionOf(request).userId;
+        await db.transaction((tx) => tx.delete(userAvatars).where(eq(userAvatars.userId, userId)));
         return reply.status(204).send();
       },
     );

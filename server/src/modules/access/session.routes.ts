@@ -293,13 +293,14 @@ export function registerSessionRoutes(
         .select()
         .from(users)
         .where(eq(users.id, sessionOf(request).userId));
-      // A wrong code is a 400 like any invalid input, not a 401: the user stays logged in to try again.
-      if (!(await consumeTotp(db, user, user.tfaPendingSecret, request.body.code))) {
-        throw new AppError('VALIDATION', 'Authentication code is not valid. Please try again', [
-          { path: 'code', message: 'validation.tfaCode' },
-        ]);
-      }
+      // One transaction (and one audit entry): the code's step is recorded with the enabling.
       await db.transaction(async (tx) => {
+        // A wrong code is a 400 like any invalid input, not a 401: the user stays logged in to try again.
+        if (!(await consumeTotp(tx as unknown as Db, user, user.tfaPendingSecret, request.body.code))) {
+          throw new AppError('VALIDATION', 'Authentication code is not valid. Please try again', [
+            { path: 'code', message: 'validation.tfaCode' },
+          ]);
+        }
         await tx
           .update(users)
           .set({ tfa: true, tfaSecret: user.tfaPendingSecret, tfaPendingSecret: null })

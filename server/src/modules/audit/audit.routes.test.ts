@@ -16,6 +16,8 @@ interface AuditEntry {
   requestHeaders: Record<string, unknown>;
   requestBody: Record<string, unknown> | null;
   responseHeaders: Record<string, unknown>;
+  event: string;
+  entity: string | null;
 }
 
 beforeAll(async () => {
@@ -49,7 +51,9 @@ describe('GET /api/system_audit', () => {
     });
     expect(rows[1]).toMatchObject({ status: 201, requestBody: { firstName: 'Jana', lastName: 'Nová' } });
     expect(rows[1].requestHeaders['x-auth-token']).toBe('***');
-    expect(rows[1].responseHeaders['content-type']).toMatch(/json/);
+    expect(rows[0].responseHeaders['x-error-code']).toBe('VALIDATION');
+    expect(rows[1]).toMatchObject({ event: 'WRITE', entity: 'system_person' });
+    expect(rows[0]).toMatchObject({ event: 'REFUSED' });
     expect(new Date(rows[0].created).getTime()).toBeGreaterThanOrEqual(new Date(rows[1].created).getTime());
   });
 

@@ -1,10 +1,36 @@
 import type { FastifyInstance } from 'fastify';
-import { audit } from '@strazce/contract';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { audit, auditVerificationSchema } from '@strazce/contract';
 import type { Db } from '../../db/database';
+import { verifyAuditChains } from '../../platform/auditChain';
 import { crudRoutes } from '../../platform/crud';
 import { audits } from '../system/system.tables';
 
-/** The audit trail of /admin/audits: read-only; entries are written by the platform's audit hook. */
-export function registerAuditRoutes(app: FastifyInstance, db: Db): void {
-  crudRoutes(app, db, { entity: audit, table: audits, log: { time: audits.created } });
+/** Beyond this many matching entries a page's total is the planner's estimate (the list of visits does so). */
+export const AUDIT_COUNT_LIMIT = 1000;
+
+/**
+ * The audit trail of /admin/audits: read-only (entries are written by the platform's audit, `audit.ts`), and
+ * the integrity check of its hash chains.
+ */
+export function registerAuditRoutes(app: FastifyInstance, db: Db, rawDb: Db = db): void {
+  crudRoutes(app, db, {
+    entity: audit,
+    table: audits,
+    log: { time: audits.created },
+    countLimit: AUDIT_COUNT_LIMIT,
+  });
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/api/system_audit/verify',
+    {
+      config: { access: { roles: audit.read } },
+      schema: {
+        tags: ['system_audit'],
+        description: 'Checks every hash chain of the audit trail: no entry altered, removed or cut off.',
+        response: { 200: auditVerificationSchema },
+      },
+    },
+    // A read: it runs outside any write transaction, on the plain handle.
+    () => verifyAuditChains(rawDb),
+  );
 }

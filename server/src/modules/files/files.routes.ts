@@ -84,10 +84,12 @@ export function registerFileRoutes(app: FastifyInstance, db: Db, filesDir: strin
         const name = part.filename.trim().slice(0, 255) || 'file';
         const content = await store.store(part.file, name, part.mimetype);
         try {
-          const [created] = await db
-            .insert(files)
-            .values({ siteId, module: request.query.module ?? null, name, ...content })
-            .returning({ id: files.id });
+          const [created] = await db.transaction((tx) =>
+            tx
+              .insert(files)
+              .values({ siteId, module: request.query.module ?? null, name, ...content })
+              .returning({ id: files.id }),
+          );
           return reply.status(201).send(await repository.get(created.id, null));
         } catch (error) {
           await store.remove(content.storageKey);
@@ -117,10 +119,9 @@ export function registerFileRoutes(app: FastifyInstance, db: Db, filesDir: strin
       '/api/system_file/:id',
       { config: { access }, schema: { tags: ['system_file'], params: idParams } },
       async (request, reply) => {
-        const [removed] = await db
-          .delete(files)
-          .where(eq(files.id, request.params.id))
-          .returning({ storageKey: files.storageKey });
+        const [removed] = await db.transaction((tx) =>
+          tx.delete(files).where(eq(files.id, request.params.id)).returning({ storageKey: files.storageKey }),
+        );
         if (!removed) throw notFound('File');
         await store.remove(removed.storageKey);
         return reply.status(204).send();

@@ -16,6 +16,9 @@ import {
   site,
   siteConfigEntrySchema,
   siteProperty,
+  systemProperty,
+  SYSTEM_PROPERTIES,
+  type SystemPropertyName,
   siteSwitchRequestSchema,
   type ConfigValueType,
 } from '@strazce/contract';
@@ -29,9 +32,10 @@ import { hashToken, newToken } from '../../platform/secrets';
 import { switchSessionSite, userRoles } from '../../platform/session';
 import { users } from '../access/access.tables';
 import { authenticate, credentialsFrom, isMemberOfSite, sessionBody } from '../access/auth.service';
-import { clients, persons, siteModules, siteProperties, sites } from './system.tables';
+import { clients, persons, siteModules, siteProperties, sites, systemProperties } from './system.tables';
 
 registerRefTarget('system_site', { table: sites, label: (t) => sql`${t.name}`, scope: 'global' });
+registerRefTarget('system_client', { table: clients, label: (t) => sql`${t.name}`, scope: 'global' });
 registerRefTarget('system_person', {
   table: persons,
   label: (t) => sql`${t.lastName} || ' ' || ${t.firstName}`,
@@ -52,6 +56,20 @@ export function registerSystemRoutes(app: FastifyInstance, database: Database, l
     links: { modules: { table: siteModules, owner: siteModules.siteId, value: siteModules.module } },
   });
   crudRoutes(app, db, { entity: client, table: clients });
+  crudRoutes(app, db, {
+    entity: systemProperty,
+    table: systemProperties,
+    hooks: {
+      // Each setting has its own range (SYSTEM_PROPERTIES); the entity's bounds are those of all of them.
+      beforeWrite(values, _input, _ctx, existing) {
+        const name = (values.name ?? existing?.name) as SystemPropertyName;
+        const value = (values.value ?? existing?.value) as number;
+        const range = SYSTEM_PROPERTIES[name];
+        if (range && (value < range.min || value > range.max))
+          throw validationError('value', 'validation.systemPropertyRange');
+      },
+    },
+  });
   crudRoutes(app, db, {
     entity: siteProperty,
     table: siteProperties,
@@ -93,8 +111,10 @@ export function registerSystemRoutes(app: FastifyInstance, database: Database, l
       if (!(await isMemberOfSite(db, session.userId, siteId))) {
         throw new AppError('SITE_NOT_ALLOWED', 'Site switch operation failed');
       }
-      const expires = await switchSessionSite(db, session, siteId);
-      await db.update(users).set({ lastSiteId: siteId }).where(eq(users.id, session.userId));
+      const expires = await db.transaction(async (tx) => {
+        await tx.update(users).set({ lastSiteId: siteId }).where(eq(users.id, session.userId));
+        return switchSessionSite(tx as unknown as Db, session, siteId);
+      });
       const token = request.headers[HEADERS.authToken.toLowerCase()] as string;
       return sessionBody(db, session.userId, { token, expires }, siteId);
     },
@@ -158,19 +178,22 @@ export function registerSystemRoutes(app: FastifyInstance, database: Database, l
       },
     },
     async (request, reply) => {
-      await authorizingUser(db, limiter, request);
       const token = newToken();
       const expires = new Date(Date.now() + CLIENT_AUTHORIZATION_DAYS * 86_400_000);
-      const [created] = await db
-        .insert(clients)
-        .values({
-          name: request.body.name,
-          tokenHash: hashToken(token),
-          authorized: true,
-          expires,
-          lastAccess: new Date(),
-        })
-        .returning({ id: clients.id, name: clients.name });
+      await authorizingUser(db, limiter, request);
+      const created = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(clients)
+          .values({
+            name: request.body.name,
+            tokenHash: hashToken(token),
+            authorized: true,
+            expires,
+            lastAccess: new Date(),
+          })
+          .returning({ id: clients.id, name: clients.name });
+        return row;
+      });
       return reply
         .status(201)
         .header(HEADERS.clientToken, token)

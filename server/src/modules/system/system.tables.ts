@@ -123,20 +123,60 @@ export const audits = pgTable(
   {
     id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
     created: ts().notNull().defaultNow(),
+    /** `AuditEvent` of the contract: WRITE, LOGIN, LOGIN_FAILED, DENIED, REFUSED, EXPORT. */
+    event: text().notNull().default('WRITE'),
     siteId: integer(),
     authorId: integer(),
     author: text(),
     method: text().notNull(),
     path: text().notNull(),
+    /** The business record written: entity resource, record id, changed fields (secrets masked). */
+    entity: text(),
+    recordId: text(),
+    changes: jsonb(),
+    /** The caller's address and the terminal (browser client) the session was opened on. */
+    address: text(),
+    clientId: integer(),
     params: jsonb(),
     requestHeaders: jsonb(),
     requestBody: jsonb(),
     responseHeaders: jsonb(),
     status: integer().notNull(),
+    /** Hash chain per site (`audit.ts`): the previous entry's hash, and this entry's over it and its content. */
+    prevHash: text(),
+    hash: text(),
   },
   (t) => [
-    index('system_audit_created_idx').on(t.created),
+    index('system_audit_created_id_idx').on(t.created, t.id),
+    index('system_audit_site_created_idx').on(t.siteId, t.created),
+    index('system_audit_event_created_idx').on(t.event, t.created),
+    index('system_audit_entity_record_idx').on(t.entity, t.recordId),
     index('system_audit_author_idx').on(t.author, t.created),
+    index('system_audit_author_trgm_idx').using('gin', sql`${t.author} gin_trgm_ops`),
+    index('system_audit_path_trgm_idx').using('gin', sql`${t.path} gin_trgm_ops`),
+    index('system_audit_method_created_idx').on(t.method, t.created),
     index('system_audit_status_idx').on(t.status, t.created),
   ],
+);
+
+/**
+ * The tail of each audit hash chain (one per site; 0 for entries without a site), locked by every append so
+ * that entries of one chain are linked in order; `headHash` is the last entry removed by retention.
+ */
+export const auditChains = pgTable('system_audit_chain', {
+  chain: integer().primaryKey(),
+  lastId: bigint({ mode: 'number' }),
+  lastHash: text(),
+  headHash: text(),
+});
+
+/** Settings of the whole installation (`SYSTEM_PROPERTIES` of the contract). */
+export const systemProperties = pgTable(
+  'system_property',
+  {
+    ...entityColumns(),
+    name: text().notNull(),
+    value: integer().notNull(),
+  },
+  (t) => [uniqueIndex('system_property_name_uq').on(t.name)],
 );
