@@ -83,7 +83,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     // Errors the framework answers before any route (a malformed URL): the same error shape as the rest.
     frameworkErrors: (error, _request, reply) =>
-      sendError(reply, toAppError(error).status >= 500 ? new AppError('BAD_REQUEST', 'Bad request') : toAppError(error)),
+      sendError(
+        reply,
+        toAppError(error).status >= 500 ? new AppError('BAD_REQUEST', 'Bad request') : toAppError(error),
+      ),
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
     trustProxy: options.trustProxy ?? false,
     routerOptions: { ignoreTrailingSlash: true },

@@ -164,7 +164,9 @@ describe('audit trail', () => {
 
     let clientToken = '';
     const authorize = await audited(async () => {
-      const response = await ctx.call(ctx.admin, 'POST', '/api/system_client/authorize', { name: 'Audited PC' });
+      const response = await ctx.call(ctx.admin, 'POST', '/api/system_client/authorize', {
+        name: 'Audited PC',
+      });
       clientToken = String(response.headers['x-client-token']);
     });
     expect(authorize.status).toBe(201);

@@ -124,8 +124,7 @@ export function changedFields(
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-const isApiRoute = (request: FastifyRequest) =>
-  request.url.startsWith('/api/') && !!request.routeOptions.url;
+const isApiRoute = (request: FastifyRequest) => request.url.startsWith('/api/') && !!request.routeOptions.url;
 const isWriteRequest = (request: FastifyRequest) => MUTATING.has(request.method) && isApiRoute(request);
 // Logins are reads on the wire but change who is in.
 const isLogin = (request: FastifyRequest) =>
@@ -143,7 +142,12 @@ function successStatus(request: FastifyRequest): number {
 }
 
 /** The entry of a request: who, from where, what, the business record and the request as sent. */
-function entryOf(request: FastifyRequest, event: AuditEvent, status: number, reply?: FastifyReply): AuditEntry {
+function entryOf(
+  request: FastifyRequest,
+  event: AuditEvent,
+  status: number,
+  reply?: FastifyReply,
+): AuditEntry {
   const session = request.session;
   const record = request.auditRecord;
   const params = (request.params ?? {}) as Record<string, unknown>;
@@ -265,7 +269,9 @@ export function registerAudit(app: FastifyInstance, db: Db): void {
     const event = eventAfterTheFact(request, status);
     if (!event) return payload;
     try {
-      await db.transaction((tx) => appendAuditEntry(tx as unknown as Db, entryOf(request, event, status, reply)));
+      await db.transaction((tx) =>
+        appendAuditEntry(tx as unknown as Db, entryOf(request, event, status, reply)),
+      );
     } catch (error) {
       request.log.error({ err: loggableError(error) }, 'audit entry could not be written');
     }

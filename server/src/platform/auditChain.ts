@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, asc, eq, gt, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { AuditVerification } from '@strazce/contract';
 import type { Db } from '../db/database';
 import { auditChains, audits } from '../modules/system/system.tables';
@@ -109,7 +109,7 @@ export async function verifyAuditChains(db: Db): Promise<AuditVerification> {
     let expectedPrev = chain.headHash ?? '';
     let last: AuditRow | undefined;
     let problem: AuditVerification['breaks'][number] | undefined;
-    for (let after = 0; !problem; ) {
+    for (let after = 0; !problem;) {
       const rows = await db
         .select()
         .from(audits)
@@ -159,17 +159,21 @@ export async function pruneAuditEntries(db: Db, cutoff: Date): Promise<number> {
         }
       ).rows;
       if (!locked) return 0;
-      // Everything up to the newest entry older than the cutoff goes, so no chain keeps a gap before its head.
-      const { rows } = (await tx.execute(sql`
-        select max(id) as up_to from (
-          select id from system_audit where created < ${cutoff} order by id limit ${PRUNE_BATCH}) doomed`)) as unknown as {
-        rows: Array<{ up_to: string | number | null }>;
-      };
-      const upTo = rows[0]?.up_to === null || rows[0]?.up_to === undefined ? null : Number(rows[0].up_to);
-      if (upTo === null) return 0;
+      // Entries of a chain are created in chain order (`created` is taken under the chain's lock), so the
+      // old ones are a prefix of each chain.
       const deleted = await tx
         .delete(audits)
-        .where(lte(audits.id, upTo))
+        .where(
+          inArray(
+            audits.id,
+            tx
+              .select({ id: audits.id })
+              .from(audits)
+              .where(lt(audits.created, cutoff))
+              .orderBy(asc(audits.id))
+              .limit(PRUNE_BATCH),
+          ),
+        )
         .returning({ id: audits.id, siteId: audits.siteId, hash: audits.hash });
       const heads = new Map<number, { id: number; hash: string | null }>();
       for (const row of deleted) {

@@ -148,7 +148,9 @@ export function loggableError(error: unknown): Record<string, unknown> {
     type: error.name,
     message,
     ...(failure?.code ? { code: failure.code } : {}),
-    ...(failure && failure !== error && failure instanceof Error ? { cause: failure.message.slice(0, 500) } : {}),
+    ...(failure && failure !== error && failure instanceof Error
+      ? { cause: failure.message.slice(0, 500) }
+      : {}),
     stack: error.stack?.replace(/\nparams:[^\n]*/g, '').slice(0, 4000),
   };
 }

@@ -20,7 +20,7 @@ export function registerAuditRoutes(app: FastifyInstance, db: Db, rawDb: Db = db
     log: { time: audits.created },
     countLimit: AUDIT_COUNT_LIMIT,
   });
-  app.withTypeProvider<ZodTypeProvider>().post(
+  app.withTypeProvider<ZodTypeProvider>().get(
     '/api/system_audit/verify',
     {
       config: { access: { roles: audit.read } },
@@ -30,7 +30,7 @@ export function registerAuditRoutes(app: FastifyInstance, db: Db, rawDb: Db = db
         response: { 200: auditVerificationSchema },
       },
     },
-    // A read: it runs outside any write transaction, on the plain handle.
+    // A read (no audit entry of its own), on the plain handle.
     () => verifyAuditChains(rawDb),
   );
 }

@@ -165,7 +165,7 @@ export function registerVisitRoutes(
   typed.get(
     '/api/visit/export',
     {
-      config: { access: { roles: READ, module: MODULE } },
+      config: { access: { roles: READ, module: MODULE }, auditEvent: 'EXPORT' },
       schema: {
         tags,
         description: 'The visit list as CSV (filters as the list).',
