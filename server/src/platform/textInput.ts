@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from './errors';
 
 /** NUL and UTF-16 surrogates without their pair: text no database column can store. */
+// eslint-disable-next-line no-control-regex -- NUL is exactly what is looked for
 const BAD_TEXT = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 const BAD_TEXT_ALL = new RegExp(BAD_TEXT.source, 'g');
 
