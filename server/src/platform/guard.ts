@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HEADERS, rolesAllow, type ModuleCode, type Role } from '@strazce/contract';
 import type { Db } from '../db/database';
-import { AppError } from './errors';
+import { AppError, loggableError } from './errors';
 import { hashToken } from './secrets';
 import { extendSession, loadSessionByHash, type SessionContext } from './session';
 import type { SessionCache } from './sessionCache';
@@ -126,13 +126,18 @@ export function registerGuard(app: FastifyInstance, db: Db, cache: SessionCache)
     }
   });
 
+  // Never throws: an error here would be answered by the framework's own handler, outside the error contract.
   app.addHook('onSend', async (request, reply, payload) => {
-    if (request.session && reply.statusCode < 400) {
-      await extendSession(db, request.session);
-      cache.extended(request.session);
+    try {
+      if (request.session && reply.statusCode < 400) {
+        await extendSession(db, request.session);
+        cache.extended(request.session);
+      }
+      // Before the answer leaves, so that the caller's next call already sees what this one changed.
+      if (!READ_METHODS.has(request.method) && request.url.startsWith('/api')) await cache.changed();
+    } catch (error) {
+      request.log.error({ err: loggableError(error) }, 'session bookkeeping after the answer failed');
     }
-    // Before the answer leaves, so that the caller's next call already sees what this one changed.
-    if (!READ_METHODS.has(request.method) && request.url.startsWith('/api')) await cache.changed();
     return payload;
   });
 }
