@@ -9,13 +9,15 @@ import {
   type TestContext,
   type TestUser,
 } from '../../../test/helper';
+import { DEFAULT_LOGIN_LIMITS } from '../../platform/loginLimiter';
 import { hashToken } from '../../platform/secrets';
 import { emails, persons, siteProperties } from '../system/system.tables';
 import { passwordResets, sessions, users } from './access.tables';
 
 let ctx: TestContext;
 beforeAll(async () => {
-  ctx = await createTestContext();
+  // Many deliberate failures for one user from one address here; throttling has its own tests.
+  ctx = await createTestContext({ loginLimits: { ...DEFAULT_LOGIN_LIMITS, pairFree: 50, accountFree: 50 } });
 });
 afterAll(() => ctx?.close());
 
