@@ -98,10 +98,10 @@ describe('rolesAllow', () => {
 const SPEC_ROUTES: Record<string, { module?: string; roles: string[]; menuRoles?: string[] }> = {
   '/': { roles: ['ROLE_ANYONE_LOGGED'] },
   ...Object.fromEntries(
-    ['persons', 'users', 'clients', 'groups', 'sites', 'audits', 'emails', 'sms', 'files'].map((page) => [
-      `/admin/${page}`,
-      { roles: ['ADMINISTRATOR'] },
-    ]),
+    // `properties` is ours, not the specification's: the installation's settings.
+    ['persons', 'users', 'clients', 'groups', 'sites', 'audits', 'emails', 'sms', 'files', 'properties'].map(
+      (page) => [`/admin/${page}`, { roles: ['ADMINISTRATOR'] }],
+    ),
   ),
   ...Object.fromEntries(
     [

@@ -63,6 +63,8 @@ export const APP_ROUTES: readonly AppRoute[] = [
     ['emails', ADMIN],
     ['sms', ADMIN],
     ['files', ADMIN],
+    // Not in the specification's table: the installation's settings (session lifetime, audit retention).
+    ['properties', ADMIN],
   ]),
   ...area('site', undefined, [
     ['districts', SITE_ADMIN],

@@ -11,4 +11,5 @@ export const adminPages: Record<string, PageLoader> = {
   '/admin/emails': () => import('./EmailsPage'),
   '/admin/sms': () => import('./SmsPage'),
   '/admin/files': () => import('./FilesPage'),
+  '/admin/properties': () => import('./SystemPropertiesPage'),
 };
