@@ -175,6 +175,7 @@ describe('defineEntity: record schema', () => {
       valid: true,
       forceTfa: false,
       tfa: false,
+      mustChangePassword: false,
       roles: [],
       groups: [],
       sites: [],
