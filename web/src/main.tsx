@@ -1,11 +1,6 @@
-import './app/i18n';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app/App';
-import './app/global.css';
+// The page's CSP set-up (app/csp.ts) runs before any other module of the app is evaluated: Zod decides whether
+// to compile with eval as its first schema is built, and the bundler may evaluate shared chunks (the contract's
+// schemas among them) before the entry's own code. Everything else is loaded by a dynamic import, after it.
+import './app/csp';
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+void import('./start');

@@ -7,6 +7,7 @@ import enUS from 'antd/locale/en_US';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from './api';
 import { router } from './router';
+import { cspNonce } from './csp';
 import { appTheme } from './theme';
 
 /** Retry a failed query once, but never a refused one (4xx): the answer would be the same. */
@@ -22,13 +23,16 @@ const queryClient = new QueryClient({
   },
 });
 
+/** Ant Design's `<style>` elements carry the page's CSP nonce (app/csp.ts). */
+const csp = cspNonce ? { nonce: cspNonce } : undefined;
+
 /** The root: data cache, Ant Design theme and locale (following the language), and the router. */
 export function App() {
   const { i18n } = useTranslation();
   const locale = useMemo(() => (i18n.language === 'cs' ? csCZ : enUS), [i18n.language]);
   return (
     <QueryClientProvider client={queryClient}>
-      <ConfigProvider locale={locale} theme={appTheme}>
+      <ConfigProvider locale={locale} theme={appTheme} csp={csp}>
         <AntApp>
           <RouterProvider router={router} />
         </AntApp>
