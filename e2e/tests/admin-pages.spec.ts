@@ -144,19 +144,42 @@ test.describe('system administration pages', () => {
     await page.getByRole('textbox', { name: 'Method' }).press('Enter');
     await expect(rows(page).filter({ hasText: '/api/system_file/' })).toHaveCount(1);
     await expect(rows(page).first().getByRole('button', { name: 'Edit' })).toHaveCount(0);
+    await expect(rows(page).first()).toContainText('Write');
+    await expect(rows(page).first()).toContainText('system_file');
     await rows(page).first().getByRole('button', { name: 'View' }).click();
+    // The changed fields first: the name before and after.
+    await expect(dialog(page).locator('.admin-audit-changes')).toContainText(`"${renamed}"`);
+    await snap(page, 'admin-audits-preview-1440');
+    await clickSettled(dialog(page).getByRole('tab', { name: 'Request' }));
     await expect(dialog(page)).toContainText('Request body');
     await expect(dialog(page).locator('.admin-code pre')).toContainText(`"name": "${renamed}"`);
     await expect(dialog(page)).toContainText('x-auth-token');
     await clickSettled(dialog(page).getByRole('tab', { name: 'Response' }));
     await expect(dialog(page)).toContainText('Response headers');
-    await expect(dialog(page)).toContainText('content-type');
-    await dialog(page).getByRole('tab', { name: 'Request' }).click();
-    await snap(page, 'admin-audits-preview-1440');
     await dialog(page).locator('.ant-modal-footer').getByRole('button', { name: 'Close' }).click();
     await page.locator('.crud-page').getByRole('button', { name: 'Clear filters' }).first().click();
     await expect(rows(page).first()).toBeVisible();
+
+    // The hash chains of the trail are whole.
+    await page.getByRole('button', { name: 'Verify integrity' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'The audit trail is intact' })).toBeVisible();
     await snap(page, 'admin-audits-1440');
+  });
+
+  test('system settings: the audit retention is set and shown with its help', async ({ page, adminApi }) => {
+    const admin = await newAdministrator(adminApi, 'Settings');
+    await loginByToken(page, admin.userName, PASSWORD, 'en-US', '/admin/properties');
+    await expect(page.getByRole('heading', { name: 'System settings' })).toBeVisible();
+    // Every setting is listed with its value; editing one takes effect at once.
+    await expect(rowOf(page, 'Longest session (hours)')).toBeVisible();
+    const retention = rowOf(page, 'Audit retention (months)');
+    await retention.getByRole('button', { name: 'Edit' }).click();
+    await dialog(page).getByRole('spinbutton', { name: 'Value' }).fill('36');
+    await dialog(page).getByRole('button', { name: 'Save' }).click();
+    await expect(dialog(page)).toHaveCount(0);
+    await expect(retention).toContainText('36');
+    await expect(rowOf(page, 'Audit retention (months)')).toContainText('Audit entries older than this');
+    await snap(page, 'admin-properties-1440');
   });
 
   test('e-mail and SMS logs are read-only lists with the message in the preview', async ({

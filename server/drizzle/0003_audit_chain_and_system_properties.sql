@@ -38,3 +38,6 @@ UPDATE "system_audit" SET "event" = CASE
   WHEN "status" IN (401, 403) THEN 'DENIED'
   WHEN "status" >= 400 THEN 'REFUSED'
   ELSE 'WRITE' END;
+--> statement-breakpoint
+-- Every setting is listed from the start, with its default (SYSTEM_PROPERTIES of the contract).
+INSERT INTO "system_property" ("name", "value") VALUES ('SESSION_MAX_HOURS', 12), ('AUDIT_RETENTION_MONTHS', 24);

@@ -162,7 +162,10 @@ function entryOf(
     author: session?.userName ?? request.auditAuthor ?? null,
     method: request.method,
     path: request.url.split('?')[0].slice(0, 2000),
-    entity: record?.entity ?? resourceOf(request.routeOptions.url),
+    // A login is about a user, not a record.
+    entity:
+      record?.entity ??
+      (event === 'LOGIN' || event === 'LOGIN_FAILED' ? null : resourceOf(request.routeOptions.url)),
     recordId: recordId === undefined || recordId === null ? null : String(recordId).slice(0, 100),
     changes: record?.changes ?? null,
     address: request.ip ?? null,

@@ -138,7 +138,13 @@ export const systemProperty = defineEntity({
   write: ADMIN,
   defaultSort: { field: 'name', direction: 'asc' },
   fields: {
-    name: enumOf(SYSTEM_PROPERTY_NAMES, { required: true, list: true, sort: true, unique: true }),
+    name: enumOf(SYSTEM_PROPERTY_NAMES, {
+      required: true,
+      list: true,
+      sort: true,
+      unique: true,
+      filter: 'eq',
+    }),
     value: int({ required: true, min: 1, max: 720, list: true, sort: true }),
   },
 });

@@ -230,7 +230,7 @@ export default function AuditsPage() {
           <Typography.Text
             className="admin-mono"
             ellipsis={{ tooltip: String(value) }}
-            style={{ maxWidth: 320 }}
+            style={{ maxWidth: 260 }}
           >
             {String(value)}
           </Typography.Text>

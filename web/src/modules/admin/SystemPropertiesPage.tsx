@@ -2,6 +2,7 @@ import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { SYSTEM_PROPERTIES, systemProperty, type SystemPropertyName } from '@strazce/contract';
 import { CrudPage } from '../../components/crud/CrudPage';
+import './system.css';
 
 /** A setting's name with what it does, its default and its allowed range. */
 function PropertyName({ name }: { name: SystemPropertyName }) {
