@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: seeds a site with a million visits and measures the visit API with autocannon against
+ * `npm run bench`: seeds a site with a million visits (and as many audit entries) and measures the visit and audit API with autocannon against
  * the same SQL run directly through the database driver, on PostgreSQL and on the embedded PGlite.
  *
  *   npm run bench                                   # both databases, 1,000,000 visits
@@ -23,7 +23,7 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import type { TargetReply, TargetRequest } from './protocol';
 import { summarize, type Statement } from './sql';
-import { BENCH_PASSWORD, BENCH_SURNAME, BENCH_USER } from './seed';
+import { BENCH_AUDIT_AUTHOR, BENCH_PASSWORD, BENCH_SURNAME, BENCH_USER } from './seed';
 import { renderReport, type ScenarioResult, type DatabaseRun } from './report';
 
 const { values: args } = parseArgs({
@@ -62,6 +62,16 @@ const SCENARIOS: Scenario[] = [
   },
   { name: 'In-area list (overview)', slug: 'in-area', path: () => '/api/visit/overview?page=1&size=25' },
   { name: 'Single visit', slug: 'single-visit', path: ({ visitId }) => `/api/visit/${visitId}` },
+  {
+    name: 'Audit log, first page (time desc)',
+    slug: 'audit-first-page',
+    path: () => '/api/system_audit?page=1&size=25',
+  },
+  {
+    name: `Audit log, author filter (author~${BENCH_AUDIT_AUTHOR})`,
+    slug: 'audit-author',
+    path: () => `/api/system_audit?page=1&size=25&author=${BENCH_AUDIT_AUTHOR}`,
+  },
 ];
 
 /** The measured process (bench/target.ts): the app and its database, apart from the load generator. */

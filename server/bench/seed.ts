@@ -90,7 +90,8 @@ export async function seedSite(db: Db): Promise<BenchSite> {
     .values({ userName: BENCH_USER, passwordHash: await hashPassword(BENCH_PASSWORD), personId: person.id })
     .returning({ id: users.id });
   await db.insert(userRoles).values(
-    ['VISIT_ADMIN', 'VISIT_USER', 'VIEW_PERSONAL_INFO', 'ALL_CLIENTS'].map((role) => ({
+    // ADMINISTRATOR for the audit log scenarios.
+    ['VISIT_ADMIN', 'VISIT_USER', 'VIEW_PERSONAL_INFO', 'ALL_CLIENTS', 'ADMINISTRATOR'].map((role) => ({
       userId: user.id,
       role,
     })),
@@ -162,4 +163,58 @@ export async function seedVisits(
   log('  building indexes');
   for (const index of indexes) await db.execute(sql.raw(String(index.indexdef)));
   await db.execute(sql`vacuum analyze`);
+}
+
+/** An author of the seeded audit trail whose entries the author-filter scenario lists (a few percent). */
+export const BENCH_AUDIT_AUTHOR = 'recepce.novak';
+const AUDIT_AUTHORS = [BENCH_AUDIT_AUTHOR, 'admin', 'vratny.svoboda', 'recepce.dvorakova', 'dispecer.kral'];
+
+/**
+ * `count` audit entries in bulk SQL, newest first every 30 seconds back: writes on the site and logins
+ * without one, from a few dozen authors (the first of them makes a few percent). The indexes are dropped for
+ * the load and built again afterwards; the entries are not chained (the bench reads, it does not verify).
+ */
+export async function seedAudits(
+  db: Db,
+  site: BenchSite,
+  count: number,
+  log: (line: string) => void,
+): Promise<void> {
+  const indexes = rowsOf(
+    await db.execute(
+      sql`select indexname, indexdef from pg_indexes where tablename = 'system_audit' and indexname not like '%pkey'`,
+    ),
+  );
+  for (const index of indexes) await db.execute(sql.raw(`drop index ${String(index.indexname)}`));
+  const authors = sql.raw(
+    `array[${[...AUDIT_AUTHORS, ...Array.from({ length: 40 }, (_, i) => `uzivatel.${i}`)]
+      .map((name) => `'${name}'`)
+      .join(',')}]`,
+  );
+  const batch = 100_000;
+  for (let from = 1; from <= count; from += batch) {
+    const to = Math.min(count, from + batch - 1);
+    await db.execute(sql`
+      insert into system_audit (created, event, site_id, author, method, path, entity, record_id, status,
+        address, params, request_headers, request_body, changes)
+      select now() - g * interval '30 seconds',
+        case when g % 10 = 0 then 'LOGIN' else 'WRITE' end,
+        case when g % 10 = 0 then null else ${site.siteId} end,
+        (${authors})[1 + ((g::bigint * 2654435761) % 45)],
+        case when g % 10 = 0 then 'GET' when g % 3 = 0 then 'PUT' else 'POST' end,
+        case when g % 10 = 0 then '/api/session' else '/api/visit/' || (g % 50000) end,
+        case when g % 10 = 0 then null else 'visit' end,
+        case when g % 10 = 0 then null else (g % 50000)::text end,
+        case when g % 97 = 0 then 400 when g % 10 = 0 then 200 else 201 end,
+        '10.0.' || (g % 250) || '.' || (g % 200),
+        '{}'::jsonb,
+        jsonb_build_object('user-agent', 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/156.0'),
+        jsonb_build_object('firstName', 'Jan', 'lastName', 'Novák', 'note', repeat('x', 40)),
+        jsonb_build_object('note', jsonb_build_object('from', null, 'to', 'n'))
+      from generate_series(${from}::int, ${to}::int) g`);
+    log(`  audit entries ${to.toLocaleString('en')} / ${count.toLocaleString('en')}`);
+  }
+  log('  building audit indexes');
+  for (const index of indexes) await db.execute(sql.raw(String(index.indexdef)));
+  await db.execute(sql`vacuum analyze system_audit`);
 }

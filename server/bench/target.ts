@@ -12,7 +12,7 @@ import path from 'node:path';
 import { buildApp } from '../src/app';
 import { openDatabase, type Database } from '../src/db/database';
 import { freshPostgresDatabase } from '../src/db/freshDatabase';
-import { seedSite, seedVisits } from './seed';
+import { seedAudits, seedSite, seedVisits } from './seed';
 import { captureStatements, runStatements } from './sql';
 import type { TargetReply, TargetRequest } from './protocol';
 
@@ -34,6 +34,8 @@ const { database, drop } = await openBenchDatabase();
 const started = Date.now();
 const site = await seedSite(database.db);
 await seedVisits(database.db, site, visits, (line) => reply({ type: 'log', line }));
+// As many audit entries as visits: the audit log is the other list that grows without bound.
+await seedAudits(database.db, site, visits, (line) => reply({ type: 'log', line }));
 const seedSeconds = (Date.now() - started) / 1000;
 
 const app = await buildApp({ database, logLevel: 'silent', validateResponses: false });
