@@ -99,8 +99,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     options.validateResponses === false ? () => (data) => JSON.stringify(data) : exactSerializer,
   );
 
+  // Cross-origin calls only from the origins the web app is served from (RESET_LINK_ORIGINS); the app itself
+  // calls its own origin and needs none.
   await app.register(cors, {
-    origin: true,
+    origin: options.resetOrigins?.length ? [...options.resetOrigins] : false,
     exposedHeaders: [
       HEADERS.authToken,
       HEADERS.clientToken,

@@ -47,6 +47,7 @@ const gadgets = pgTable(
 let ctx: TestContext;
 beforeAll(async () => {
   ctx = await createTestContext({
+    resetOrigins: ['http://localhost:5173'],
     routes: async (app, db) => {
       await db.execute(sql`
         create table test_gadget (
@@ -148,6 +149,12 @@ describe('guard', () => {
       'X-Error-Message',
     ])
       expect(exposed).toContain(header);
+    expect(list.headers['access-control-allow-origin']).toBe('http://localhost:5173');
+    // Any other origin gets no CORS permission (ASVS V3.4.2).
+    const foreign = await ctx.call(ctx.admin, 'GET', '/api/system_person', undefined, {
+      origin: 'https://evil.example',
+    });
+    expect(foreign.headers['access-control-allow-origin']).toBeUndefined();
   });
 });
 
