@@ -107,6 +107,19 @@ export async function seedSite(db: Db): Promise<BenchSite> {
 type Row = Record<string, unknown>;
 const rowsOf = (result: unknown): Row[] => (result as { rows: Row[] }).rows;
 
+/** Drops a table's indexes for a bulk load (faster); the returned function builds them again. */
+async function dropIndexes(db: Db, table: string): Promise<() => Promise<void>> {
+  const indexes = rowsOf(
+    await db.execute(
+      sql`select indexname, indexdef from pg_indexes where tablename = ${table} and indexname not like '%pkey'`,
+    ),
+  );
+  for (const index of indexes) await db.execute(sql.raw(`drop index ${String(index.indexname)}`));
+  return async () => {
+    for (const index of indexes) await db.execute(sql.raw(String(index.indexdef)));
+  };
+}
+
 /**
  * `count` visits in bulk SQL (`generate_series`), newest first every 90 seconds back in time: entries and
  * departures alternate, the newest entries are in the area, a third bring a vehicle, a tenth companions and
@@ -118,12 +131,7 @@ export async function seedVisits(
   count: number,
   log: (line: string) => void,
 ): Promise<void> {
-  const indexes = rowsOf(
-    await db.execute(
-      sql`select indexname, indexdef from pg_indexes where tablename = 'visit' and indexname not like '%pkey'`,
-    ),
-  );
-  for (const index of indexes) await db.execute(sql.raw(`drop index ${String(index.indexname)}`));
+  const rebuildIndexes = await dropIndexes(db, 'visit');
 
   const purposes = sql.raw(`array[${site.purposeIds.join(',')}]`);
   const gateIds = sql.raw(`array[${site.gateIds.join(',')}]`);
@@ -161,7 +169,7 @@ export async function seedVisits(
     insert into visit_equipment (site_id, visit_id, object, serial_number)
     select site_id, id, 'Notebook', 'SN' || id from visit where site_id = ${site.siteId} and id % 20 = 0`);
   log('  building indexes');
-  for (const index of indexes) await db.execute(sql.raw(String(index.indexdef)));
+  await rebuildIndexes();
   await db.execute(sql`vacuum analyze`);
 }
 
@@ -180,12 +188,7 @@ export async function seedAudits(
   count: number,
   log: (line: string) => void,
 ): Promise<void> {
-  const indexes = rowsOf(
-    await db.execute(
-      sql`select indexname, indexdef from pg_indexes where tablename = 'system_audit' and indexname not like '%pkey'`,
-    ),
-  );
-  for (const index of indexes) await db.execute(sql.raw(`drop index ${String(index.indexname)}`));
+  const rebuildIndexes = await dropIndexes(db, 'system_audit');
   const authors = sql.raw(
     `array[${[...AUDIT_AUTHORS, ...Array.from({ length: 40 }, (_, i) => `uzivatel.${i}`)]
       .map((name) => `'${name}'`)
@@ -199,7 +202,7 @@ export async function seedAudits(
         address, params, request_headers, request_body, changes)
       select now() - g * interval '30 seconds',
         case when g % 10 = 0 then 'LOGIN' else 'WRITE' end,
-        case when g % 10 = 0 then null else ${site.siteId} end,
+        case when g % 10 = 0 then null else ${site.siteId}::int end,
         (${authors})[1 + ((g::bigint * 2654435761) % 45)],
         case when g % 10 = 0 then 'GET' when g % 3 = 0 then 'PUT' else 'POST' end,
         case when g % 10 = 0 then '/api/session' else '/api/visit/' || (g % 50000) end,
@@ -215,6 +218,6 @@ export async function seedAudits(
     log(`  audit entries ${to.toLocaleString('en')} / ${count.toLocaleString('en')}`);
   }
   log('  building audit indexes');
-  for (const index of indexes) await db.execute(sql.raw(String(index.indexdef)));
+  await rebuildIndexes();
   await db.execute(sql`vacuum analyze system_audit`);
 }

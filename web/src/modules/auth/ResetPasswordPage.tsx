@@ -1,11 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { Alert, Button, Form, Input, Result } from 'antd';
-import { LockOutlined } from '@ant-design/icons';
+import { Alert, Button, Form, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { failedPasswordRules } from '@strazce/contract';
 import { api, ApiError, NetworkError } from '../../app/api';
-import { PasswordRules } from '../../components/PasswordRules';
+import { NewPasswordFields } from '../../components/NewPasswordFields';
 import { AuthScreen } from './AuthScreen';
 
 interface ResetValues {
@@ -20,7 +18,6 @@ export default function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const [form] = Form.useForm<ResetValues>();
-  const password = Form.useWatch('password', form) ?? '';
   const [state, setState] = useState<'idle' | 'saving' | 'done'>('idle');
   const [problem, setProblem] = useState<string | null>(null);
 
@@ -84,46 +81,12 @@ export default function ResetPasswordPage() {
         requiredMark={false}
         onFinish={(values) => void save(values)}
       >
-        <Form.Item
+        <NewPasswordFields
           name="password"
           label={t('passwordReset.newPassword')}
-          rules={[
-            { required: true, message: t('validation.required') },
-            {
-              validator: (_, value: string | undefined) =>
-                failedPasswordRules(value ?? '').length === 0
-                  ? Promise.resolve()
-                  : Promise.reject(new Error(t('validation.password'))),
-            },
-          ]}
-          extra={<PasswordRules password={password} />}
-        >
-          <Input.Password
-            prefix={<LockOutlined />}
-            autoComplete="new-password"
-            data-testid="reset-password"
-          />
-        </Form.Item>
-        <Form.Item
-          name="confirmation"
-          label={t('passwordReset.confirmation')}
-          dependencies={['password']}
-          rules={[
-            { required: true, message: t('validation.required') },
-            ({ getFieldValue }) => ({
-              validator: (_, value: string | undefined) =>
-                !value || value === getFieldValue('password')
-                  ? Promise.resolve()
-                  : Promise.reject(new Error(t('validation.passwordMatch'))),
-            }),
-          ]}
-        >
-          <Input.Password
-            prefix={<LockOutlined />}
-            autoComplete="new-password"
-            data-testid="reset-confirmation"
-          />
-        </Form.Item>
+          confirmationLabel={t('passwordReset.confirmation')}
+          testIdPrefix={{ password: 'reset-password', confirmation: 'reset-confirmation' }}
+        />
         <Button
           type="primary"
           htmlType="submit"

@@ -2,10 +2,9 @@ import { useState } from 'react';
 import { Alert, Button, Flex, Form, Input } from 'antd';
 import { LockOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { failedPasswordRules } from '@strazce/contract';
 import { api, ApiError, NetworkError } from '../../app/api';
 import { apiErrorText } from '../../app/apiErrors';
-import { PasswordRules } from '../../components/PasswordRules';
+import { NewPasswordFields } from '../../components/NewPasswordFields';
 
 interface ChangeValues {
   currentPassword: string;
@@ -20,7 +19,6 @@ interface ChangeValues {
 export function ChangePasswordForm({ onDone, onCancel }: { onDone: () => void; onCancel?: () => void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<ChangeValues>();
-  const newPassword = Form.useWatch('newPassword', form) ?? '';
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
 
@@ -77,42 +75,12 @@ export function ChangePasswordForm({ onDone, onCancel }: { onDone: () => void; o
           data-testid="password-current"
         />
       </Form.Item>
-      <Form.Item
+      <NewPasswordFields
         name="newPassword"
         label={t('passwordChange.new')}
-        rules={[
-          { required: true, message: t('validation.required') },
-          {
-            validator: (_, value: string | undefined) =>
-              failedPasswordRules(value ?? '').length === 0
-                ? Promise.resolve()
-                : Promise.reject(new Error(t('validation.password'))),
-          },
-        ]}
-        extra={<PasswordRules password={newPassword} />}
-      >
-        <Input.Password prefix={<LockOutlined />} autoComplete="new-password" data-testid="password-new" />
-      </Form.Item>
-      <Form.Item
-        name="confirmation"
-        label={t('passwordChange.confirmation')}
-        dependencies={['newPassword']}
-        rules={[
-          { required: true, message: t('validation.required') },
-          ({ getFieldValue }) => ({
-            validator: (_, value: string | undefined) =>
-              !value || value === getFieldValue('newPassword')
-                ? Promise.resolve()
-                : Promise.reject(new Error(t('validation.passwordMatch'))),
-          }),
-        ]}
-      >
-        <Input.Password
-          prefix={<LockOutlined />}
-          autoComplete="new-password"
-          data-testid="password-confirmation"
-        />
-      </Form.Item>
+        confirmationLabel={t('passwordChange.confirmation')}
+        testIdPrefix={{ password: 'password-new', confirmation: 'password-confirmation' }}
+      />
       <Flex justify="flex-end" gap={8} wrap>
         {onCancel && <Button onClick={onCancel}>{t('common.cancel')}</Button>}
         <Button type="primary" htmlType="submit" loading={busy} data-testid="password-save">
