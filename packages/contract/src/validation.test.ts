@@ -50,6 +50,10 @@ describe('password rule (8+ characters, digit, lower, upper, one of @#$%!.,)', (
     expect(problem(passwordSchema, value)).toBe('validation.password');
   });
 
+  it('accepts long passphrases (ASVS V6.2.9: at least 64 characters)', () => {
+    expect(problem(passwordSchema, `Aa1!${'passphrase '.repeat(17)}`)).toBeNull();
+  });
+
   it('refuses anything that is not a string and overlong values', () => {
     expect(problem(passwordSchema, 12345678)).not.toBeNull();
     expect(problem(passwordSchema, `Aa1!${'x'.repeat(200)}`)).not.toBeNull();
