@@ -2,13 +2,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
 import cors from '@fastify/cors';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { HEADERS } from '@strazce/contract';
 import type { LogLevel } from './config';
 import type { Database } from './db/database';
 import { auditedDb, registerAudit } from './platform/audit';
-import { AppError, loggableError, registerErrorHandling, sendError, toAppError } from './platform/errors';
+import { AppError, registerErrorHandling, sendError, toAppError } from './platform/errors';
+import { clientErrorHandler, loggerOptions } from './platform/logging';
 import { registerTextInputCheck } from './platform/textInput';
 import { registerGuard } from './platform/guard';
 import { registerRequestBodyChecks } from './platform/requestBody';
@@ -34,6 +36,8 @@ export interface AppOptions {
   publicUrl?: string;
   /** Origins allowed in password reset links when `publicUrl` is not set (RESET_LINK_ORIGINS). */
   resetOrigins?: readonly string[];
+  /** Where the log goes (tests read it); standard output by default. */
+  logStream?: DestinationStream;
   /** Built web app to serve at `/` with a history fallback to index.html. */
   webDir?: string;
   /** Where stored files are kept (`DATA_DIR/files`); a temporary directory when not given. */
@@ -73,14 +77,8 @@ declare module 'fastify' {
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: {
-      level: options.logLevel ?? 'info',
-      redact: ['req.headers.authorization', 'req.headers["x-auth-token"]'],
-      // Also Fastify's own log lines: never the parameters of a failed query.
-      serializers: {
-        err: (error: Error) => loggableError(error) as { type: string; message: string; stack: string },
-      },
-    },
+    logger: loggerOptions(options.logLevel ?? 'info', options.logStream),
+    clientErrorHandler,
     // Errors the framework answers before any route (a malformed URL): the same error shape as the rest.
     frameworkErrors: (error, _request, reply) =>
       sendError(
