@@ -24,6 +24,20 @@ export default tseslint.config(
     },
   },
   {
+    // `.every()` passes on an empty list: a filter that found nothing would pass such an assertion.
+    files: ['**/*.test.{ts,tsx}', '**/*.spec.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.name='expect'] > CallExpression[callee.property.name='every']",
+          message:
+            'expect(list.every(…)) passes on an empty list: use expectEvery(list, check) (server/test/helper.ts), or assert the list is not empty first.',
+        },
+      ],
+    },
+  },
+  {
     files: ['web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },

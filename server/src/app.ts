@@ -11,6 +11,8 @@ import type { Database } from './db/database';
 import { auditedDb, registerAudit } from './platform/audit';
 import { AppError, registerErrorHandling, sendError, toAppError } from './platform/errors';
 import { clientErrorHandler, loggerOptions } from './platform/logging';
+import { registerCompression } from './platform/compression';
+import { systemClock, type Clock } from './platform/clock';
 import { registerTextInputCheck } from './platform/textInput';
 import { registerGuard } from './platform/guard';
 import { registerRequestBodyChecks } from './platform/requestBody';
@@ -36,6 +38,8 @@ export interface AppOptions {
   publicUrl?: string;
   /** Origins allowed in password reset links when `publicUrl` is not set (RESET_LINK_ORIGINS). */
   resetOrigins?: readonly string[];
+  /** The app's clock; the system clock by default (tests move their own). */
+  clock?: Clock;
   /** Where the log goes (tests read it); standard output by default. */
   logStream?: DestinationStream;
   /** Built web app to serve at `/` with a history fallback to index.html. */
@@ -93,6 +97,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Response schemas are part of the API contract: the test suites check every response against them;
   // production serializes without re-validating (a third of the CPU time of a list request).
   app.decorate('validateResponses', options.validateResponses !== false);
+  app.decorate('clock', options.clock ?? systemClock);
   app.setSerializerCompiler(
     options.validateResponses === false ? () => (data) => JSON.stringify(data) : exactSerializer,
   );
@@ -109,6 +114,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       HEADERS.errorMessage,
     ],
   });
+  await registerCompression(app);
   registerErrorHandling(app);
   registerSecurityHeaders(app);
   registerRequestBodyChecks(app);

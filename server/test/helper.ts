@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import * as OTPAuth from 'otpauth';
+import { expect } from 'vitest';
 import { MODULES, type AssignableRole, type ModuleCode } from '@strazce/contract';
 import { buildApp, type AppOptions } from '../src/app';
 import { openDatabase, type Database, type Db } from '../src/db/database';
@@ -8,6 +9,7 @@ import { freshPostgresDatabase } from '../src/db/freshDatabase';
 import { persons, siteModules, sites } from '../src/modules/system/system.tables';
 import { userRoles, userSites, users } from '../src/modules/access/access.tables';
 import { auditedDb } from '../src/platform/audit';
+import { manualClock } from '../src/platform/clock';
 import { hashPassword } from '../src/platform/secrets';
 
 export const PASSWORD = 'Secret123!';
@@ -33,6 +35,10 @@ export interface TestUser {
 
 export interface TestContext {
   app: FastifyInstance;
+  /** The app's clock: it stands still at the context's creation until a test moves it. */
+  clock: ReturnType<typeof manualClock>;
+  /** The TOTP code of a secret at the app's clock, `steps` time steps (30 s) later. */
+  totp(secret: string, steps?: number): string;
   db: Db;
   database: Database;
   siteA: number;
@@ -71,11 +77,21 @@ export interface TestContext {
   ): Promise<LightMyRequestResponse>;
 }
 
+/**
+ * Every item of a list passes `check`, and the list is not empty (`.every` passes on an empty list, so a
+ * filter that returned nothing would look right). Lint refuses `expect(list.every(…))` in tests.
+ */
+export function expectEvery<T>(list: readonly T[], check: (item: T) => boolean): void {
+  expect(list.length, 'the list is empty').toBeGreaterThan(0);
+  expect(list.filter((item) => !check(item))).toEqual([]);
+}
+
 export function basic(userName: string, password: string): string {
   return `Basic ${Buffer.from(`${userName}:${password}`, 'utf8').toString('base64')}`;
 }
 
-export function totpCode(secret: string, timestamp = Date.now()): string {
+/** The TOTP code of a secret at a time; tests take the time from their context's clock (`ctx.totp`). */
+export function totpCode(secret: string, timestamp: number): string {
   return new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), period: 30, digits: 6 }).generate({
     timestamp,
   });
@@ -93,7 +109,8 @@ export async function createTestContext({
   ...options
 }: TestContextOptions = {}): Promise<TestContext> {
   const { database, drop } = await freshDatabase();
-  const app = await buildApp({ database, logLevel: 'silent', ...options });
+  const clock = manualClock(Date.now());
+  const app = await buildApp({ database, logLevel: 'silent', clock, ...options });
   // Test routes get the modules' handle: their writes are audited, and a write outside a transaction fails.
   await routes?.(app, auditedDb(database.db, { strict: true }));
   await app.ready();
@@ -165,6 +182,8 @@ export async function createTestContext({
 
   return {
     app,
+    clock,
+    totp: (secret, steps = 0) => totpCode(secret, clock.now() + steps * 30_000),
     db,
     database,
     siteA,

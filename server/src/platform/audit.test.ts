@@ -1,6 +1,6 @@
 import { desc, gt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD, createTestContext, totpCode, type TestContext } from '../../test/helper';
+import { PASSWORD, createTestContext, type TestContext } from '../../test/helper';
 import { audits } from '../modules/system/system.tables';
 import { isSecretKey, maskSecrets } from './audit';
 
@@ -158,7 +158,7 @@ describe('audit trail', () => {
 
     const user = await ctx.givenUser({ roles: [] });
     const { secret } = (await ctx.call(user, 'POST', '/api/session/twofa', { password: PASSWORD })).json();
-    const code = totpCode(secret);
+    const code = ctx.totp(secret);
     const enable = await audited(() => ctx.call(user, 'POST', '/api/session/twofa/enable', { code }));
     expect(enable).toMatchObject({ status: 200, requestBody: { code: '***' } });
 

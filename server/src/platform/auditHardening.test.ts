@@ -1,7 +1,7 @@
 import { count, desc, eq, gt, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createTestContext, type TestContext } from '../../test/helper';
+import { createTestContext, expectEvery, type TestContext } from '../../test/helper';
 import { applyAuditRetention, retentionCutoff } from '../modules/audit/audit.retention';
 import { auditChains, audits, persons } from '../modules/system/system.tables';
 import { sessions } from '../modules/access/access.tables';
@@ -88,7 +88,7 @@ describe('unstorable text (issue 9, point 1)', () => {
     expect(await personCount()).toBe(before);
     const entries = await auditsSince(since);
     expect(entries.length).toBe(5);
-    expect(entries.every((entry) => entry.event === 'REFUSED' && entry.status === 400)).toBe(true);
+    expectEvery(entries, (entry) => entry.event === 'REFUSED' && entry.status === 400);
     expect(entries.some((entry) => JSON.stringify(entry.params) === JSON.stringify({ note: '\uFFFD' }))).toBe(
       true,
     );
@@ -221,7 +221,7 @@ describe('hash chain (issue 9, point 2)', () => {
         ctx.call(visitAdmin, 'POST', '/api/visit/purpose', { name: `Concurrent ${index}` }),
       ),
     );
-    expect(writes.every((response) => response.statusCode === 201)).toBe(true);
+    expectEvery(writes, (response) => response.statusCode === 201);
     const result = await ctx.call(ctx.admin, 'GET', '/api/system_audit/verify');
     expect(result.statusCode).toBe(200);
     expect(result.json().breaks).toEqual([]);
@@ -317,7 +317,7 @@ describe('audit at scale and retention (issue 9, point 3)', () => {
       expect(removed).toBe(2);
       const remaining = await fresh.db.select({ created: audits.created }).from(audits);
       expect(remaining.length).toBeGreaterThan(0);
-      expect(remaining.every((row) => row.created >= retentionCutoff(now, 18))).toBe(true);
+      expectEvery(remaining, (row) => row.created >= retentionCutoff(now, 18));
       expect((await verifyAuditChains(fresh.db)).intact).toBe(true);
 
       const refused = await fresh.call(

@@ -30,6 +30,7 @@ import {
 } from '@strazce/contract';
 import type { Db } from '../db/database';
 import { auditRecord, changedFields } from './audit';
+import { systemClock, type Clock } from './clock';
 import { AppError, notFound, validationError } from './errors';
 import { currentSiteId, sessionOf } from './guard';
 import { refTarget } from './refs';
@@ -165,7 +166,7 @@ export function crudRoutes<F extends Fields>(
 ): CrudRepository {
   const { entity, hooks = {} } = options;
   const table = options.table as CrudTable;
-  const repository = crudRepository(db, options, app.sessionCache);
+  const repository = crudRepository(db, options, app.sessionCache, app.clock);
   const base = `/api/${entity.resource}`;
   const readAccess = { roles: entity.read, module: entity.module };
   const writeAccess = { roles: entity.write, module: entity.module };
@@ -315,6 +316,8 @@ export function crudRepository<F extends Fields>(
   db: Db,
   options: CrudOptions<F>,
   writes?: WriteSignal,
+  /** How long totals are kept is measured on it. */
+  clock: Clock = systemClock,
 ): CrudRepository {
   const { entity, hooks = {} } = options;
   const table = options.table as CrudTable;
@@ -585,12 +588,12 @@ export function crudRepository<F extends Fields>(
     }
     const key = target.extraWhere ? null : `${shape.join('&')} ${JSON.stringify(values)}`;
     const kept = key === null ? undefined : totals.get(key);
-    if (kept && kept.until > Date.now() && (kept.written === null || writes?.isCurrent(kept.written)))
+    if (kept && kept.until > clock.now() && (kept.written === null || writes?.isCurrent(kept.written)))
       return kept.total;
     const keep = (total: number, written: number | null, ms: number) => {
       if (key === null) return;
       if (totals.size >= MAX_KEPT_TOTALS) totals.clear();
-      totals.set(key, { total, written, until: Date.now() + ms });
+      totals.set(key, { total, written, until: clock.now() + ms });
     };
     const startedAt = writes?.generation();
     // A new select each time: a query builder's `limit` changes the builder itself.

@@ -52,7 +52,9 @@ describe('access', () => {
       '/logistics/transports',
     ]);
     const admin = { roles: ['ADMINISTRATOR'], modules: [] };
-    expect(menuRoutes(admin).every((route) => route.area === 'admin')).toBe(true);
+    const adminMenu = menuRoutes(admin);
+    expect(adminMenu.length).toBeGreaterThan(0);
+    expect(adminMenu.filter((route) => route.area !== 'admin')).toEqual([]);
     expect(menuRoutes({ roles: ['ADMINISTRATOR', 'SITE_ADMIN'], modules: [...ALL_MODULES] }).length).toBe(
       APP_ROUTES.filter((route) => route.area === 'admin' || route.area === 'site').length,
     );

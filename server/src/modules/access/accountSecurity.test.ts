@@ -94,7 +94,7 @@ describe('two-factor re-enrolment (issue 9, point 5)', () => {
     const pairing = await ctx.call(user, 'POST', '/api/session/twofa', { password: PASSWORD });
     expect(pairing.statusCode).toBe(200);
     const { secret } = pairing.json();
-    const now = Date.now();
+    const now = ctx.clock.now();
     const enabled = await ctx.call(user, 'POST', '/api/session/twofa/enable', {
       code: totpCode(secret, now),
     });

@@ -25,6 +25,8 @@ export interface Credentials {
   password: string;
   /** The TOTP code from `X-TFA-Token`, when sent. */
   tfaCode?: string;
+  /** When the attempt is made (the app's clock): the TOTP step is taken from it. */
+  at: number;
   address: string;
 }
 
@@ -39,6 +41,7 @@ export function credentialsFrom(request: FastifyRequest): Credentials | null {
   return {
     ...basic,
     tfaCode: typeof tfaHeader === 'string' ? tfaHeader.trim() : undefined,
+    at: request.server.clock.now(),
     address: request.ip,
   };
 }
@@ -61,9 +64,10 @@ export async function consumeTotp(
   user: Pick<UserRow, 'id'>,
   secret: string | null,
   code: string | undefined,
+  now: number,
 ): Promise<boolean> {
   if (!secret || !code || !/^\d{6}$/.test(code)) return false;
-  const step = totpStep(secret, code);
+  const step = totpStep(secret, code, now);
   if (step === null) return false;
   // A transaction of its own (or a savepoint of the caller's): in a write request it is audited as such.
   const [accepted] = await db.transaction((tx) =>
@@ -95,7 +99,7 @@ export async function authenticate(db: Db, limiter: LoginLimiter, input: Credent
   if (user?.tfa && !input.tfaCode) throw await fail('TFA_REQUIRED');
   const passwordOk = await verifyPassword(user?.passwordHash, input.password);
   if (!user || !passwordOk) throw await fail(user?.tfa ? 'TFA_INVALID' : 'INVALID_CREDENTIALS');
-  if (user.tfa && !(await consumeTotp(db, user, user.tfaSecret, input.tfaCode)))
+  if (user.tfa && !(await consumeTotp(db, user, user.tfaSecret, input.tfaCode, input.at)))
     throw await fail('TFA_INVALID');
   await limiter.reset(input.userName, input.address);
   return user;

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HEADERS } from '@strazce/contract';
-import { createTestContext, PASSWORD, totpCode, type TestContext, type TestUser } from '../../../test/helper';
+import { createTestContext, PASSWORD, type TestContext, type TestUser } from '../../../test/helper';
 import { TFA_ENROLMENT_ROUTES } from '../../platform/guard';
 import { newTotpSecret } from '../../platform/secrets';
 import { users } from './access.tables';
@@ -81,11 +81,11 @@ describe('force 2FA, enforced by the server', () => {
     const pairing = await ctx.call(user, 'POST', '/api/session/twofa', { password: PASSWORD });
     expectStatus(pairing, 200);
     const { secret } = pairing.json();
-    const validated = await ctx.call(user, 'POST', '/api/session/twofa/validate', { code: totpCode(secret) });
+    const validated = await ctx.call(user, 'POST', '/api/session/twofa/validate', { code: ctx.totp(secret) });
     expectStatus(validated, 200);
     expect(validated.json()).toEqual({ valid: true });
     expectEnrolmentRequired(await ctx.call(user, 'GET', '/api/visit?page=1&size=25'));
-    const enabled = await ctx.call(user, 'POST', '/api/session/twofa/enable', { code: totpCode(secret) });
+    const enabled = await ctx.call(user, 'POST', '/api/session/twofa/enable', { code: ctx.totp(secret) });
     expectStatus(enabled, 200);
     expect(enabled.json()).toEqual({ tfa: true });
 
@@ -124,7 +124,7 @@ describe('force 2FA, enforced by the server', () => {
       .update(users)
       .set({ forceTfa: true, tfa: true, tfaSecret: secret })
       .where(eq(users.id, user.id));
-    const token = await logIn(user.userName, { [HEADERS.tfaToken]: totpCode(secret) });
+    const token = await logIn(user.userName, { [HEADERS.tfaToken]: ctx.totp(secret) });
     for (const [method, url] of ORDINARY_CALLS(user).filter(([, url]) => !url.includes('avatar'))) {
       expectStatus(await ctx.call({ ...user, token }, method, url), 200);
     }

@@ -296,7 +296,6 @@ describe('two-factor check (POST /api/access_user/twofa)', () => {
 describe('two-factor enrolment and login with TOTP', () => {
   let user: TestUser;
   let secret: string;
-  const now = Date.now();
 
   beforeAll(async () => {
     user = await ctx.givenUser({ roles: [] });
@@ -319,12 +318,12 @@ describe('two-factor enrolment and login with TOTP', () => {
   });
 
   it('validates a code without enabling anything', async () => {
-    const wrongCode = totpCode(secret, now + 10 * MINUTE);
+    const wrongCode = totpCode(secret, ctx.clock.now() + 10 * MINUTE);
     expect((await ctx.call(user, 'POST', '/api/session/twofa/validate', { code: wrongCode })).json()).toEqual(
       { valid: false },
     );
     expect(
-      (await ctx.call(user, 'POST', '/api/session/twofa/validate', { code: totpCode(secret) })).json(),
+      (await ctx.call(user, 'POST', '/api/session/twofa/validate', { code: ctx.totp(secret) })).json(),
     ).toEqual({
       valid: true,
     });
@@ -337,7 +336,7 @@ describe('two-factor enrolment and login with TOTP', () => {
 
   it('refuses to enable with a wrong code, without ending the session', async () => {
     const response = await ctx.call(user, 'POST', '/api/session/twofa/enable', {
-      code: totpCode(secret, now + 10 * MINUTE),
+      code: totpCode(secret, ctx.clock.now() + 10 * MINUTE),
     });
     expectError(response, 400, 'VALIDATION');
     expect((await ctx.call(user, 'GET', '/api/session')).json().user.tfa).toBe(false);
@@ -345,7 +344,7 @@ describe('two-factor enrolment and login with TOTP', () => {
 
   it('enables two-factor with a right code', async () => {
     const response = await ctx.call(user, 'POST', '/api/session/twofa/enable', {
-      code: totpCode(secret, now),
+      code: totpCode(secret, ctx.clock.now()),
     });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ tfa: true });
@@ -363,11 +362,11 @@ describe('two-factor enrolment and login with TOTP', () => {
 
   it('refuses a wrong code and a wrong password alike (TFA_INVALID)', async () => {
     const wrongCode = await ctx.login(user.userName, PASSWORD, {
-      'x-tfa-token': totpCode(secret, now + 10 * MINUTE),
+      'x-tfa-token': totpCode(secret, ctx.clock.now() + 10 * MINUTE),
     });
     expectError(wrongCode, 401, 'TFA_INVALID');
     const wrongPassword = await ctx.login(user.userName, 'Wrong123!', {
-      'x-tfa-token': totpCode(secret, now + 30_000),
+      'x-tfa-token': totpCode(secret, ctx.clock.now() + 30_000),
     });
     expectError(wrongPassword, 401, 'TFA_INVALID');
     expect(wrongPassword.json()).toEqual(wrongCode.json());
@@ -376,11 +375,11 @@ describe('two-factor enrolment and login with TOTP', () => {
 
   it('refuses the code used to enable (replay) and accepts the next one once', async () => {
     expectError(
-      await ctx.login(user.userName, PASSWORD, { 'x-tfa-token': totpCode(secret, now) }),
+      await ctx.login(user.userName, PASSWORD, { 'x-tfa-token': totpCode(secret, ctx.clock.now()) }),
       401,
       'TFA_INVALID',
     );
-    const next = totpCode(secret, now + 30_000);
+    const next = totpCode(secret, ctx.clock.now() + 30_000);
     const login = await ctx.login(user.userName, PASSWORD, { 'x-tfa-token': next });
     expect(login.statusCode).toBe(200);
     expect(login.json().user.tfa).toBe(true);

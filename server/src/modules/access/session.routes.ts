@@ -130,7 +130,7 @@ export function registerSessionRoutes(
       throw await refuse(fields.passwordField, 'validation.currentPassword');
     if (fields.checkCode && user.tfa) {
       if (!fields.code) throw validationError('code', 'validation.required');
-      if (!(await consumeTotp(db, user, user.tfaSecret, fields.code)))
+      if (!(await consumeTotp(db, user, user.tfaSecret, fields.code, request.server.clock.now())))
         throw await refuse('code', 'validation.tfaCode');
     }
     return user;
@@ -277,7 +277,9 @@ export function registerSessionRoutes(
         .from(users)
         .where(eq(users.id, sessionOf(request).userId));
       return {
-        valid: !!user.tfaPendingSecret && totpStep(user.tfaPendingSecret, request.body.code) !== null,
+        valid:
+          !!user.tfaPendingSecret &&
+          totpStep(user.tfaPendingSecret, request.body.code, request.server.clock.now()) !== null,
       };
     },
   );
@@ -296,7 +298,15 @@ export function registerSessionRoutes(
       // One transaction (and one audit entry): the code's step is recorded with the enabling.
       await db.transaction(async (tx) => {
         // A wrong code is a 400 like any invalid input, not a 401: the user stays logged in to try again.
-        if (!(await consumeTotp(tx as unknown as Db, user, user.tfaPendingSecret, request.body.code))) {
+        if (
+          !(await consumeTotp(
+            tx as unknown as Db,
+            user,
+            user.tfaPendingSecret,
+            request.body.code,
+            request.server.clock.now(),
+          ))
+        ) {
           throw new AppError('VALIDATION', 'Authentication code is not valid. Please try again', [
             { path: 'code', message: 'validation.tfaCode' },
           ]);

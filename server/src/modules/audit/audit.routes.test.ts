@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext, type TestUser } from '../../../test/helper';
+import { createTestContext, expectEvery, type TestContext, type TestUser } from '../../../test/helper';
 
 let ctx: TestContext;
 let siteAdmin: TestUser;
@@ -58,9 +58,10 @@ describe('GET /api/system_audit', () => {
   });
 
   it('filters by author, status, method and time range, sorts and pages', async () => {
-    expect(
-      (await list(`?author=${siteAdmin.userName}`)).rows.every((row) => row.author === siteAdmin.userName),
-    ).toBe(true);
+    expectEvery(
+      (await list(`?author=${siteAdmin.userName}`)).rows,
+      (row) => row.author === siteAdmin.userName,
+    );
     expect((await list('?status=400&path=system_person')).rows.map((row) => row.status)).toEqual([400]);
     expect((await list('?method=POST')).total).toBe(2);
     expect((await list(`?createdFrom=${started}&path=system_person`)).total).toBe(2);

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext, type TestUser } from '../../../test/helper';
+import { createTestContext, expectEvery, type TestContext, type TestUser } from '../../../test/helper';
 import { siteProperties } from '../system/system.tables';
 import { attachmentDisposition } from './contentDisposition';
 
@@ -150,7 +150,7 @@ describe('/api/system_file', () => {
     const byModule = await ctx.call(ctx.admin, 'GET', '/api/system_file?module=MOD_STOCK&size=10&page=1');
     expect(byModule.json()).toHaveLength(3);
     const bySite = await ctx.call(ctx.admin, 'GET', `/api/system_file?site=${ctx.siteB}`);
-    expect(bySite.json().every((row: { site: { id: number } }) => row.site.id === ctx.siteB)).toBe(true);
+    expectEvery(bySite.json() as Array<{ site: { id: number } }>, (row) => row.site.id === ctx.siteB);
     const page = await ctx.call(ctx.admin, 'GET', '/api/system_file?name=-list&size=10&page=2');
     expect(page.json()).toEqual([]);
     expect(page.headers['x-total-count']).toBe('3');

@@ -1,6 +1,7 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../../test/helper';
+import { createTestContext, expectEvery, type TestContext } from '../../../test/helper';
+import { manualClock } from '../../platform/clock';
 import { emails } from '../system/system.tables';
 import { MAX_ATTEMPTS, deliveryWorker, retryDelaySeconds } from './delivery.worker';
 import { smsMessages } from './messaging.tables';
@@ -42,14 +43,6 @@ function recordingSms() {
   return { sent, provider };
 }
 
-/** Makes the given messages due now (as if their back-off had passed). */
-async function makeDue(ids: number[]) {
-  await ctx.db
-    .update(emails)
-    .set({ nextAttempt: sql`now() - interval '1 second'` })
-    .where(inArray(emails.id, ids));
-}
-
 describe('delivery worker', () => {
   it('delivers queued e-mails and SMS once and records it', async () => {
     const emailId = await queueEmail(ctx.db, { recipient: 'one@example.com', subject: 'Ahoj', body: 'Tělo' });
@@ -74,22 +67,25 @@ describe('delivery worker', () => {
     const id = await queueEmail(ctx.db, { recipient: 'flaky@example.com', subject: 'S', body: 'B' });
     let failing = true;
     const email = recordingEmail(() => failing);
+    // The worker's clock starts when the message became due, and moves only when the test moves it.
+    const [queued] = await ctx.db.select().from(emails).where(eq(emails.id, id));
+    const clock = manualClock(queued.nextAttempt);
     const worker = deliveryWorker({
       db: ctx.db,
       email: email.transport,
       sms: recordingSms().provider,
       log: quiet,
+      clock,
     });
 
     await worker.runOnce();
     let [row] = await ctx.db.select().from(emails).where(eq(emails.id, id));
     expect(row).toMatchObject({ attempts: 1, sent: null, lastError: 'Mailbox unavailable' });
-    const wait = (row.nextAttempt.getTime() - Date.now()) / 1000;
-    expect(wait).toBeGreaterThan(50);
-    expect(wait).toBeLessThanOrEqual(60);
+    expect(row.nextAttempt.getTime() - clock.now()).toBe(60_000);
 
+    clock.advance(59_000);
     expect((await worker.runOnce()).emails).toBe(0); // still backing off
-    await makeDue([id]);
+    clock.advance(1_000);
     failing = false;
     expect((await worker.runOnce()).emails).toBe(1);
     [row] = await ctx.db.select().from(emails).where(eq(emails.id, id));
@@ -144,7 +140,7 @@ describe('delivery worker', () => {
     expect(recipients).toHaveLength(60);
     expect(new Set(recipients).size).toBe(60);
     const rows = await ctx.db.select().from(emails).where(inArray(emails.id, ids));
-    expect(rows.every((row) => row.attempts === 1 && row.delivered)).toBe(true);
+    expectEvery(rows, (row) => row.attempts === 1 && row.delivered);
   });
 
   it('runs in the background until stopped, delivering to the log without SMTP', async () => {

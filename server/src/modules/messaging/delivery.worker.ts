@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database';
+import { systemClock, type Clock } from '../../platform/clock';
 import { MASKED_TOKEN, RESET_LINK_SQL_PATTERN } from '../access/reset.email';
 import type { DeliveryLog, EmailTransport, SmsProvider } from './transports';
 
@@ -27,9 +28,10 @@ interface Claimed {
 /** One outbox table: how to claim due messages, and how to record the outcome of an attempt. */
 interface Outbox {
   name: string;
-  claim(db: Db, batchSize: number): Promise<Claimed[]>;
-  delivered(id: number): SQL;
-  failed(id: number, error: string, retryInSeconds: number): SQL;
+  /** `at`: the worker's clock, which decides what is due and when a retry comes. */
+  claim(db: Db, batchSize: number, at: Date): Promise<Claimed[]>;
+  delivered(id: number, at: Date): SQL;
+  failed(id: number, error: string, retryInSeconds: number, at: Date): SQL;
 }
 
 const maskedBody = sql`body = regexp_replace(body, ${RESET_LINK_SQL_PATTERN}, ${`\\1${MASKED_TOKEN}`}, 'g')`;
@@ -42,14 +44,14 @@ const maskedBody = sql`body = regexp_replace(body, ${RESET_LINK_SQL_PATTERN}, ${
 function emailOutbox(transport: EmailTransport): Outbox {
   return {
     name: 'e-mail',
-    async claim(db, batchSize) {
+    async claim(db, batchSize, at) {
       const rows = rowsOf(
         await db.execute(sql`
           update system_email set attempts = attempts + 1,
-            next_attempt = now() + make_interval(secs => ${LEASE_SECONDS})
+            next_attempt = ${at}::timestamptz + make_interval(secs => ${LEASE_SECONDS})
           where id in (
             select id from system_email
-            where sent is null and attempts < ${MAX_ATTEMPTS} and next_attempt <= now()
+            where sent is null and attempts < ${MAX_ATTEMPTS} and next_attempt <= ${at}::timestamptz
             order by next_attempt, id limit ${batchSize}
             for update skip locked)
           returning id, recipient, subject, body, attempts`),
@@ -63,11 +65,11 @@ function emailOutbox(transport: EmailTransport): Outbox {
     },
     // Once sent (or given up), a password reset link in the body is masked: the outbox is not a second
     // mailbox, and the token must not be readable at rest.
-    delivered: (id) =>
-      sql`update system_email set sent = now(), last_error = null, ${maskedBody} where id = ${id}`,
-    failed: (id, error, retry) =>
+    delivered: (id, at) =>
+      sql`update system_email set sent = ${at}::timestamptz, last_error = null, ${maskedBody} where id = ${id}`,
+    failed: (id, error, retry, at) =>
       sql`update system_email set last_error = ${error},
-        next_attempt = now() + make_interval(secs => ${retry}),
+        next_attempt = ${at}::timestamptz + make_interval(secs => ${retry}),
         body = case when attempts >= ${MAX_ATTEMPTS}
           then regexp_replace(body, ${RESET_LINK_SQL_PATTERN}, ${`\\1${MASKED_TOKEN}`}, 'g') else body end
         where id = ${id}`,
@@ -77,14 +79,14 @@ function emailOutbox(transport: EmailTransport): Outbox {
 function smsOutbox(provider: SmsProvider): Outbox {
   return {
     name: 'SMS',
-    async claim(db, batchSize) {
+    async claim(db, batchSize, at) {
       const rows = rowsOf(
         await db.execute(sql`
           update system_sms set sent_retry = sent_retry + 1,
-            next_attempt = now() + make_interval(secs => ${LEASE_SECONDS})
+            next_attempt = ${at}::timestamptz + make_interval(secs => ${LEASE_SECONDS})
           where id in (
             select id from system_sms
-            where not sent_success_full and sent_retry < ${MAX_ATTEMPTS} and next_attempt <= now()
+            where not sent_success_full and sent_retry < ${MAX_ATTEMPTS} and next_attempt <= ${at}::timestamptz
             order by next_attempt, id limit ${batchSize}
             for update skip locked)
           returning id, recipient, text, sent_retry`),
@@ -95,11 +97,11 @@ function smsOutbox(provider: SmsProvider): Outbox {
         send: () => provider.send({ to: String(row.recipient), text: String(row.text) }),
       }));
     },
-    delivered: (id) =>
-      sql`update system_sms set sent_success_full = true, sent = now(), last_error = null where id = ${id}`,
-    failed: (id, error, retry) =>
+    delivered: (id, at) =>
+      sql`update system_sms set sent_success_full = true, sent = ${at}::timestamptz, last_error = null where id = ${id}`,
+    failed: (id, error, retry, at) =>
       sql`update system_sms set last_error = ${error},
-        next_attempt = now() + make_interval(secs => ${retry}) where id = ${id}`,
+        next_attempt = ${at}::timestamptz + make_interval(secs => ${retry}) where id = ${id}`,
   };
 }
 
@@ -113,6 +115,8 @@ export interface DeliveryWorkerOptions {
   };
   /** Pause between polls when the outboxes are empty. */
   intervalMs?: number;
+  /** What is due and when a retry comes are decided on this clock (tests move their own). */
+  clock?: Clock;
   batchSize?: number;
 }
 
@@ -127,18 +131,18 @@ export interface DeliveryWorker {
 
 /** The background worker that delivers the e-mail and SMS outboxes, with retries and back-off. */
 export function deliveryWorker(options: DeliveryWorkerOptions): DeliveryWorker {
-  const { db, log, intervalMs = 5000, batchSize = 20 } = options;
+  const { db, log, intervalMs = 5000, batchSize = 20, clock = systemClock } = options;
   const outboxes = [emailOutbox(options.email), smsOutbox(options.sms)];
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> | undefined;
   let stopped = true;
 
   async function process(outbox: Outbox): Promise<number> {
-    const claimed = await outbox.claim(db, batchSize);
+    const claimed = await outbox.claim(db, batchSize, new Date(clock.now()));
     for (const message of claimed) {
       try {
         await message.send();
-        await db.execute(outbox.delivered(message.id));
+        await db.execute(outbox.delivered(message.id, new Date(clock.now())));
       } catch (error) {
         const text = error instanceof Error ? error.message : String(error);
         const retry = retryDelaySeconds(message.attempts);
@@ -147,7 +151,7 @@ export function deliveryWorker(options: DeliveryWorkerOptions): DeliveryWorker {
           { id: message.id, attempts: message.attempts, err: text },
           `${outbox.name} delivery failed${final ? ', giving up' : ''}`,
         );
-        await db.execute(outbox.failed(message.id, text.slice(0, 2000), retry));
+        await db.execute(outbox.failed(message.id, text.slice(0, 2000), retry, new Date(clock.now())));
       }
     }
     return claimed.length;

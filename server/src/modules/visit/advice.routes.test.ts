@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adviceDefaultFilter } from '@strazce/contract';
-import { createTestContext, type TestContext, type TestUser } from '../../../test/helper';
+import { createTestContext, expectEvery, type TestContext, type TestUser } from '../../../test/helper';
 import { emails } from '../system/system.tables';
 import { today } from './advice.service';
 import { givenVisitSite, type VisitSite } from './visit.fixtures';
@@ -201,12 +201,10 @@ describe('requests and responses', () => {
     const ids = list.map((row: { id: number }) => row.id);
     expect(ids).toContain(approved.id);
     expect(ids).not.toContain(pending.id);
-    expect(
-      list.every(
-        (row: { status: string; activeUntil: string }) =>
-          row.status === 'APPROVED' && row.activeUntil >= today(),
-      ),
-    ).toBe(true);
+    expectEvery(
+      list as Array<{ status: string; activeUntil: string }>,
+      (row) => row.status === 'APPROVED' && row.activeUntil >= today(),
+    );
   });
 });
 

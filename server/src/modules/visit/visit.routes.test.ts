@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext, type TestUser } from '../../../test/helper';
+import { createTestContext, expectEvery, type TestContext, type TestUser } from '../../../test/helper';
 import { emails } from '../system/system.tables';
 import { blacklistEntries, gateMovements } from '../site/site.tables';
 import { enter, givenVisitSite, visitor, type VisitSite } from './visit.fixtures';
@@ -319,9 +319,10 @@ describe('roles, modules and personal data', () => {
       companions: [{ name: '***', document: '***' }],
     });
     const list = (await ctx.call(viewer, 'GET', '/api/visit?size=100')).json();
-    expect(
-      list.every((row: { lastName: string | null }) => row.lastName === '***' || row.lastName === null),
-    ).toBe(true);
+    expectEvery(
+      list as Array<{ lastName: string | null }>,
+      (row) => row.lastName === '***' || row.lastName === null,
+    );
     const byName = await ctx.call(viewer, 'GET', '/api/visit?lastName=Nov');
     expect(byName.statusCode).toBe(403);
     expect(
@@ -357,11 +358,10 @@ describe('roles, modules and personal data', () => {
     expect((await ctx.call(kiosk, 'GET', '/api/visit')).statusCode).toBe(403);
     const overview = await ctx.call(kiosk, 'GET', '/api/visit/overview?size=100');
     expect(overview.statusCode).toBe(200);
-    expect(
-      overview
-        .json()
-        .every((row: { inArea: boolean; lastName: string }) => row.inArea && row.lastName === '***'),
-    ).toBe(true);
+    expectEvery(
+      overview.json() as Array<{ inArea: boolean; lastName: string }>,
+      (row) => row.inArea && row.lastName === '***',
+    );
     expect((await ctx.call(kiosk, 'POST', '/api/visit/writeoff', { id: 1 })).statusCode).toBe(403);
   });
 
