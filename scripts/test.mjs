@@ -15,10 +15,12 @@ const steps = [
   ...(pgUrl
     ? [
         [
-          'server integration tests (PostgreSQL)',
+          // This run takes the production response path (records as the database wrote them, no response
+          // validation by the serializer) and checks every answer against the contract's schemas beside it.
+          'server integration tests (PostgreSQL, production response path)',
           'npx',
           ['vitest', 'run', '--root', 'server'],
-          { ...baseEnv, TEST_DATABASE_URL: pgUrl },
+          { ...baseEnv, TEST_DATABASE_URL: pgUrl, TEST_RESPONSE_PATH: 'production' },
         ],
       ]
     : []),
@@ -31,7 +33,26 @@ const steps = [
     // With a PostgreSQL server the browser tests' server runs on a fresh database there (e2e/support/server.mjs).
     pgUrl ? { ...baseEnv, TEST_DATABASE_URL: pgUrl } : baseEnv,
   ],
+  // The embedded database is what a new user gets: when the full browser run was on PostgreSQL, the tests
+  // tagged @smoke run once more on it.
+  ...(pgUrl
+    ? [
+        [
+          'end-to-end smoke tests on the embedded database (Chromium)',
+          'npx',
+          ['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--grep', '@smoke'],
+          baseEnv,
+        ],
+      ]
+    : []),
 ];
+
+if (!pgUrl) {
+  console.log(
+    'PostgreSQL: skipped. The server suite runs on the embedded PGlite only; set TEST_DATABASE_URL ' +
+      '(e.g. postgres://postgres@127.0.0.1:5432/postgres) to run it on PostgreSQL as well, as CI does.',
+  );
+}
 
 const only = process.argv.slice(2);
 for (const [name, command, args, env] of steps) {

@@ -45,105 +45,106 @@ async function filterLastName(page: Page, text: string) {
 }
 
 test.describe('CrudPage on the administration pages', () => {
-  test('paging, sort, kept state and a full create / edit / clone / delete cycle', async ({
-    page,
-    adminApi,
-  }) => {
-    test.slow(); // a long cycle of many steps on a shared server
-    const tag = uniqueName('Crud');
-    for (let index = 1; index <= 12; index++)
-      await createPerson(adminApi, {
-        firstName: `First${index}`,
-        lastName: `${tag}-${String(index).padStart(2, '0')}`,
-      });
+  test(
+    'paging, sort, kept state and a full create / edit / clone / delete cycle',
+    { tag: '@smoke' },
+    async ({ page, adminApi }) => {
+      test.slow(); // a long cycle of many steps on a shared server
+      const tag = uniqueName('Crud');
+      for (let index = 1; index <= 12; index++)
+        await createPerson(adminApi, {
+          firstName: `First${index}`,
+          lastName: `${tag}-${String(index).padStart(2, '0')}`,
+        });
 
-    await loginByToken(page, 'admin', ADMIN_PASSWORD, 'en-US', '/admin/persons');
-    await filterLastName(page, tag);
+      await loginByToken(page, 'admin', ADMIN_PASSWORD, 'en-US', '/admin/persons');
+      await filterLastName(page, tag);
 
-    // 12 matching persons: 10 on the first page (default size), sorted by last name ascending.
-    await expect(page.getByText('12 records')).toBeVisible();
-    await expect(rows(page)).toHaveCount(10);
-    await expect(rows(page).first()).toContainText(`${tag}-01`);
-    await page.locator('.ant-pagination').getByTitle('2', { exact: true }).click();
-    await expect(rows(page)).toHaveCount(2);
-    await expect(rows(page).last()).toContainText(`${tag}-12`);
+      // 12 matching persons: 10 on the first page (default size), sorted by last name ascending.
+      await expect(page.getByText('12 records')).toBeVisible();
+      await expect(rows(page)).toHaveCount(10);
+      await expect(rows(page).first()).toContainText(`${tag}-01`);
+      await page.locator('.ant-pagination').getByTitle('2', { exact: true }).click();
+      await expect(rows(page)).toHaveCount(2);
+      await expect(rows(page).last()).toContainText(`${tag}-12`);
 
-    // Sorting descending starts again on page 1.
-    await page.getByRole('columnheader', { name: /Last name/ }).click();
-    await expect(rows(page)).toHaveCount(10);
-    await expect(rows(page).first()).toContainText(`${tag}-12`);
+      // Sorting descending starts again on page 1.
+      await page.getByRole('columnheader', { name: /Last name/ }).click();
+      await expect(rows(page)).toHaveCount(10);
+      await expect(rows(page).first()).toContainText(`${tag}-12`);
 
-    // Page size 25 shows all of them.
-    await page.locator('.ant-pagination-options .ant-select').click();
-    await clickSettled(page.locator('.ant-select-item-option').filter({ hasText: '25 / page' }));
-    await expect(rows(page)).toHaveCount(12);
+      // Page size 25 shows all of them.
+      await page.locator('.ant-pagination-options .ant-select').click();
+      await clickSettled(page.locator('.ant-select-item-option').filter({ hasText: '25 / page' }));
+      await expect(rows(page)).toHaveCount(12);
 
-    // The screen keeps its state when the user leaves and comes back, and over a reload.
-    await page.getByRole('menuitem', { name: 'Users' }).click();
-    await expect(page.getByRole('columnheader', { name: /User name/ })).toBeVisible();
-    await page.getByRole('menuitem', { name: 'Persons' }).click();
-    await expect(page.getByText('12 records')).toBeVisible();
-    await expect(rows(page).first()).toContainText(`${tag}-12`);
-    await page.reload();
-    // A reload restores the session and loads the page's chunks again: slow on a loaded CI machine.
-    await expect(page.getByText('12 records')).toBeVisible({ timeout: 30_000 });
-    await expect(rows(page)).toHaveCount(12);
-    await expect(rows(page).first()).toContainText(`${tag}-12`);
-    await expect(page.locator('.crud-filter-tag')).toContainText(tag);
+      // The screen keeps its state when the user leaves and comes back, and over a reload.
+      await page.getByRole('menuitem', { name: 'Users' }).click();
+      await expect(page.getByRole('columnheader', { name: /User name/ })).toBeVisible();
+      await page.getByRole('menuitem', { name: 'Persons' }).click();
+      await expect(page.getByText('12 records')).toBeVisible();
+      await expect(rows(page).first()).toContainText(`${tag}-12`);
+      await page.reload();
+      // A reload restores the session and loads the page's chunks again: slow on a loaded CI machine.
+      await expect(page.getByText('12 records')).toBeVisible({ timeout: 30_000 });
+      await expect(rows(page)).toHaveCount(12);
+      await expect(rows(page).first()).toContainText(`${tag}-12`);
+      await expect(page.locator('.crud-filter-tag')).toContainText(tag);
 
-    // Create, checked in the browser with the server's own schema first.
-    await page.getByRole('button', { name: 'New record' }).click();
-    await expect(dialog(page)).toContainText('Person – new record');
-    await dialog(page).getByLabel('First name').fill('Nora');
-    await dialog(page).getByLabel('E-mail').fill('not-an-address');
-    await clickSettled(dialog(page).getByRole('button', { name: 'Create' }));
-    await expect(dialog(page)).toContainText('This field is required');
-    await expect(dialog(page)).toContainText('Invalid e-mail address');
-    await dialog(page).getByLabel('Last name').fill(`${tag}-20`);
-    await dialog(page).getByLabel('E-mail').fill('nora@example.com');
-    await expect(dialog(page)).not.toContainText('Invalid e-mail address');
-    await dialog(page).getByRole('button', { name: 'Create' }).click();
-    await expect(dialog(page)).toBeHidden();
-    await expect(page.getByText('13 records')).toBeVisible();
-    await expect(rowOf(page, `${tag}-20`)).toContainText('nora@example.com');
+      // Create, checked in the browser with the server's own schema first.
+      await page.getByRole('button', { name: 'New record' }).click();
+      await expect(dialog(page)).toContainText('Person – new record');
+      await dialog(page).getByLabel('First name').fill('Nora');
+      await dialog(page).getByLabel('E-mail').fill('not-an-address');
+      await clickSettled(dialog(page).getByRole('button', { name: 'Create' }));
+      await expect(dialog(page)).toContainText('This field is required');
+      await expect(dialog(page)).toContainText('Invalid e-mail address');
+      await dialog(page).getByLabel('Last name').fill(`${tag}-20`);
+      await dialog(page).getByLabel('E-mail').fill('nora@example.com');
+      await expect(dialog(page)).not.toContainText('Invalid e-mail address');
+      await dialog(page).getByRole('button', { name: 'Create' }).click();
+      await expect(dialog(page)).toBeHidden();
+      await expect(page.getByText('13 records')).toBeVisible();
+      await expect(rowOf(page, `${tag}-20`)).toContainText('nora@example.com');
 
-    // Edit.
-    await rowOf(page, `${tag}-20`).getByRole('button', { name: 'Edit' }).click();
-    await expect(dialog(page).getByLabel('First name')).toHaveValue('Nora');
-    await dialog(page).getByLabel('First name').fill('Norah');
-    await clickSettled(dialog(page).getByRole('button', { name: 'Save' }));
-    await expect(dialog(page)).toBeHidden();
-    await expect(rowOf(page, `${tag}-20`)).toContainText('Norah');
+      // Edit.
+      await rowOf(page, `${tag}-20`).getByRole('button', { name: 'Edit' }).click();
+      await expect(dialog(page).getByLabel('First name')).toHaveValue('Nora');
+      await dialog(page).getByLabel('First name').fill('Norah');
+      await clickSettled(dialog(page).getByRole('button', { name: 'Save' }));
+      await expect(dialog(page)).toBeHidden();
+      await expect(rowOf(page, `${tag}-20`)).toContainText('Norah');
 
-    // Clone: a new record pre-filled from the row.
-    await rowOf(page, `${tag}-20`).getByRole('button', { name: 'Copy' }).click();
-    await expect(dialog(page)).toContainText('Person – copy of a record');
-    await expect(dialog(page).getByLabel('First name')).toHaveValue('Norah');
-    await expect(dialog(page).getByLabel('E-mail')).toHaveValue('nora@example.com');
-    await dialog(page).getByLabel('Last name').fill(`${tag}-21`);
-    await clickSettled(dialog(page).getByRole('button', { name: 'Create' }));
-    await expect(dialog(page)).toBeHidden();
-    await expect(page.getByText('14 records')).toBeVisible();
-    await expect(rowOf(page, `${tag}-21`)).toContainText('Norah');
+      // Clone: a new record pre-filled from the row.
+      await rowOf(page, `${tag}-20`).getByRole('button', { name: 'Copy' }).click();
+      await expect(dialog(page)).toContainText('Person – copy of a record');
+      await expect(dialog(page).getByLabel('First name')).toHaveValue('Norah');
+      await expect(dialog(page).getByLabel('E-mail')).toHaveValue('nora@example.com');
+      await dialog(page).getByLabel('Last name').fill(`${tag}-21`);
+      await clickSettled(dialog(page).getByRole('button', { name: 'Create' }));
+      await expect(dialog(page)).toBeHidden();
+      await expect(page.getByText('14 records')).toBeVisible();
+      await expect(rowOf(page, `${tag}-21`)).toContainText('Norah');
 
-    // Preview is read-only.
-    await rowOf(page, `${tag}-21`).getByRole('button', { name: 'View' }).click();
-    await expect(dialog(page)).toContainText('Person – details');
-    await expect(dialog(page).getByRole('textbox')).toHaveCount(0);
-    await clickSettled(dialog(page).locator('.ant-modal-footer').getByRole('button', { name: 'Close' }));
+      // Preview is read-only.
+      await rowOf(page, `${tag}-21`).getByRole('button', { name: 'View' }).click();
+      await expect(dialog(page)).toContainText('Person – details');
+      await expect(dialog(page).getByRole('textbox')).toHaveCount(0);
+      await clickSettled(dialog(page).locator('.ant-modal-footer').getByRole('button', { name: 'Close' }));
 
-    // Delete after a confirmation.
-    await rowOf(page, `${tag}-21`).getByRole('button', { name: 'Delete' }).click();
-    const confirm = page.getByRole('dialog').filter({ hasText: 'Delete the record?' });
-    await expect(confirm).toContainText(`${tag}-21 Norah`);
-    await clickSettled(confirm.getByRole('button', { name: 'Delete' }));
-    await expect(page.getByText('13 records')).toBeVisible();
-    await expect(rowOf(page, `${tag}-21`)).toHaveCount(0);
+      // Delete after a confirmation.
+      await rowOf(page, `${tag}-21`).getByRole('button', { name: 'Delete' }).click();
+      const confirm = page.getByRole('dialog').filter({ hasText: 'Delete the record?' });
+      await expect(confirm).toContainText(`${tag}-21 Norah`);
+      await clickSettled(confirm.getByRole('button', { name: 'Delete' }));
+      await expect(page.getByText('13 records')).toBeVisible();
+      await expect(rowOf(page, `${tag}-21`)).toHaveCount(0);
 
-    // Clearing the filters shows everybody again.
-    await page.getByRole('button', { name: 'Clear filters' }).click();
-    await expect(page.locator('.crud-filter-tag')).toHaveCount(0);
-  });
+      // Clearing the filters shows everybody again.
+      await page.getByRole('button', { name: 'Clear filters' }).click();
+      await expect(page.locator('.crud-filter-tag')).toHaveCount(0);
+    },
+  );
 
   test('a duplicate corporate id and a concurrent edit are reported in the dialog', async ({
     page,

@@ -100,36 +100,38 @@ test('the login page renders under the CSP with Ant Design styles and no violati
   expect(violations).toEqual([]);
 });
 
-test('logged-in pages with a dialog, a toast and menus render under the CSP with no violation', async ({
-  page,
-}) => {
-  const violations = await watchViolations(page);
-  await loginByToken(page, 'admin', ADMIN_PASSWORD, 'en-US', '/admin/persons');
-  const create = page.getByRole('button', { name: 'New record' });
-  await expect(create).toHaveCSS('background-color', PRIMARY);
+test(
+  'logged-in pages with a dialog, a toast and menus render under the CSP with no violation',
+  { tag: '@smoke' },
+  async ({ page }) => {
+    const violations = await watchViolations(page);
+    await loginByToken(page, 'admin', ADMIN_PASSWORD, 'en-US', '/admin/persons');
+    const create = page.getByRole('button', { name: 'New record' });
+    await expect(create).toHaveCSS('background-color', PRIMARY);
 
-  // A dialog (its own styles, the scroll lock of the page under it), a save and its toast.
-  await create.click();
-  const dialog = page.getByRole('dialog');
-  await expect(dialog).toContainText('Person – new record');
-  await expect(dialog.getByRole('button', { name: 'Create' })).toHaveCSS('background-color', PRIMARY);
-  await page.screenshot({ path: path.join(screenshots, 'csp-admin-dialog.png') });
-  const lastName = uniqueName('Csp');
-  await dialog.getByLabel('First name').fill('Nonce');
-  await dialog.getByLabel('Last name').fill(lastName);
-  await clickSettled(dialog.getByRole('button', { name: 'Create' }));
-  await expect(dialog).toBeHidden();
-  // The toast of the save (antd's message, styles of its own).
-  await expect(page.locator('.ant-message-notice').first()).toBeVisible();
+    // A dialog (its own styles, the scroll lock of the page under it), a save and its toast.
+    await create.click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toContainText('Person – new record');
+    await expect(dialog.getByRole('button', { name: 'Create' })).toHaveCSS('background-color', PRIMARY);
+    await page.screenshot({ path: path.join(screenshots, 'csp-admin-dialog.png') });
+    const lastName = uniqueName('Csp');
+    await dialog.getByLabel('First name').fill('Nonce');
+    await dialog.getByLabel('Last name').fill(lastName);
+    await clickSettled(dialog.getByRole('button', { name: 'Create' }));
+    await expect(dialog).toBeHidden();
+    // The toast of the save (antd's message, styles of its own).
+    await expect(page.locator('.ant-message-notice').first()).toBeVisible();
 
-  // The user menu (a dropdown).
-  await page.getByTestId('user-menu').click();
-  await expect(page.locator('.ant-dropdown:not(.ant-dropdown-hidden)')).toBeVisible();
-  await page.keyboard.press('Escape');
+    // The user menu (a dropdown).
+    await page.getByTestId('user-menu').click();
+    await expect(page.locator('.ant-dropdown:not(.ant-dropdown-hidden)')).toBeVisible();
+    await page.keyboard.press('Escape');
 
-  expect(await stylesWithoutNonce(page)).toEqual([]);
-  expect(violations).toEqual([]);
-});
+    expect(await stylesWithoutNonce(page)).toEqual([]);
+    expect(violations).toEqual([]);
+  },
+);
 
 test('the visit manager and its entry form render under the CSP with no violation', async ({ page }) => {
   const violations = await watchViolations(page);

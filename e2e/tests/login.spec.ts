@@ -10,16 +10,20 @@ import {
 } from '../support/fixtures';
 
 test.describe('login', () => {
-  test('a user without two-factor logs in with name and password and reaches home', async ({ page }) => {
-    await openLogin(page);
-    await submitLogin(page, 'user', DEMO_PASSWORD);
-    await expect(page.getByTestId('home')).toBeVisible();
-    await expect(page).toHaveURL(/\/$/);
-    await expect(page.getByTestId('login-code')).toHaveCount(0);
-    await expect(page.getByTestId('user-menu')).toContainText('user');
-    // The session token is kept for the next visit.
-    expect(await page.evaluate(() => localStorage.getItem('strazce.token'))).toBeTruthy();
-  });
+  test(
+    'a user without two-factor logs in with name and password and reaches home',
+    { tag: '@smoke' },
+    async ({ page }) => {
+      await openLogin(page);
+      await submitLogin(page, 'user', DEMO_PASSWORD);
+      await expect(page.getByTestId('home')).toBeVisible();
+      await expect(page).toHaveURL(/\/$/);
+      await expect(page.getByTestId('login-code')).toHaveCount(0);
+      await expect(page.getByTestId('user-menu')).toContainText('user');
+      // The session token is kept for the next visit.
+      expect(await page.evaluate(() => localStorage.getItem('strazce.token'))).toBeTruthy();
+    },
+  );
 
   test('a user with two-factor is asked for the code and logs in with it', async ({ page, adminApi }) => {
     const userName = uniqueName('tfa');

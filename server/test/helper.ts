@@ -10,6 +10,7 @@ import { persons, siteModules, sites } from '../src/modules/system/system.tables
 import { userRoles, userSites, users } from '../src/modules/access/access.tables';
 import { auditedDb } from '../src/platform/audit';
 import { manualClock } from '../src/platform/clock';
+import { checkResponsesAgainstContract } from './contractCheck';
 import { hashPassword } from '../src/platform/secrets';
 
 export const PASSWORD = 'Secret123!';
@@ -110,7 +111,19 @@ export async function createTestContext({
 }: TestContextOptions = {}): Promise<TestContext> {
   const { database, drop } = await freshDatabase();
   const clock = manualClock(Date.now());
-  const app = await buildApp({ database, logLevel: 'silent', clock, ...options });
+  // TEST_RESPONSE_PATH=production: answers go out as in production (no validation by the serializer) and are
+  // checked against the contract's schemas beside it.
+  const productionPath = process.env.TEST_RESPONSE_PATH === 'production';
+  const app = await buildApp({
+    database,
+    logLevel: 'silent',
+    clock,
+    validateResponses: !productionPath,
+    ...options,
+  });
+  const contractViolations: string[] = [];
+  if (productionPath && app.validateResponses === false)
+    checkResponsesAgainstContract(app, contractViolations);
   // Test routes get the modules' handle: their writes are audited, and a write outside a transaction fails.
   await routes?.(app, auditedDb(database.db, { strict: true }));
   await app.ready();
@@ -198,6 +211,8 @@ export async function createTestContext({
       await app.close();
       await database.close();
       await drop();
+      if (contractViolations.length > 0)
+        throw new Error(`Answers outside the contract:\n${[...new Set(contractViolations)].join('\n')}`);
     },
   };
 }
