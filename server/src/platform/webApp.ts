@@ -16,7 +16,9 @@ export const CSP_NONCE_PLACEHOLDER = '__CSP_NONCE__';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
- * Serves the built web app at `/`: its files as they are (hashed assets cached for good), and index.html for
+ * Serves the built web app at `/`: its files as they are (hashed assets cached for good, and sent as their
+ * precompressed `.br` or `.gz` sibling when the build wrote one and the request accepts it; other answers are
+ * compressed as they go, compression.ts), and index.html for
  * `/`, `/index.html` and every other non-API path (the history fallback), each time with a fresh CSP nonce
  * in the page and in its Content-Security-Policy header, never cached (a cached page would reuse a nonce).
  */
@@ -27,7 +29,9 @@ export async function registerWebApp(app: FastifyInstance, webDir: string): Prom
     wildcard: false,
     // index.html is never sent as a file: it needs its nonce.
     index: false,
-    globIgnore: ['index.html'],
+    // The build's `.br`/`.gz` files are sent in place of their original (web/vite.config.ts), not by name.
+    preCompressed: true,
+    globIgnore: ['index.html', '**/*.br', '**/*.gz'],
     setHeaders: (reply, filePath) => {
       if (filePath.startsWith(path.join(webDir, 'assets') + path.sep))
         reply.header('cache-control', IMMUTABLE);
