@@ -1,12 +1,12 @@
 declare module 'autocannon' {
-  interface Histogram {
+  export interface Histogram {
     p50: number;
     p90: number;
     p99: number;
     average: number;
     max: number;
   }
-  interface Result {
+  export interface Result {
     latency: Histogram;
     requests: Histogram & { total: number };
     errors: number;
@@ -14,14 +14,23 @@ declare module 'autocannon' {
     non2xx: number;
     duration: number;
   }
-  interface Options {
+  /** One request of a sequence each connection goes through in turn (its headers replace `headers`). */
+  export interface Request {
+    method?: string;
+    path?: string;
+    headers?: Record<string, string>;
+  }
+  export interface Options {
     url: string;
     connections?: number;
     duration?: number;
+    /** Requests in all; ends the run instead of `duration`. */
+    amount?: number;
     headers?: Record<string, string>;
+    requests?: Request[];
     workers?: number;
   }
-  interface Instance extends Promise<Result> {
+  export interface Instance extends Promise<Result> {
     on(
       event: 'response',
       listener: (client: unknown, statusCode: number, bytes: number, responseTime: number) => void,

@@ -1,9 +1,10 @@
-import type { Measurement, Statement } from './sql';
+import type { Sample, Statement } from './sql';
 
 /** What the bench runner asks of the measured process (bench/target.ts), one request at a time. */
 export type TargetRequest =
   | { type: 'capture'; url: string; headers: Record<string, string> }
-  | { type: 'replay'; statements: Statement[]; concurrency: number; seconds: number }
+  /** Each group is the SQL of one API call; each loop replays the groups in turn (sql.ts runStatements). */
+  | { type: 'replay'; groups: Statement[][]; concurrency: number; seconds: number }
   /** With BENCH_CPU_PROF: profile the app while the runner loads it; `stop` writes <name>.cpuprofile. */
   | { type: 'profile'; action: 'start' | 'stop'; name: string }
   | { type: 'close' };
@@ -12,7 +13,7 @@ export type TargetReply =
   | { type: 'log'; line: string }
   | { type: 'ready'; address: string; seedSeconds: number }
   | { type: 'captured'; statements: Statement[]; status: number; total: string | null; body: string }
-  | { type: 'replayed'; measurement: Measurement }
+  | { type: 'replayed'; sample: Sample }
   | { type: 'profiled' }
   | { type: 'closed' }
   | { type: 'failed'; message: string };

@@ -1,16 +1,21 @@
 /**
  * `npm run bench`: seeds a site with a million visits (and as many audit entries) and measures the visit and audit API with autocannon against
- * the same SQL run directly through the database driver, on PostgreSQL and on the embedded PGlite.
+ * the same SQL run directly through the database driver, on PostgreSQL and on the embedded PGlite: one page
+ * at a time, then a mixed read load of several users.
  *
  *   npm run bench                                   # both databases, 1,000,000 visits
- *   npm run bench -- --db=postgresql --visits=200000 --duration=5 --connections=4 --out=../docs/performance.md
- *   BENCH_CPU_PROF=/tmp/prof npm run bench -- --db=postgresql --only=first-page,in-area
+ *   npm run bench -- --db=postgresql --visits=200000 --duration=6 --rounds=3 --connections=4 --out=../docs/performance.md
+ *   BENCH_CPU_PROF=/tmp/prof npm run bench -- --db=postgresql --only=first-page,in-area,mix
+ *
+ * Every measurement alternates short rounds of HTTP and of the replayed SQL (`--rounds` rounds of each side,
+ * `--duration` seconds per side in all), so that other work on the machine slows both sides alike; the
+ * ratio reported is the median of the rounds' ratios.
  *
  * The app and its database run in a child process (bench/target.ts), as a server runs apart from its
  * clients; autocannon and the comparison run here, so neither slows the other's event loop.
  *
  * BENCH_CPU_PROF=<dir> writes a V8 CPU profile of the app process under HTTP load there, one per database and
- * scenario (open it in Chrome's DevTools).
+ * scenario (an extra HTTP phase of `--duration` seconds before the rounds; open it in Chrome's DevTools).
  *
  * PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres); a fresh database
  * is created on that server for the run and dropped afterwards.
@@ -20,33 +25,52 @@ import fs from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import autocannon from 'autocannon';
+import autocannon, { type Options as LoadOptions } from 'autocannon';
 import type { TargetReply, TargetRequest } from './protocol';
-import { summarize, type Statement } from './sql';
-import { BENCH_AUDIT_AUTHOR, BENCH_PASSWORD, BENCH_SURNAME, BENCH_USER } from './seed';
-import { renderReport, type ScenarioResult, type DatabaseRun } from './report';
+import { median, pool, type Sample, type Statement } from './sql';
+import { BENCH_AUDIT_AUTHOR, BENCH_PASSWORD, BENCH_SURNAME, BENCH_USER, MIX_USERS } from './seed';
+import {
+  renderReport,
+  type DatabaseRun,
+  type MixRequestResult,
+  type MixResult,
+  type ScenarioResult,
+} from './report';
 
 const { values: args } = parseArgs({
   options: {
     db: { type: 'string', default: 'both' },
     visits: { type: 'string', default: '1000000' },
-    duration: { type: 'string', default: '10' },
+    /** Seconds of each side (HTTP, SQL) per measurement, split into `rounds` alternating rounds. */
+    duration: { type: 'string', default: '12' },
+    rounds: { type: 'string', default: '6' },
     connections: { type: 'string', default: '4' },
+    /** Connections of the mixed load. */
+    'mix-connections': { type: 'string', default: '50' },
     out: { type: 'string' },
-    /** Only the scenarios with these slugs (comma-separated), e.g. while profiling one page. */
+    /** Only the scenarios with these slugs (comma-separated; `mix` for the mixed load), e.g. while profiling. */
     only: { type: 'string' },
   },
 });
 const VISITS = Number(args.visits);
 const DURATION = Number(args.duration);
+const ROUNDS = Math.max(1, Number(args.rounds));
+const ROUND_SECONDS = DURATION / ROUNDS;
 const CONNECTIONS = Number(args.connections);
+const MIX_CONNECTIONS = Number(args['mix-connections']);
 const log = (line: string) => process.stdout.write(`${line}\n`);
+
+interface Ids {
+  visitId: number;
+  otherVisitId: number;
+  purposeId: number;
+}
 
 interface Scenario {
   name: string;
   /** File name of the scenario's CPU profile. */
   slug: string;
-  path: (ids: { visitId: number }) => string;
+  path: (ids: Ids) => string;
 }
 
 const SCENARIOS: Scenario[] = [
@@ -72,6 +96,37 @@ const SCENARIOS: Scenario[] = [
     slug: 'audit-author',
     path: () => `/api/system_audit?page=1&size=25&author=${BENCH_AUDIT_AUTHOR}`,
   },
+];
+
+type MixUser = keyof typeof MIX_USERS;
+
+/**
+ * One turn of the mixed load: what a receptionist, a viewer (personal data masked) and an administrator
+ * do, each opening the app (session restore) and reading lists. Every connection goes through it in turn.
+ */
+const MIX: Array<{ user: MixUser; name: string; path: (ids: Ids) => string }> = [
+  { user: 'reception', name: 'session restore', path: () => '/api/session' },
+  { user: 'reception', name: 'in-area list', path: () => '/api/visit/overview?page=1&size=25' },
+  { user: 'reception', name: 'visit list, first page', path: () => '/api/visit?page=1&size=25' },
+  {
+    user: 'reception',
+    name: `visit list, name filter (${BENCH_SURNAME})`,
+    path: () => `/api/visit?page=1&size=25&lastName=${encodeURIComponent(BENCH_SURNAME)}`,
+  },
+  { user: 'reception', name: 'one visit', path: ({ visitId }) => `/api/visit/${visitId}` },
+  {
+    user: 'reception',
+    name: 'visit list, purpose filter',
+    path: ({ purposeId }) => `/api/visit?page=1&size=25&purpose=${purposeId}`,
+  },
+  { user: 'viewer', name: 'session restore', path: () => '/api/session' },
+  { user: 'viewer', name: 'in-area list (masked)', path: () => '/api/visit/overview?page=1&size=25' },
+  { user: 'viewer', name: 'visit list, first page (masked)', path: () => '/api/visit?page=1&size=25' },
+  { user: 'viewer', name: 'one visit (masked)', path: ({ otherVisitId }) => `/api/visit/${otherVisitId}` },
+  { user: 'admin', name: 'session restore', path: () => '/api/session' },
+  { user: 'admin', name: 'person list', path: () => '/api/system_person?page=1&size=25' },
+  { user: 'admin', name: 'user list', path: () => '/api/access_user?page=1&size=25' },
+  { user: 'admin', name: 'audit log, first page', path: () => '/api/system_audit?page=1&size=25' },
 ];
 
 /** The measured process (bench/target.ts): the app and its database, apart from the load generator. */
@@ -112,13 +167,182 @@ async function startTarget(kind: 'postgresql' | 'pglite') {
     capture: (url: string, headers: Record<string, string>) =>
       ask({ type: 'capture', url, headers }, 'captured'),
     profile: (action: 'start' | 'stop', name: string) => ask({ type: 'profile', action, name }, 'profiled'),
-    replay: async (statements: Statement[], seconds: number) =>
-      (await ask({ type: 'replay', statements, concurrency: CONNECTIONS, seconds }, 'replayed')).measurement,
+    replay: async (groups: Statement[][], concurrency: number, seconds: number) =>
+      (await ask({ type: 'replay', groups, concurrency, seconds }, 'replayed')).sample,
     close: async () => {
       if (failure) return;
       await ask({ type: 'close' }, 'closed');
     },
   };
+}
+type Target = Awaited<ReturnType<typeof startTarget>>;
+
+/** Logs a user in (Basic authorization) and returns the headers that restore the session. */
+async function logIn(address: string, userName: string): Promise<Record<string, string>> {
+  const login = await fetch(`${address}/api/session`, {
+    headers: { authorization: `Basic ${Buffer.from(`${userName}:${BENCH_PASSWORD}`).toString('base64')}` },
+  });
+  if (login.status !== 200)
+    throw new Error(`bench login of ${userName} failed: ${login.status} ${await login.text()}`);
+  const token = ((await login.json()) as { session: { token: string } }).session.token;
+  return { 'x-auth-token': token };
+}
+
+/**
+ * One HTTP load phase. autocannon sends no Accept-Encoding, so answers come uncompressed; its own
+ * percentiles are whole milliseconds, its per-response times are not.
+ */
+async function httpLoad(options: LoadOptions, what: string): Promise<Sample> {
+  const latencies: number[] = [];
+  const load = autocannon(options);
+  load.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
+  const result = await load;
+  if (result.non2xx > 0 || result.errors > 0)
+    throw new Error(`${what}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  return { latencies, seconds: result.duration };
+}
+
+/**
+ * `ROUNDS` rounds of HTTP then SQL, `ROUND_SECONDS` each; a short pause after each lets what is still
+ * queued (PGlite runs one statement at a time) drain before the other side starts.
+ */
+async function alternate(http: () => Promise<Sample>, sql: () => Promise<Sample>) {
+  const rounds: Array<{ http: Sample; sql: Sample }> = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    const httpSample = await http();
+    await pause();
+    const sqlSample = await sql();
+    await pause();
+    rounds.push({ http: httpSample, sql: sqlSample });
+  }
+  return rounds;
+}
+
+/**
+ * The statements of a call in the steady state that is measured: the second of two calls in a row, so that
+ * what the first fills (a kept total, the session cache) is used as it is under load.
+ */
+async function captureSteady(target: Target, url: string, headers: Record<string, string>) {
+  await target.capture(url, headers);
+  return target.capture(url, headers);
+}
+
+/** Transaction control cannot be replayed through a pool statement by statement; the rest is the work. */
+const isTransactionControl = (statement: Statement) =>
+  /^\s*(begin|commit|rollback|start transaction|savepoint|release)\b/i.test(statement.text);
+
+async function measureScenario(
+  target: Target,
+  address: string,
+  headers: Record<string, string>,
+  ids: Ids,
+  scenario: Scenario,
+): Promise<ScenarioResult> {
+  const url = `${address}${scenario.path(ids)}`;
+  await settle();
+  await httpLoad({ url, headers, connections: CONNECTIONS, duration: 2 }, url); // warm-up
+  await pause(); // nothing of the warm-up may still run while the capture listens
+  // The statements of a page in the steady state that is measured (a large total is kept a while).
+  const captured = await captureSteady(target, url, headers);
+  if (captured.status !== 200) throw new Error(`${url}: ${captured.status} ${captured.body}`);
+  const page = captured.statements.filter(
+    (statement) => !isSessionStatement(statement) && !isTransactionControl(statement),
+  );
+  log(`  ${scenario.name}: ${page.length} statements, total ${captured.total ?? '-'}`);
+  if (process.env.BENCH_CPU_PROF) {
+    await target.profile('start', scenario.slug);
+    await httpLoad({ url, headers, connections: CONNECTIONS, duration: DURATION }, url);
+    await target.profile('stop', scenario.slug);
+    await settle();
+  }
+  await target.replay([page], CONNECTIONS, 1); // warm-up
+  await pause();
+  const rounds = await alternate(
+    () => httpLoad({ url, headers, connections: CONNECTIONS, duration: ROUND_SECONDS }, url),
+    () => target.replay([page], CONNECTIONS, ROUND_SECONDS),
+  );
+  const rawMain = pool([await target.replay([page.slice(0, 1)], CONNECTIONS, 2 * ROUND_SECONDS)]);
+  const ratios = rounds.map((round) => pool([round.http]).p50 / pool([round.sql]).p50);
+  const result: ScenarioResult = {
+    name: scenario.name,
+    path: scenario.path(ids).replace(String(ids.visitId), ':id'),
+    total: captured.total,
+    statements: page.map((statement) => statement.text),
+    http: pool(rounds.map((round) => round.http)),
+    raw: pool(rounds.map((round) => round.sql)),
+    rawMain,
+    ratios,
+    ratio: median(ratios),
+  };
+  log(
+    `    http p50 ${result.http.p50.toFixed(2)} ms p99 ${result.http.p99.toFixed(2)} ms ${result.http.rps.toFixed(0)} req/s | ` +
+      `sql p50 ${result.raw.p50.toFixed(2)} ms p99 ${result.raw.p99.toFixed(2)} ms ${result.raw.rps.toFixed(0)}/s | ` +
+      `ratios ${ratios.map((ratio) => ratio.toFixed(2)).join(' ')} → median ${result.ratio.toFixed(2)}`,
+  );
+  return result;
+}
+
+/**
+ * The mixed load: `MIX_CONNECTIONS` connections, each going through `MIX` in turn, against the statements
+ * of every call of the mix (session ones included) replayed from as many loops.
+ */
+async function measureMix(target: Target, address: string, ids: Ids): Promise<MixResult> {
+  const headersOf = {} as Record<MixUser, Record<string, string>>;
+  for (const user of Object.keys(MIX_USERS) as MixUser[])
+    headersOf[user] = await logIn(address, MIX_USERS[user].userName);
+  const requests = MIX.map((item) => ({
+    method: 'GET',
+    path: item.path(ids),
+    headers: headersOf[item.user],
+  }));
+  const options = { url: address, requests, connections: MIX_CONNECTIONS };
+  await settle();
+  // Warm-up: every connection goes through the whole mix once (a time would not reach every call on PGlite).
+  await httpLoad({ ...options, amount: MIX.length * MIX_CONNECTIONS }, 'mix');
+  await settle(); // nothing of the warm-up may still run while the capture listens
+  const groups: Statement[][] = [];
+  const calls: MixRequestResult[] = [];
+  for (const [index, item] of MIX.entries()) {
+    const captured = await captureSteady(target, `${address}${requests[index].path}`, headersOf[item.user]);
+    if (captured.status !== 200) throw new Error(`mix ${item.name}: ${captured.status} ${captured.body}`);
+    const statements = captured.statements.filter((statement) => !isTransactionControl(statement));
+    groups.push(statements);
+    calls.push({
+      user: MIX_USERS[item.user].userName,
+      name: item.name,
+      path: requests[index].path.replace(String(ids.visitId), ':id').replace(String(ids.otherVisitId), ':id'),
+      statements: statements.map((statement) => statement.text),
+      skipped: captured.statements.length - statements.length,
+    });
+  }
+  log(`  mix: ${MIX.length} calls per turn, ${groups.flat().length} statements`);
+  if (process.env.BENCH_CPU_PROF) {
+    await target.profile('start', 'mix');
+    await httpLoad({ ...options, duration: DURATION }, 'mix');
+    await target.profile('stop', 'mix');
+    await settle();
+  }
+  await target.replay(groups, MIX_CONNECTIONS, 1); // warm-up
+  await pause();
+  const rounds = await alternate(
+    () => httpLoad({ ...options, duration: ROUND_SECONDS }, 'mix'),
+    () => target.replay(groups, MIX_CONNECTIONS, ROUND_SECONDS),
+  );
+  const ratios = rounds.map((round) => pool([round.http]).rps / pool([round.sql]).rps);
+  const result: MixResult = {
+    connections: MIX_CONNECTIONS,
+    calls,
+    http: pool(rounds.map((round) => round.http)),
+    raw: pool(rounds.map((round) => round.sql)),
+    ratios,
+    ratio: median(ratios),
+  };
+  log(
+    `    mix http ${result.http.rps.toFixed(0)} req/s p50 ${result.http.p50.toFixed(2)} ms p99 ${result.http.p99.toFixed(2)} ms | ` +
+      `sql ${result.raw.rps.toFixed(0)}/s p50 ${result.raw.p50.toFixed(2)} ms p99 ${result.raw.p99.toFixed(2)} ms | ` +
+      `throughput ratios ${ratios.map((ratio) => ratio.toFixed(2)).join(' ')} → median ${result.ratio.toFixed(2)}`,
+  );
+  return result;
 }
 
 async function benchDatabase(kind: 'postgresql' | 'pglite'): Promise<DatabaseRun> {
@@ -127,57 +351,30 @@ async function benchDatabase(kind: 'postgresql' | 'pglite'): Promise<DatabaseRun
   try {
     const { address, seedSeconds } = target;
     log(`  seeded in ${seedSeconds.toFixed(0)} s`);
-    const login = await fetch(`${address}/api/session`, {
-      headers: {
-        authorization: `Basic ${Buffer.from(`${BENCH_USER}:${BENCH_PASSWORD}`).toString('base64')}`,
-      },
-    });
-    if (login.status !== 200) throw new Error(`bench login failed: ${login.status} ${await login.text()}`);
-    const token = ((await login.json()) as { session: { token: string } }).session.token;
-    const headers = { 'x-auth-token': token };
+    const headers = await logIn(address, BENCH_USER);
     const middle = await fetch(`${address}/api/visit?page=20&size=25`, { headers });
-    const visitId = ((await middle.json()) as Array<{ id: number }>)[0].id;
+    const visits = (await middle.json()) as Array<{ id: number; purpose: { id: number } | null }>;
+    const ids: Ids = {
+      visitId: visits[0].id,
+      otherVisitId: visits[1].id,
+      purposeId: visits.find((visit) => visit.purpose)!.purpose!.id,
+    };
 
-    const results: ScenarioResult[] = [];
     const only = args.only?.split(',');
-    for (const scenario of SCENARIOS.filter((item) => !only || only.includes(item.slug))) {
-      const url = `${address}${scenario.path({ visitId })}`;
-      await settle();
-      await autocannon({ url, headers, connections: CONNECTIONS, duration: 2 }); // warm-up
-      // The statements of a page in the steady state that is measured (a large total is kept a while).
-      const captured = await target.capture(url, headers);
-      if (captured.status !== 200) throw new Error(`${url}: ${captured.status} ${captured.body}`);
-      const page = captured.statements.filter((statement) => !isSessionStatement(statement));
-      log(`  ${scenario.name}: ${page.length} statements, total ${captured.total ?? '-'}`);
-      // autocannon's own percentiles are whole milliseconds; its per-response times are not.
-      const latencies: number[] = [];
-      await target.profile('start', scenario.slug);
-      const load = autocannon({ url, headers, connections: CONNECTIONS, duration: DURATION });
-      load.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
-      const http = await load;
-      await target.profile('stop', scenario.slug);
-      if (http.non2xx > 0 || http.errors > 0)
-        throw new Error(`${url}: ${http.non2xx} non-2xx, ${http.errors} errors`);
-      await settle();
-      await target.replay(page, 2); // warm-up
-      const rawAll = await target.replay(page, DURATION);
-      const rawMain = await target.replay(page.slice(0, 1), DURATION);
-      results.push({
-        name: scenario.name,
-        path: scenario.path({ visitId }).replace(String(visitId), ':id'),
-        total: captured.total,
-        statements: page.map((statement) => statement.text),
-        http: summarize(latencies, http.duration),
-        raw: rawAll,
-        rawMain,
-      });
-      const last = results.at(-1)!;
-      log(
-        `    http p50 ${last.http.p50.toFixed(2)} ms p99 ${last.http.p99.toFixed(2)} ms ${last.http.rps.toFixed(0)} req/s | ` +
-          `sql p50 ${last.raw.p50.toFixed(2)} ms p99 ${last.raw.p99.toFixed(2)} ms ${last.raw.rps.toFixed(0)}/s`,
-      );
-    }
-    return { kind, visits: VISITS, seedSeconds, connections: CONNECTIONS, duration: DURATION, results };
+    const results: ScenarioResult[] = [];
+    for (const scenario of SCENARIOS.filter((item) => !only || only.includes(item.slug)))
+      results.push(await measureScenario(target, address, headers, ids, scenario));
+    const mix = !only || only.includes('mix') ? await measureMix(target, address, ids) : null;
+    return {
+      kind,
+      visits: VISITS,
+      seedSeconds,
+      connections: CONNECTIONS,
+      duration: DURATION,
+      rounds: ROUNDS,
+      results,
+      mix,
+    };
   } finally {
     await target.close();
   }
@@ -185,6 +382,8 @@ async function benchDatabase(kind: 'postgresql' | 'pglite'): Promise<DatabaseRun
 
 /** Lets requests still queued after a load phase (PGlite runs one statement at a time) drain. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 3000));
+/** The same between the rounds of one measurement, where little is queued. */
+const pause = () => new Promise((resolve) => setTimeout(resolve, 300));
 
 /** The session lookup and extension of every request: app overhead, not the page's SQL. */
 function isSessionStatement(statement: Statement): boolean {
@@ -192,6 +391,7 @@ function isSessionStatement(statement: Statement): boolean {
 }
 
 const load = os.loadavg();
+const started = Date.now();
 const kinds = args.db === 'both' ? (['postgresql', 'pglite'] as const) : [args.db as 'postgresql' | 'pglite'];
 const runs: DatabaseRun[] = [];
 for (const kind of kinds) runs.push(await benchDatabase(kind));
@@ -200,6 +400,8 @@ const report = renderReport(runs, {
   cpuModel: os.cpus()[0]?.model ?? 'unknown',
   node: process.version,
   load,
+  loadAtEnd: os.loadavg(),
+  minutes: (Date.now() - started) / 60_000,
 });
 log(`\n${report}`);
 if (args.out) {

@@ -11,6 +11,17 @@ export const BENCH_USER = 'bench';
 export const BENCH_PASSWORD = 'Bench1234!';
 /** The surname the name-filter scenario searches for: one of the seeded names, about 1 % of the visits. */
 export const BENCH_SURNAME = 'Dvořák';
+/**
+ * The users of the mixed load (all with BENCH_PASSWORD and the bench site): a receptionist, a viewer who
+ * sees personal data masked, and an administrator who reads the administration lists.
+ */
+export const MIX_USERS = {
+  reception: { userName: 'bench.recepce', roles: ['VISIT_USER', 'VIEW_PERSONAL_INFO', 'ALL_CLIENTS'] },
+  viewer: { userName: 'bench.prohlizec', roles: ['VISIT_VIEW', 'ALL_CLIENTS'] },
+  admin: { userName: 'bench.admin', roles: ['ADMINISTRATOR', 'ALL_CLIENTS'] },
+} as const;
+/** How many persons the person list (an administration list of the mixed load) holds. */
+export const PERSONS = 2000;
 /** How many of the newest entries are still in the area. */
 export const IN_AREA = 300;
 
@@ -97,6 +108,19 @@ export async function seedSite(db: Db): Promise<BenchSite> {
     })),
   );
   await db.insert(userSites).values({ userId: user.id, siteId: site.id });
+  for (const mixUser of Object.values(MIX_USERS)) {
+    const [row] = await db
+      .insert(users)
+      .values({ userName: mixUser.userName, passwordHash: await hashPassword(BENCH_PASSWORD) })
+      .returning({ id: users.id });
+    await db.insert(userRoles).values(mixUser.roles.map((role) => ({ userId: row.id, role })));
+    await db.insert(userSites).values({ userId: row.id, siteId: site.id });
+  }
+  await db.execute(sql`
+    insert into system_person (first_name, last_name, email, corporate_id, home_site_id)
+    select ${pick(FIRST_NAMES, 2654435761)}, ${pick(LAST_NAMES, 40503)}, 'osoba' || g || '@example.com',
+      'C' || lpad(g::text, 6, '0'), ${site.id}::int
+    from generate_series(1, ${PERSONS}::int) g`);
   return {
     siteId: site.id,
     gateIds: gateRows.map((row) => row.id),

@@ -73,6 +73,12 @@ export interface Measurement {
   rps: number;
 }
 
+/** What one load phase measured: every latency (ms) and how long the phase ran (s). */
+export interface Sample {
+  latencies: number[];
+  seconds: number;
+}
+
 const percentile = (sorted: number[], fraction: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))];
 
@@ -82,22 +88,46 @@ export function summarize(latencies: number[], seconds: number): Measurement {
   return { p50: percentile(sorted, 0.5), p99: percentile(sorted, 0.99), rps: sorted.length / seconds };
 }
 
+/** The samples of several rounds pooled: percentiles over every latency, the rate over the total time. */
+export function pool(samples: Sample[]): Measurement {
+  return summarize(
+    samples.flatMap((sample) => sample.latencies),
+    samples.reduce((sum, sample) => sum + sample.seconds, 0),
+  );
+}
+
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
 /**
- * Replays statements straight through the driver for `seconds`, from `concurrency` loops (as many as
- * autocannon's connections). One iteration runs all statements at once and ends when the last returns,
- * which is the least the database needs for the page.
+ * Replays groups of statements straight through the driver for `seconds`, from `concurrency` loops (as
+ * many as autocannon's connections). One iteration runs the statements of one group (one API call) all at
+ * once and ends when the last returns, which is the least the database needs for that call; each loop
+ * goes through the groups in turn, as an autocannon connection goes through its requests.
  */
 export async function runStatements(
   database: Database,
-  statements: Statement[],
+  groups: Statement[][],
   concurrency: number,
   seconds: number,
-): Promise<Measurement> {
+): Promise<Sample> {
   const driver = driverOf(database);
   const latencies: number[] = [];
   const end = performance.now() + seconds * 1000;
-  const loop = async () => {
+  const loop = async (index: number) => {
+    let next = index % groups.length;
     while (performance.now() < end) {
+      const statements = groups[next];
+      next = (next + 1) % groups.length;
+      if (statements.length === 0) {
+        // A call that needs no SQL costs the database nothing; yield so the other loops run.
+        latencies.push(0);
+        await new Promise((resolve) => setImmediate(resolve));
+        continue;
+      }
       const start = performance.now();
       await Promise.all(
         statements.map((statement) =>
@@ -108,6 +138,6 @@ export async function runStatements(
     }
   };
   const started = performance.now();
-  await Promise.all(Array.from({ length: concurrency }, loop));
-  return summarize(latencies, (performance.now() - started) / 1000);
+  await Promise.all(Array.from({ length: concurrency }, (_, index) => loop(index)));
+  return { latencies, seconds: (performance.now() - started) / 1000 };
 }

@@ -84,13 +84,8 @@ process.on('message', (message: TargetRequest) => {
           body,
         });
       } else if (message.type === 'replay') {
-        const measurement = await runStatements(
-          database,
-          message.statements,
-          message.concurrency,
-          message.seconds,
-        );
-        reply({ type: 'replayed', measurement });
+        const sample = await runStatements(database, message.groups, message.concurrency, message.seconds);
+        reply({ type: 'replayed', sample });
       } else if (message.type === 'profile') {
         await profile(message.action, message.name);
         reply({ type: 'profiled' });
