@@ -67,9 +67,10 @@ describe('delivery worker', () => {
     const id = await queueEmail(ctx.db, { recipient: 'flaky@example.com', subject: 'S', body: 'B' });
     let failing = true;
     const email = recordingEmail(() => failing);
-    // The worker's clock starts when the message became due, and moves only when the test moves it.
+    // The worker's clock starts when the message became due (the database keeps microseconds: the next
+    // millisecond), and moves only when the test moves it.
     const [queued] = await ctx.db.select().from(emails).where(eq(emails.id, id));
-    const clock = manualClock(queued.nextAttempt);
+    const clock = manualClock(queued.nextAttempt.getTime() + 1);
     const worker = deliveryWorker({
       db: ctx.db,
       email: email.transport,
