@@ -1,17 +1,30 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { configFromEnv, listenHost } from './config';
-import { openDatabase } from './db/database';
+import { openDatabase, type Database } from './db/database';
+import { DataDirLockedError } from './db/dataDirLock';
 import { demoPasswordUsers, seed } from './db/seed';
 import { auditRetentionJob } from './modules/audit/audit.retention';
 import { deliveryWorker } from './modules/messaging/delivery.worker';
 import { emailTransportFor, logSmsProvider } from './modules/messaging/transports';
+import { WEB_DIST_DIR } from './paths';
 
 const config = configFromEnv();
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+let database: Database;
+try {
+  database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    warn: (message) => console.warn(message),
+  });
+} catch (error) {
+  // Another server on the same embedded data folder: said plainly, without a stack trace.
+  if (!(error instanceof DataDirLockedError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+}
 const localAddress = `http://localhost:${config.port}`;
-const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+const webDir = WEB_DIST_DIR;
 const app = await buildApp({
   database,
   logLevel: config.logLevel,

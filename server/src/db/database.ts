@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -9,6 +8,8 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { MIGRATIONS_DIR } from '../paths';
+import { lockDataDir, type DataDirLock } from './dataDirLock';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -25,7 +26,7 @@ export interface Database {
   close(): Promise<void>;
 }
 
-const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
+const migrationsFolder = MIGRATIONS_DIR;
 
 // Migrations from two instances starting at once must not interleave on one PostgreSQL.
 const MIGRATION_LOCK = 7_379_455;
@@ -35,9 +36,15 @@ const EXTENSIONS_SQL = 'create extension if not exists pg_trgm';
 
 /**
  * Opens the database: PostgreSQL through a pool when `databaseUrl` is given, else PGlite persisted in
- * `dataDir` (or in memory when `dataDir` is `memory://`), and brings its schema up to date.
+ * `dataDir` (or in memory when `dataDir` is `memory://`), and brings its schema up to date. A persisted
+ * PGlite folder is locked for this process until `close` (dataDirLock.ts): a second server on it throws
+ * DataDirLockedError. `warn` hears of a stale lock taken over.
  */
-export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<Database> {
+export async function openDatabase(options: {
+  databaseUrl?: string;
+  dataDir: string;
+  warn?: (message: string) => void;
+}): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
@@ -67,13 +74,19 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     };
   }
   const memory = options.dataDir.startsWith('memory://');
-  if (!memory) fs.mkdirSync(options.dataDir, { recursive: true });
-  const client = await PGlite.create(memory ? 'memory://' : path.join(options.dataDir, 'pglite'), {
-    extensions: { pg_trgm },
-  });
-  await client.exec(EXTENSIONS_SQL);
+  let lock: DataDirLock | null = null;
+  if (!memory) {
+    fs.mkdirSync(options.dataDir, { recursive: true });
+    lock = await lockDataDir(options.dataDir, { warn: options.warn });
+  }
+  let client: PGlite;
+  try {
+    client = await openPglite(memory ? 'memory://' : path.join(options.dataDir, 'pglite'));
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
   const db = drizzlePglite(client, { schema, casing: 'snake_case' });
-  await migratePglite(db, { migrationsFolder });
   return {
     db: db as unknown as Db,
     kind: 'pglite',
@@ -83,8 +96,27 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
         if (!client.closed) await stop();
       };
     },
-    close: () => client.close(),
+    close: async () => {
+      try {
+        await client.close();
+      } finally {
+        lock?.release();
+      }
+    },
   };
+}
+
+/** A PGlite database with its schema up to date; closed again when that fails. */
+async function openPglite(dataDir: string): Promise<PGlite> {
+  const client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+  try {
+    await client.exec(EXTENSIONS_SQL);
+    await migratePglite(drizzlePglite(client, { casing: 'snake_case' }), { migrationsFolder });
+    return client;
+  } catch (error) {
+    await client.close().catch(() => undefined);
+    throw error;
+  }
 }
 
 const RELISTEN_DELAY_MS = 1000;
