@@ -27,9 +27,19 @@ export interface SessionContext {
   passwordPending: boolean;
 }
 
-// Extending on every call would write on every read; within this many seconds of a full extension the
-// session is left as is, which keeps reads write-free under load and still extends on every call in effect.
-const EXTEND_GRANULARITY_SECONDS = 10;
+/**
+ * Extending on every call would write on every read: a session is extended only when its expiry is at least
+ * this far from a full extension (now + the time-out), so at most once a minute per session, and reads
+ * (a restore, lists) stay free of writes under load. The expiry is never pushed beyond now + the time-out,
+ * so an idle session never lives longer than its time-out after the last call: it may end up to a minute
+ * early (the calls of the last minute before it went idle did not move the expiry), never late.
+ */
+export const EXTEND_GRANULARITY_MS = 60_000;
+
+/** The granularity for a time-out: a minute, or a tenth of a time-out shorter than ten minutes. */
+export function extendGranularityMs(timeoutMinutes: number): number {
+  return Math.min(EXTEND_GRANULARITY_MS, (timeoutMinutes * 60_000) / 10);
+}
 
 type Row = Record<string, unknown>;
 
@@ -147,12 +157,13 @@ export async function createSession(
 }
 
 /**
- * Sets the expiry to now + the site's time-out after a successful call (see EXTEND_GRANULARITY_SECONDS); a
- * time-out shortened since the last call takes effect too.
+ * Sets the expiry to now + the site's time-out after a successful call, unless it is within a minute of that
+ * already (EXTEND_GRANULARITY_MS): then nothing is written. A time-out shortened since the last call takes
+ * effect too.
  */
-export async function extendSession(db: Db, session: SessionContext): Promise<void> {
-  const fullExpiry = Math.min(Date.now() + session.timeoutMinutes * 60_000, session.endsAt.getTime());
-  if (Math.abs(fullExpiry - session.expires.getTime()) < EXTEND_GRANULARITY_SECONDS * 1000) return;
+export async function extendSession(db: Db, session: SessionContext, now = Date.now()): Promise<void> {
+  const fullExpiry = Math.min(now + session.timeoutMinutes * 60_000, session.endsAt.getTime());
+  if (Math.abs(fullExpiry - session.expires.getTime()) < extendGranularityMs(session.timeoutMinutes)) return;
   const expires = new Date(fullExpiry);
   await db.update(sessions).set({ expires }).where(eq(sessions.id, session.sessionId));
   session.expires = expires;

@@ -5,9 +5,9 @@ import type { Db } from '../../db/database';
 import { AppError } from '../../platform/errors';
 import type { LoginLimiter } from '../../platform/loginLimiter';
 import { totpStep, verifyPassword } from '../../platform/secrets';
-import { userRoles } from '../../platform/session';
-import { persons, sites } from '../system/system.tables';
-import { userAvatars, userSites, users } from './access.tables';
+import { userRolesSql } from '../../platform/session';
+import { sites } from '../system/system.tables';
+import { userSites, users } from './access.tables';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -115,54 +115,68 @@ export async function memberSites(db: Db, userId: number): Promise<{ id: number;
     .orderBy(asc(sites.name));
 }
 
-/** The body of a successful login, restore or site switch, as the wire contract describes it. */
+type Row = Record<string, unknown>;
+
+/**
+ * The body of a successful login, restore or site switch, as the wire contract describes it, in one query:
+ * the user with their person and avatar flag, the valid member sites by name (JSON aggregated) and, unless
+ * the caller knows them already (a restore has them in its session), the roles.
+ */
 export async function sessionBody(
   db: Db,
   userId: number,
   session: { token: string; expires: Date },
   siteId: number | null,
+  knownRoles?: readonly string[],
 ) {
-  const [row] = await db
-    .select({
-      id: users.id,
-      userName: users.userName,
-      tfa: users.tfa,
-      forceTfa: users.forceTfa,
-      mustChangePassword: users.mustChangePassword,
-      personId: persons.id,
-      firstName: persons.firstName,
-      lastName: persons.lastName,
-      email: persons.email,
-      avatar: userAvatars.userId,
-    })
-    .from(users)
-    .leftJoin(persons, eq(persons.id, users.personId))
-    .leftJoin(userAvatars, eq(userAvatars.userId, users.id))
-    .where(eq(users.id, userId));
-  const [siteList, roles] = await Promise.all([memberSites(db, userId), userRoles(db, userId)]);
+  const rolesSql = knownRoles
+    ? sql`null`
+    : sql`coalesce((select json_agg(r.role) from (${userRolesSql(sql`u.id`)}) r), '[]')`;
+  const result = await db.execute(sql`
+    select u.id, u.user_name, u.tfa, u.force_tfa, u.must_change_password,
+      case when p.id is null then null
+        else json_build_object('id', p.id, 'firstName', p.first_name, 'lastName', p.last_name, 'email', p.email)
+      end as person,
+      exists (select 1 from access_user_avatar a where a.user_id = u.id) as has_avatar,
+      coalesce((
+        select json_agg(json_build_object('id', s.id, 'name', s.name) order by s.name)
+        from access_user_site us join system_site s on s.id = us.site_id and s.valid
+        where us.user_id = u.id
+      ), '[]') as sites,
+      ${rolesSql} as roles
+    from access_user u
+    left join system_person p on p.id = u.person_id
+    where u.id = ${userId}`);
+  const row = (result as unknown as { rows: Row[] }).rows[0];
+  const person = json<{ id: number; firstName: string; lastName: string; email: string | null } | null>(
+    row.person,
+  );
+  const roles = knownRoles ?? json<string[]>(row.roles);
   return {
     user: {
-      id: row.id,
-      userName: row.userName,
-      person:
-        row.personId === null
-          ? null
-          : {
-              id: row.personId,
-              firstName: row.firstName!,
-              lastName: row.lastName!,
-              email: row.email ?? null,
-            },
-      tfa: row.tfa,
-      forceTfa: row.forceTfa,
-      hasAvatar: row.avatar !== null,
-      mustChangePassword: row.mustChangePassword,
+      id: Number(row.id),
+      userName: String(row.user_name),
+      person: person && {
+        id: person.id,
+        firstName: person.firstName,
+        lastName: person.lastName,
+        email: person.email ?? null,
+      },
+      tfa: row.tfa === true,
+      forceTfa: row.force_tfa === true,
+      hasAvatar: row.has_avatar === true,
+      mustChangePassword: row.must_change_password === true,
     },
     session: { token: session.token, expires: session.expires.toISOString() },
-    sites: siteList,
-    authorities: roles.map((role) => ({ role })),
+    sites: json<{ id: number; name: string }[]>(row.sites),
+    authorities: [...roles].sort().map((role) => ({ role })),
     site: siteId === null ? null : { id: siteId },
   };
+}
+
+/** A json value as a driver gives it: parsed already (node-postgres, PGlite), or as text. */
+function json<T>(value: unknown): T {
+  return (typeof value === 'string' ? JSON.parse(value) : value) as T;
 }
 
 /** The site a new session starts on: the one chosen last if still allowed, else the first member site. */

@@ -153,9 +153,17 @@ export function registerSessionRoutes(
         const session = request.session;
         if (!session) throw new AppError('UNAUTHORIZED', 'Session missing or expired');
         const token = request.headers[HEADERS.authToken.toLowerCase()] as string;
-        // Extended before the answer, so the expiry the client is told is the one in force.
+        // Extended before the answer, so the expiry the client is told is the one in force. A restore of a
+        // cached session costs one query: the extension writes at most once a minute (session.ts), and the
+        // roles come with the session.
         await extendSession(db, session);
-        return sessionBody(db, session.userId, { token, expires: session.expires }, session.siteId);
+        return sessionBody(
+          db,
+          session.userId,
+          { token, expires: session.expires },
+          session.siteId,
+          session.roles,
+        );
       }
       request.auditAuthor = credentials.userName.slice(0, 100);
       const user = await authenticate(db, limiter, credentials);
@@ -167,7 +175,7 @@ export function registerSessionRoutes(
       const siteId = await initialSite(db, user);
       const session = await createSession(db, { userId: user.id, siteId, clientId });
       await db.update(users).set({ lastLogin: new Date() }).where(eq(users.id, user.id));
-      return sessionBody(db, user.id, session, siteId);
+      return sessionBody(db, user.id, session, siteId, roles);
     },
   );
 
