@@ -6,6 +6,7 @@
  *   npm run bench                                   # both databases, 1,000,000 visits
  *   npm run bench -- --db=postgresql --visits=200000 --duration=6 --rounds=3 --connections=4 --out=../docs/performance.md
  *   BENCH_CPU_PROF=/tmp/prof npm run bench -- --db=postgresql --only=first-page,in-area,mix
+ *   npm run bench -- --json=/tmp/bench.json ...; npm run bench -- --render=/tmp/bench.json --out=../docs/performance.md
  *
  * Every measurement alternates short rounds of HTTP and of the replayed SQL (`--rounds` rounds of each side,
  * `--duration` seconds per side in all), so that other work on the machine slows both sides alike; the
@@ -50,6 +51,10 @@ const { values: args } = parseArgs({
     out: { type: 'string' },
     /** Only the scenarios with these slugs (comma-separated; `mix` for the mixed load), e.g. while profiling. */
     only: { type: 'string' },
+    /** Also writes the measurements as JSON to this file... */
+    json: { type: 'string' },
+    /** ...which this renders again (after a change of the report's text) without measuring anything. */
+    render: { type: 'string' },
   },
 });
 const VISITS = Number(args.visits);
@@ -390,19 +395,31 @@ function isSessionStatement(statement: Statement): boolean {
   return /access_session|access_user_role/.test(statement.text);
 }
 
-const load = os.loadavg();
-const started = Date.now();
-const kinds = args.db === 'both' ? (['postgresql', 'pglite'] as const) : [args.db as 'postgresql' | 'pglite'];
-const runs: DatabaseRun[] = [];
-for (const kind of kinds) runs.push(await benchDatabase(kind));
-const report = renderReport(runs, {
-  cpus: os.cpus().length,
-  cpuModel: os.cpus()[0]?.model ?? 'unknown',
-  node: process.version,
-  load,
-  loadAtEnd: os.loadavg(),
-  minutes: (Date.now() - started) / 60_000,
-});
+type Machine = Parameters<typeof renderReport>[1];
+let measured: { runs: DatabaseRun[]; machine: Machine };
+if (args.render) {
+  measured = JSON.parse(fs.readFileSync(args.render, 'utf8')) as typeof measured;
+} else {
+  const load = os.loadavg();
+  const started = Date.now();
+  const kinds =
+    args.db === 'both' ? (['postgresql', 'pglite'] as const) : [args.db as 'postgresql' | 'pglite'];
+  const runs: DatabaseRun[] = [];
+  for (const kind of kinds) runs.push(await benchDatabase(kind));
+  measured = {
+    runs,
+    machine: {
+      cpus: os.cpus().length,
+      cpuModel: os.cpus()[0]?.model ?? 'unknown',
+      node: process.version,
+      load,
+      loadAtEnd: os.loadavg(),
+      minutes: (Date.now() - started) / 60_000,
+    },
+  };
+  if (args.json) fs.writeFileSync(args.json, JSON.stringify(measured));
+}
+const report = renderReport(measured.runs, measured.machine);
 log(`\n${report}`);
 if (args.out) {
   fs.writeFileSync(args.out, report);
