@@ -31,6 +31,7 @@ import { registerSiteRoutes } from './modules/site/site.routes';
 import { registerReportRoutes } from './modules/report/report.routes';
 import { registerFileRoutes } from './modules/files/files.routes';
 import { registerVisitModule } from './modules/visit/visit.module';
+import type { GovernmentBlacklistProvider } from './modules/visit/visit.blacklist';
 
 export interface AppOptions {
   database: Database;
@@ -56,6 +57,8 @@ export interface AppOptions {
    * so nobody can dodge the per-address login limit by sending the header.
    */
   trustProxy?: boolean | string;
+  /** The government blacklist register (BLACKLIST_PROVIDER); none by default: visits are marked NOT_CHECKED. */
+  governmentBlacklist?: GovernmentBlacklistProvider;
 }
 
 /**
@@ -150,7 +153,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerSiteRoutes(app, db);
   registerReportRoutes(app, db);
   registerFileRoutes(app, db, options.filesDir);
-  registerVisitModule(app, db);
+  registerVisitModule(app, db, { governmentCheck: options.governmentBlacklist });
 
   if (options.webDir && fs.existsSync(path.join(options.webDir, 'index.html')))
     await registerWebApp(app, options.webDir);

@@ -2,6 +2,24 @@ import path from 'node:path';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
+export const BLACKLIST_PROVIDERS = ['none', 'simulator', 'http'] as const;
+export type BlacklistProviderKind = (typeof BLACKLIST_PROVIDERS)[number];
+
+/** The government blacklist register (docs/blacklist-provider.md). */
+export interface BlacklistConfig {
+  /**
+   * `BLACKLIST_PROVIDER`: `none`, `simulator` or `http`; unset: `http` when BLACKLIST_URL is set, else the
+   * simulator with demo data and none without.
+   */
+  provider?: BlacklistProviderKind;
+  /** `BLACKLIST_URL`: the HTTP provider's address (POST JSON). */
+  url?: string;
+  /** `BLACKLIST_TIMEOUT_MS`: how long an entry waits for the answer; default 3000. */
+  timeoutMs: number;
+  /** `BLACKLIST_TOKEN`: sent to the HTTP provider as `Authorization: Bearer <token>`. */
+  token?: string;
+}
+
 export interface AppConfig {
   port: number;
   /**
@@ -37,6 +55,8 @@ export interface AppConfig {
    * embedded PGlite database does.
    */
   demoData?: boolean;
+  /** The government blacklist register. */
+  blacklist: BlacklistConfig;
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -61,6 +81,28 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     mailFrom: env.MAIL_FROM || 'Strážce <noreply@localhost>',
     demoData: parseFlag('DEMO_DATA', env.DEMO_DATA),
+    blacklist: parseBlacklist(env),
+  };
+}
+
+function parseBlacklist(env: NodeJS.ProcessEnv): BlacklistConfig {
+  const provider = env.BLACKLIST_PROVIDER || undefined;
+  if (provider !== undefined && !(BLACKLIST_PROVIDERS as readonly string[]).includes(provider))
+    throw new Error(`BLACKLIST_PROVIDER must be one of ${BLACKLIST_PROVIDERS.join(', ')}, got ${provider}`);
+  const url = env.BLACKLIST_URL || undefined;
+  if (url !== undefined && !/^https?:$/.test(URL.canParse(url) ? new URL(url).protocol : ''))
+    throw new Error(`BLACKLIST_URL must be an http(s) address, got ${url}`);
+  if (provider === 'http' && !url) throw new Error('BLACKLIST_PROVIDER=http needs BLACKLIST_URL');
+  const timeoutMs = Number(env.BLACKLIST_TIMEOUT_MS || 3000);
+  if (!Number.isInteger(timeoutMs) || timeoutMs < 1 || timeoutMs > 60_000)
+    throw new Error(
+      `BLACKLIST_TIMEOUT_MS must be milliseconds from 1 to 60000, got ${env.BLACKLIST_TIMEOUT_MS}`,
+    );
+  return {
+    provider: provider as BlacklistProviderKind | undefined,
+    url,
+    timeoutMs,
+    token: env.BLACKLIST_TOKEN || undefined,
   };
 }
 

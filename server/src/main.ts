@@ -7,6 +7,7 @@ import { demoPasswordUsers, seed } from './db/seed';
 import { auditRetentionJob } from './modules/audit/audit.retention';
 import { deliveryWorker } from './modules/messaging/delivery.worker';
 import { emailTransportFor, logSmsProvider } from './modules/messaging/transports';
+import { governmentBlacklistProvider } from './modules/visit/visit.blacklist';
 import { WEB_DIST_DIR } from './paths';
 
 const config = configFromEnv();
@@ -25,6 +26,11 @@ try {
 }
 const localAddress = `http://localhost:${config.port}`;
 const webDir = WEB_DIST_DIR;
+// The government blacklist register: BLACKLIST_PROVIDER / BLACKLIST_URL; the simulator only with demo data.
+const governmentBlacklist = governmentBlacklistProvider(
+  config.blacklist,
+  config.demoData ?? database.kind === 'pglite',
+);
 const app = await buildApp({
   database,
   logLevel: config.logLevel,
@@ -35,7 +41,14 @@ const app = await buildApp({
   trustProxy: config.trustProxy,
   webDir,
   filesDir: path.join(config.dataDir, 'files'),
+  governmentBlacklist,
 });
+if (governmentBlacklist.kind !== 'http')
+  app.log.warn(
+    governmentBlacklist.kind === 'simulator'
+      ? 'Government blacklist: the simulator (demo data: a document or plate beginning with X is a hit); set BLACKLIST_URL for a real register'
+      : 'Government blacklist: no provider (BLACKLIST_URL is not set); entries are marked NOT_CHECKED',
+  );
 await seed(database, {
   adminPassword: config.adminPassword,
   demo: config.demoData ?? database.kind === 'pglite',

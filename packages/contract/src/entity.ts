@@ -167,10 +167,10 @@ export const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 export const date = <O extends FieldOptions>(options: O = {} as O): FieldDef<Nullable<string, O>> => ({
   ...options,
   kind: 'date',
-  value: nullableUnless(
-    z.string().regex(DATE_PATTERN, { message: 'validation.date' }),
-    options.required,
-  ) as z.ZodType<Nullable<string, O>>,
+  // A day of the calendar (not 2026-02-30): the database would refuse it without saying which field.
+  value: nullableUnless(z.iso.date({ message: 'validation.date' }), options.required) as z.ZodType<
+    Nullable<string, O>
+  >,
 });
 
 export const datetime = <O extends FieldOptions>(options: O = {} as O): FieldDef<Nullable<string, O>> => ({
@@ -318,7 +318,7 @@ function queryValueSchema(field: FieldDef): z.ZodType {
     case 'decimal':
       return queryNumber;
     case 'date':
-      return z.string().regex(DATE_PATTERN, { message: 'validation.date' });
+      return z.iso.date({ message: 'validation.date' });
     case 'datetime':
       return z.iso.datetime({ offset: true, message: 'validation.datetime' });
     case 'enum':

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { CONFIG_VALUE_TYPES, KNOWN_CONFIG_PROPERTIES, checkConfigValue, siteProperty } from './siteConfig';
+import {
+  CONFIG_VALUE_TYPES,
+  DEFAULT_TIME_ZONE,
+  KNOWN_CONFIG_PROPERTIES,
+  checkConfigValue,
+  isTimeZone,
+  siteProperty,
+} from './siteConfig';
 import { DEFAULT_SITE_TIMEOUT_MINUTES } from './wire';
 
 describe('site config values (spec section 9: Long, String, Boolean, Double and arrays)', () => {
@@ -35,7 +42,7 @@ describe('site config values (spec section 9: Long, String, Boolean, Double and 
     ['BOOLEAN_ARRAY', [true, 'false']],
     ['DOUBLE_ARRAY', ['1']],
   ] as const)('refuses a %s value %j', (type, value) => {
-    expect(checkConfigValue(type, value)).toEqual(expect.stringMatching(/\S/));
+    expect(checkConfigValue(type, value)).toMatch(/^validation\./);
   });
 
   it('knows every value type and the defaults the product reads', () => {
@@ -44,9 +51,22 @@ describe('site config values (spec section 9: Long, String, Boolean, Double and 
       type: 'LONG',
       default: DEFAULT_SITE_TIMEOUT_MINUTES,
     });
-    for (const [, known] of Object.entries(KNOWN_CONFIG_PROPERTIES)) {
-      expect(checkConfigValue(known.type, known.default)).toBeNull();
+    for (const [name, known] of Object.entries(KNOWN_CONFIG_PROPERTIES)) {
+      expect(checkConfigValue(known.type, known.default, name)).toBeNull();
     }
+  });
+
+  it('knows the site time zone (Europe/Prague by default) and refuses a zone that does not exist', () => {
+    expect(KNOWN_CONFIG_PROPERTIES.SITE_TIME_ZONE).toEqual({ type: 'STRING', default: DEFAULT_TIME_ZONE });
+    expect(DEFAULT_TIME_ZONE).toBe('Europe/Prague');
+    expect(checkConfigValue('STRING', 'America/New_York', 'SITE_TIME_ZONE')).toBeNull();
+    expect(checkConfigValue('STRING', 'UTC', 'SITE_TIME_ZONE')).toBeNull();
+    expect(checkConfigValue('STRING', 'Europe/Atlantis', 'SITE_TIME_ZONE')).toBe('validation.timeZone');
+    expect(checkConfigValue('LONG', 1, 'SITE_TIME_ZONE')).toBe('validation.timeZone');
+    // Another property may hold any text.
+    expect(checkConfigValue('STRING', 'Europe/Atlantis', 'MY_TEXT')).toBeNull();
+    expect(isTimeZone('Europe/Prague')).toBe(true);
+    expect(isTimeZone('Prague')).toBe(false);
   });
 
   it('declares properties with upper-case names and a type', () => {

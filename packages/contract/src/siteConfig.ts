@@ -32,10 +32,27 @@ export const CONFIG_VALUE_SCHEMAS: Record<ConfigValueType, z.ZodType> = {
 
 export type ConfigValue = number | string | boolean | number[] | string[] | boolean[];
 
+/** The time zone of a site that does not set SITE_TIME_ZONE. */
+export const DEFAULT_TIME_ZONE = 'Europe/Prague';
+
+/** An IANA time zone name this runtime knows (`Europe/Prague`, `UTC`). */
+export function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Properties the product itself reads, with their type and the value used when a site does not set them. */
 export const KNOWN_CONFIG_PROPERTIES = {
   SITE_TIMEOUT: { type: 'LONG', default: 30 },
   FILE_MAX_SIZE_MB: { type: 'LONG', default: 10 },
+  /**
+   * The site's IANA time zone: its business days (an advice's "today") and the times in its e-mails.
+   */
+  SITE_TIME_ZONE: { type: 'STRING', default: DEFAULT_TIME_ZONE },
 } as const satisfies Record<string, { type: ConfigValueType; default: ConfigValue }>;
 
 export const CONFIG_NAME_PATTERN = /^[A-Z][A-Z0-9_]*$/;
@@ -66,10 +83,19 @@ export const siteProperty = defineEntity({
   },
 });
 
-/** Checks a property value against its declared type; returns a translation key of the problem or null. */
-export function checkConfigValue(type: ConfigValueType, value: unknown): string | null {
+/**
+ * Checks a property value against its declared type (and, for a property the product reads, its meaning:
+ * SITE_TIME_ZONE must name a time zone); returns a translation key of the problem or null.
+ */
+export function checkConfigValue(type: ConfigValueType, value: unknown, name?: string): string | null {
   const result = CONFIG_VALUE_SCHEMAS[type].safeParse(value);
-  return result.success ? null : (result.error.issues[0]?.message ?? 'validation.configValue');
+  if (!result.success) {
+    const message = result.error.issues[0]?.message;
+    return message?.startsWith('validation.') ? message : 'validation.configValue';
+  }
+  if (name === 'SITE_TIME_ZONE' && (type !== 'STRING' || !isTimeZone(value as string)))
+    return 'validation.timeZone';
+  return null;
 }
 
 export const siteConfigEntrySchema = z.object({

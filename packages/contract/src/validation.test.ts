@@ -11,8 +11,9 @@ import {
   passwordSchema,
   pinSchema,
   plateSchema,
+  validationKeyOf,
 } from './validation';
-import type { z } from 'zod';
+import { z } from 'zod';
 
 /** The translation key of the first problem, or null when the value is accepted. */
 function problem(schema: z.ZodType, value: unknown): string | null {
@@ -170,5 +171,39 @@ describe('date in the future', () => {
   it('compares with the current time by default', () => {
     expect(isInFuture(new Date(Date.now() + 60_000).toISOString())).toBe(true);
     expect(isInFuture(new Date(Date.now() - 60_000).toISOString())).toBe(false);
+  });
+});
+
+describe('validationKeyOf: zod issues as translation keys', () => {
+  const issues = (schema: z.ZodType, value: unknown) => {
+    const result = schema.safeParse(value);
+    return result.success ? [] : result.error.issues;
+  };
+  const keys = (schema: z.ZodType, value: unknown, missing = false) =>
+    issues(schema, value).map((issue) => validationKeyOf(issue, missing));
+
+  it('keeps a schema message that is already a key', () => {
+    expect(keys(z.string().max(2, { message: 'validation.plate' }), 'abc')).toEqual(['validation.plate']);
+  });
+  it('tells a missing value from a wrong type', () => {
+    expect(keys(z.number(), undefined, true)).toEqual(['validation.required']);
+    expect(keys(z.number(), 'x')).toEqual(['validation.invalid']);
+  });
+  it('maps lengths of texts and bounds of numbers', () => {
+    expect(keys(z.string().min(3), 'a')).toEqual(['validation.minLength']);
+    expect(keys(z.string().max(3), 'abcd')).toEqual(['validation.maxLength']);
+    expect(keys(z.number().min(3), 1)).toEqual(['validation.min']);
+    expect(keys(z.number().int().max(3), 4)).toEqual(['validation.max']);
+    expect(keys(z.array(z.number()).max(1), [1, 2])).toEqual(['validation.invalid']);
+  });
+  it('maps formats, choices and unknown fields', () => {
+    expect(keys(z.email(), 'x')).toEqual(['validation.email']);
+    expect(keys(z.iso.date(), '2026-13-01')).toEqual(['validation.date']);
+    expect(keys(z.iso.datetime(), 'now')).toEqual(['validation.datetime']);
+    expect(keys(z.string().regex(/^a$/), 'b')).toEqual(['validation.pattern']);
+    expect(keys(z.enum(['A', 'B']), 'C')).toEqual(['validation.enum']);
+    expect(keys(z.literal('A'), 'B')).toEqual(['validation.enum']);
+    expect(keys(z.strictObject({}), { a: 1, b: 2 })).toEqual(['validation.unknownField:a,b']);
+    expect(keys(z.number().multipleOf(2), 3)).toEqual(['validation.invalid']);
   });
 });

@@ -71,3 +71,69 @@ export function isInFuture(value: string, now: Date = new Date()): boolean {
   const time = Date.parse(value);
   return !Number.isNaN(time) && time > now.getTime();
 }
+
+/**
+ * A zod issue as the server meets it: straight from zod, or reshaped by fastify-type-provider-zod (which
+ * moves the code to `keyword` and the rest into `params`; the caller passes the issue fields).
+ */
+export interface ValidationIssue {
+  code: string;
+  message?: string;
+  /** What was measured (too_small, too_big): `string`, `number`, `array`, … */
+  origin?: string;
+  /** Which format failed (invalid_format): `email`, `date`, `datetime`, `regex`, … */
+  format?: string;
+  /** Unknown fields (unrecognized_keys). */
+  keys?: readonly string[];
+}
+
+/**
+ * Every translation key `validationKeyOf` derives from an issue code (a schema's own `validation.*` message
+ * aside). `validation.unknownField` is answered as `validation.unknownField:<names>`.
+ */
+export const ISSUE_VALIDATION_KEYS = [
+  'validation.required',
+  'validation.invalid',
+  'validation.minLength',
+  'validation.maxLength',
+  'validation.min',
+  'validation.max',
+  'validation.pattern',
+  'validation.email',
+  'validation.date',
+  'validation.datetime',
+  'validation.enum',
+  'validation.unknownField',
+] as const;
+export type IssueValidationKey = (typeof ISSUE_VALIDATION_KEYS)[number];
+
+const SIZED_NUMBERS = new Set(['number', 'int', 'bigint', 'date']);
+
+/**
+ * The translation key (under `validation.*`, in both locale files) of one zod issue: the schema's own
+ * message when it is a key, else one derived from the issue code; zod's English default texts never reach
+ * the client. `missing`: the value at the issue's path was absent (a missing required field).
+ */
+export function validationKeyOf(issue: ValidationIssue, missing = false): string {
+  if (issue.code === 'unrecognized_keys') return `validation.unknownField:${(issue.keys ?? []).join(',')}`;
+  if (issue.message?.startsWith('validation.')) return issue.message;
+  switch (issue.code) {
+    case 'invalid_type':
+      return missing ? 'validation.required' : 'validation.invalid';
+    case 'too_small':
+      if (issue.origin === 'string') return 'validation.minLength';
+      return SIZED_NUMBERS.has(issue.origin ?? '') ? 'validation.min' : 'validation.invalid';
+    case 'too_big':
+      if (issue.origin === 'string') return 'validation.maxLength';
+      return SIZED_NUMBERS.has(issue.origin ?? '') ? 'validation.max' : 'validation.invalid';
+    case 'invalid_format':
+      if (issue.format === 'email') return 'validation.email';
+      if (issue.format === 'date') return 'validation.date';
+      if (issue.format === 'datetime') return 'validation.datetime';
+      return 'validation.pattern';
+    case 'invalid_value':
+      return 'validation.enum';
+    default:
+      return 'validation.invalid';
+  }
+}

@@ -1,10 +1,11 @@
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
 import {
   ERROR_STATUS,
   HEADERS,
   encodeHeaderValue,
+  validationKeyOf,
   type ErrorBody,
   type ErrorCode,
   type ErrorDetail,
@@ -42,11 +43,35 @@ export function sendError(reply: FastifyReply, error: AppError): FastifyReply {
     .send(body);
 }
 
+/** The value at a path of the validated input (body, query, params), or undefined when it is absent. */
+function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
+  let current = input;
+  for (const key of path) {
+    if (current === null || typeof current !== 'object') return undefined;
+    current = (current as Record<PropertyKey, unknown>)[key];
+  }
+  return current;
+}
+
+/**
+ * Was the value of an issue absent? Read from the input when it is known; otherwise (a ZodError thrown by
+ * a handler) zod's own text is the only witness.
+ */
+function missingValue(
+  issue: { code: string; message?: string },
+  input: { value: unknown } | undefined,
+  path: readonly PropertyKey[],
+): boolean {
+  if (issue.code !== 'invalid_type') return false;
+  if (input) return valueAt(input.value, path) === undefined;
+  return /received undefined$/.test(issue.message ?? '');
+}
+
+/** Zod's issues as field details whose messages are `validation.*` keys (validationKeyOf). */
 function zodDetails(error: ZodError): ErrorDetail[] {
   return error.issues.map((issue) => ({
     path: issue.path.join('.'),
-    message:
-      issue.code === 'unrecognized_keys' ? `validation.unknownField:${issue.keys.join(',')}` : issue.message,
+    message: validationKeyOf(issue, missingValue(issue, undefined, issue.path)),
   }));
 }
 
@@ -68,11 +93,21 @@ function databaseFailure(error: unknown): DatabaseFailure | undefined {
   return undefined;
 }
 
-function unknownKeys(issue: unknown): string | undefined {
-  const candidate = issue as { code?: string; keys?: string[] } | undefined;
-  return candidate?.code === 'unrecognized_keys'
-    ? `validation.unknownField:${candidate.keys?.join(',')}`
-    : undefined;
+/** The request's input a schema of this context validated. */
+function validatedInput(request: FastifyRequest | undefined, context: string | undefined) {
+  if (!request) return undefined;
+  switch (context) {
+    case 'body':
+      return { value: request.body };
+    case 'querystring':
+      return { value: request.query };
+    case 'params':
+      return { value: request.params };
+    case 'headers':
+      return { value: request.headers };
+    default:
+      return undefined;
+  }
 }
 
 /**
@@ -82,24 +117,28 @@ function unknownKeys(issue: unknown): string | undefined {
 const MULTIPART_BODY_ERRORS =
   /^(Unexpected end of multipart data|\w+ terminated early due to unexpected end of multipart data)$/;
 
-/** Translates anything thrown by a handler into the wire contract's error shape. */
-export function toAppError(error: unknown): AppError {
+/**
+ * Translates anything thrown by a handler into the wire contract's error shape. With the request, a schema
+ * validation failure can tell a missing value (validation.required) from a wrong one (validation.invalid).
+ */
+export function toAppError(error: unknown, request?: FastifyRequest): AppError {
   if (error instanceof AppError) return error;
   if (error instanceof ZodError) return new AppError('VALIDATION', 'Validation failed', zodDetails(error));
   const fastifyError = error as FastifyError & { validation?: unknown };
   if (hasZodFastifySchemaValidationErrors(fastifyError)) {
+    const input = validatedInput(request, fastifyError.validationContext);
     return new AppError(
       'VALIDATION',
       'Validation failed',
-      fastifyError.validation.map((issue) => ({
-        path: [
-          fastifyError.validationContext,
-          ...(issue.instancePath ? issue.instancePath.split('/').filter(Boolean) : []),
-        ]
-          .filter((part) => part && part !== 'body')
-          .join('.'),
-        message: unknownKeys(issue.params.issue) ?? issue.message ?? 'validation.invalid',
-      })),
+      fastifyError.validation.map((issue) => {
+        const path = issue.instancePath ? issue.instancePath.split('/').filter(Boolean) : [];
+        // fastify-type-provider-zod keeps the issue's code in `keyword` and its other fields in `params`.
+        const zodIssue = { ...(issue.params as object), code: issue.keyword, message: issue.message };
+        return {
+          path: [fastifyError.validationContext, ...path].filter((part) => part && part !== 'body').join('.'),
+          message: validationKeyOf(zodIssue, missingValue(zodIssue, input, path)),
+        };
+      }),
     );
   }
   const db = databaseFailure(error);
@@ -157,7 +196,7 @@ export function loggableError(error: unknown): Record<string, unknown> {
 
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error, request, reply) => {
-    const appError = toAppError(error);
+    const appError = toAppError(error, request);
     if (appError.status >= 500) request.log.error({ err: loggableError(error) }, 'request failed');
     return sendError(reply, appError);
   });

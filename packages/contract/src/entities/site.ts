@@ -14,6 +14,7 @@ import {
   textarea,
 } from '../entity';
 import type { ErrorDetail } from '../errors';
+import { DEFAULT_TIME_ZONE, isTimeZone } from '../siteConfig';
 import { PLATE_PATTERN } from '../validation';
 
 /** Site administration (/site/...): SiteAdmin, always acting on the session's current site. */
@@ -186,7 +187,7 @@ const gateLoadQueryShape = {
     .string()
     .max(64)
     .refine(isTimeZone, { message: 'validation.timeZone' })
-    .default('Europe/Prague'),
+    .default(DEFAULT_TIME_ZONE),
 };
 
 function checkGateLoadRange(query: { from: string; to: string }, ctx: z.RefinementCtx): void {
@@ -206,15 +207,6 @@ export const gateLoadCsvQuerySchema = z
   .strictObject({ ...gateLoadQueryShape, lang: z.enum(['cs', 'en']).default('cs') })
   .superRefine(checkGateLoadRange);
 export type GateLoadQuery = z.infer<typeof gateLoadQuerySchema>;
-
-function isTimeZone(value: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: value });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** Entries and departures through one gate in one hour of the day (0–23), summed over the report's days. */
 export const gateLoadRowSchema = z.object({

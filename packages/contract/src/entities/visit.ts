@@ -20,8 +20,12 @@ import { MOVEMENT_DIRECTIONS } from './site';
 export const ADVICE_STATUSES = ['PENDING', 'APPROVED', 'REJECTED'] as const;
 export type AdviceStatus = (typeof ADVICE_STATUSES)[number];
 
-/** One blacklist result marker (spec section 9); a marker is null when that check did not run. */
-export const BLACKLIST_RESULTS = ['HIT', 'OK'] as const;
+/**
+ * One blacklist result marker (spec section 9): HIT or OK; for the government register also NOT_CHECKED
+ * (no provider is configured) and UNAVAILABLE (the provider failed or did not answer in time; the entry is
+ * recorded anyway). A marker is null when that check did not apply (no licence plate).
+ */
+export const BLACKLIST_RESULTS = ['HIT', 'OK', 'NOT_CHECKED', 'UNAVAILABLE'] as const;
 export type BlacklistResult = (typeof BLACKLIST_RESULTS)[number];
 
 /** The four markers stored on a visit: government and internal list, person and vehicle. */

@@ -114,6 +114,7 @@ describe('site config and modules', () => {
       { name: 'RATIO', type: 'DOUBLE', value: 0.75 },
       { name: 'SITE_TIMEOUT', type: 'LONG', value: 45 },
       { name: 'FILE_MAX_SIZE_MB', type: 'LONG', value: 10 },
+      { name: 'SITE_TIME_ZONE', type: 'STRING', value: 'Europe/Prague' },
     ]);
   });
 
@@ -122,6 +123,7 @@ describe('site config and modules', () => {
     expect((await ctx.call(plain, 'GET', '/api/system_site/config')).json()).toEqual([
       { name: 'SITE_TIMEOUT', type: 'LONG', value: 30 },
       { name: 'FILE_MAX_SIZE_MB', type: 'LONG', value: 10 },
+      { name: 'SITE_TIME_ZONE', type: 'STRING', value: 'Europe/Prague' },
     ]);
     expect((await ctx.call(null, 'GET', '/api/system_site/config')).statusCode).toBe(401);
   });

@@ -74,11 +74,15 @@ export function registerSystemRoutes(app: FastifyInstance, database: Database, l
     entity: siteProperty,
     table: siteProperties,
     hooks: {
-      // The value must fit the declared type, also when only one of the two changes.
+      // The value must fit the declared type (and a known property its meaning), also when one of them changes.
       beforeWrite(values, input, _ctx, existing) {
-        if (input.type === undefined && input.value === undefined) return;
+        if (input.type === undefined && input.value === undefined && input.name === undefined) return;
         const type = (input.type ?? existing?.type) as ConfigValueType;
-        const problem = checkConfigValue(type, input.value === undefined ? existing?.value : input.value);
+        const problem = checkConfigValue(
+          type,
+          input.value === undefined ? existing?.value : input.value,
+          (input.name ?? existing?.name) as string | undefined,
+        );
         if (problem) throw validationError('value', problem);
       },
     },

@@ -1,9 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { adviceDefaultFilter } from '@strazce/contract';
 import { createTestContext, expectEvery, type TestContext, type TestUser } from '../../../test/helper';
 import { emails } from '../system/system.tables';
-import { today } from './advice.service';
 import { givenVisitSite, type VisitSite } from './visit.fixtures';
 import { adviceCategories } from './visit.tables';
 
@@ -15,6 +14,10 @@ let otherRequester: TestUser;
 let responder: TestUser;
 let adviceViewer: TestUser;
 let reception: TestUser;
+
+/** The moment the app's clock stands at: 10:00 in Prague (the sites' default zone) on 10 March 2026. */
+const NOW = Date.parse('2026-03-10T09:00:00Z');
+const today = () => '2026-03-10';
 
 const day = (offset: number) => {
   const date = new Date(`${today()}T12:00:00Z`);
@@ -37,6 +40,7 @@ const advice = (overrides: Record<string, unknown> = {}) => ({
 
 beforeAll(async () => {
   ctx = await createTestContext();
+  ctx.clock.set(NOW);
   site = await givenVisitSite(ctx, ctx.siteA);
   const [row] = await ctx.db
     .insert(adviceCategories)
@@ -165,6 +169,8 @@ describe('requests and responses', () => {
     const approvedMail = sent.find((email) => email.subject.includes('Schválená'));
     const rejectedMail = sent.find((email) => email.subject.includes('Zamítnutá'));
     expect(approvedMail?.subject).toContain('schváleno');
+    // The advice's day as the UI shows it.
+    expect(approvedMail?.body).toContain('(10.03.2026)');
     expect(rejectedMail?.body).toContain('Capacity');
   });
 
@@ -270,5 +276,78 @@ describe('advice to visit', () => {
       purpose: site.meeting,
     });
     expect(response.statusCode).toBe(403);
+  });
+});
+
+describe("the site's time zone (SITE_TIME_ZONE, Europe/Prague by default)", () => {
+  const toVisit = (id: number) =>
+    ctx.call(reception, 'POST', `/api/visit/advice/${id}/visit`, { gate: site.gate, purpose: site.meeting });
+  const setZone = (value: string) =>
+    ctx.call(ctx.admin, 'POST', '/api/system_site/property', {
+      name: 'SITE_TIME_ZONE',
+      type: 'STRING',
+      value,
+    });
+
+  afterEach(() => ctx.clock.set(NOW));
+
+  it("takes an advice's today in the site's zone: at 00:30 in Prague (23:30 UTC) the advice of 10 March is valid, and the e-mail shows Prague time", async () => {
+    // The request is made on the 9th, for the next day.
+    ctx.clock.set(Date.parse('2026-03-09T12:00:00Z'));
+    const created = (await request(advice({ oneTimeDate: '2026-03-10', lastName: 'Půlnoční' }))).json();
+    expect(created.oneTimeDate).toBe('2026-03-10');
+    await respond(created.id, 'APPROVED');
+    // 00:30 on 10 March in Prague, still 9 March in UTC.
+    ctx.clock.set(Date.parse('2026-03-09T23:30:00Z'));
+    const response = await toVisit(created.id);
+    expect(response.statusCode).toBe(201);
+    expect(response.json().movementTime).toBe('2026-03-09T23:30:00.000Z');
+    const sent = (
+      await ctx.db.select().from(emails).where(eq(emails.recipient, 'reception@example.com'))
+    ).find((email) => email.subject.includes('Půlnoční'));
+    expect(sent?.body).toContain('čas: 10.03.2026 00:30:00');
+    expect(sent?.body).toContain('time: 10.03.2026 00:30:00');
+    expect(sent?.body).not.toContain('2026-03-09T23:30');
+    await ctx.call(reception, 'POST', `/api/visit/${response.json().id}/leave`, { gate: site.gate });
+  });
+
+  it('lets a multiple-entry advice begin and end at midnight in Prague, not in UTC', async () => {
+    ctx.clock.set(Date.parse('2026-03-10T22:30:00Z')); // 23:30 on the 10th in Prague
+    const created = (
+      await request(advice({ oneTimeDate: null, validFrom: '2026-03-11', validTo: '2026-03-12' }))
+    ).json();
+    await respond(created.id, 'APPROVED');
+    ctx.clock.set(Date.parse('2026-03-11T00:30:00Z')); // 01:30 on the 11th in Prague: valid
+    const entry = await toVisit(created.id);
+    expect(entry.statusCode).toBe(201);
+    await ctx.call(reception, 'POST', `/api/visit/${entry.json().id}/leave`, { gate: site.gate });
+    ctx.clock.set(Date.parse('2026-03-12T23:30:00Z')); // 00:30 on the 13th in Prague: over
+    expect((await toVisit(created.id)).headers['x-error-code']).toBe('ADVICE_NOT_USABLE');
+  });
+
+  it("follows the site's own zone when set, refusing a zone that does not exist", async () => {
+    const wrong = await setZone('Europe/Atlantis');
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().details).toEqual([{ path: 'value', message: 'validation.timeZone' }]);
+    const property = await setZone('America/New_York');
+    expect(property.statusCode).toBe(201);
+    try {
+      ctx.clock.set(Date.parse('2026-03-10T12:00:00Z'));
+      const created = (await request(advice({ oneTimeDate: '2026-03-11', lastName: 'Newyorská' }))).json();
+      await respond(created.id, 'APPROVED');
+      // 02:00 UTC on the 11th is 22:00 on the 10th in New York (EDT from 8 March): not yet the advice's day.
+      ctx.clock.set(Date.parse('2026-03-11T02:00:00Z'));
+      expect((await toVisit(created.id)).headers['x-error-code']).toBe('ADVICE_NOT_USABLE');
+      ctx.clock.set(Date.parse('2026-03-11T04:30:00Z')); // 00:30 in New York
+      const entry = await toVisit(created.id);
+      expect(entry.statusCode).toBe(201);
+      const sent = (
+        await ctx.db.select().from(emails).where(eq(emails.recipient, 'reception@example.com'))
+      ).find((email) => email.subject.includes('Newyorská'));
+      expect(sent?.body).toContain('time: 11.03.2026 00:30:00');
+      await ctx.call(reception, 'POST', `/api/visit/${entry.json().id}/leave`, { gate: site.gate });
+    } finally {
+      await ctx.call(ctx.admin, 'DELETE', `/api/system_site/property/${property.json().id}`);
+    }
   });
 });

@@ -19,8 +19,10 @@ import { crudRoutes, type Row } from '../../platform/crud';
 import { AppError, notFound } from '../../platform/errors';
 import { currentSiteId, sessionOf } from '../../platform/guard';
 import { registerRefTarget } from '../../platform/refs';
-import { adviceChildren, adviceHooks, respondToAdvice, today, usableToday } from './advice.service';
+import { siteToday } from '../../platform/siteTime';
+import { adviceChildren, adviceHooks, respondToAdvice, usableToday } from './advice.service';
 import type { VisitModule } from './visit.routes';
+import { askGovernmentFirst } from './visit.service';
 import { adviceCategories, adviceEquipment, advices } from './visit.tables';
 
 registerRefTarget('visit/advice/category', {
@@ -30,6 +32,22 @@ registerRefTarget('visit/advice/category', {
 });
 
 const MODULE = 'MOD_VISIT_ADVICE' as const;
+
+/** The visitor, visited person and vehicle of an entry made from an advice. */
+function entryOfAdvice(advice: typeof advices.$inferSelect): Row {
+  return {
+    firstName: advice.firstName,
+    lastName: advice.lastName,
+    company: advice.company,
+    documentType: advice.documentTypeId,
+    documentNumber: advice.documentNumber,
+    visitedFirstName: advice.visitedFirstName,
+    visitedLastName: advice.visitedLastName,
+    visitedCompany: advice.visitedCompany,
+    vehiclePlate: advice.allowVehicle ? advice.vehiclePlate : null,
+    note: advice.reason,
+  };
+}
 
 /** Visit advices (MOD_VISIT_ADVICE): categories, the manager, requests, responses and advice → visit. */
 export function registerAdviceRoutes(app: FastifyInstance, db: Db, visitModule: VisitModule): void {
@@ -94,6 +112,15 @@ export function registerAdviceRoutes(app: FastifyInstance, db: Db, visitModule: 
       if (!session.modules.includes(MODULE))
         throw new AppError('MODULE_DISABLED', `Module ${MODULE} is not enabled on this site`);
       const siteId = currentSiteId(request);
+      // The government register is asked before the transaction (the answer may take seconds); the entry's
+      // hook asks again only if the advice changed meanwhile.
+      const [known] = await db
+        .select()
+        .from(advices)
+        .where(and(eq(advices.id, request.params.id), eq(advices.siteId, siteId)));
+      const day = await siteToday(db, siteId, new Date(request.server.clock.now()));
+      if (known && usableToday(known, day))
+        await askGovernmentFirst(request, visitModule.government, entryOfAdvice(known));
       const id = await db.transaction(async (transaction) => {
         const tx = transaction as unknown as Db;
         const [advice] = await tx
@@ -102,7 +129,7 @@ export function registerAdviceRoutes(app: FastifyInstance, db: Db, visitModule: 
           .where(and(eq(advices.id, request.params.id), eq(advices.siteId, siteId)))
           .for('update');
         if (!advice) throw notFound('Advice');
-        if (!usableToday(advice, today()))
+        if (!usableToday(advice, day))
           throw new AppError('ADVICE_NOT_USABLE', 'The advice is not approved for today');
         const equipment = await tx
           .select({ object: adviceEquipment.object, serialNumber: adviceEquipment.serialNumber })
@@ -114,16 +141,7 @@ export function registerAdviceRoutes(app: FastifyInstance, db: Db, visitModule: 
           purpose: request.body.purpose,
           tag: request.body.tag ?? null,
           parkingPlace: request.body.parkingPlace ?? null,
-          firstName: advice.firstName,
-          lastName: advice.lastName,
-          company: advice.company,
-          documentType: advice.documentTypeId,
-          documentNumber: advice.documentNumber,
-          visitedFirstName: advice.visitedFirstName,
-          visitedLastName: advice.visitedLastName,
-          visitedCompany: advice.visitedCompany,
-          vehiclePlate: advice.allowVehicle ? advice.vehiclePlate : null,
-          note: advice.reason,
+          ...entryOfAdvice(advice),
           equipment,
           force: request.body.force,
           adviceId: advice.id,

@@ -4,19 +4,17 @@ import type { Db } from '../../db/database';
 import type { ChildList, CrudHooks, Row } from '../../platform/crud';
 import { AppError } from '../../platform/errors';
 import { sessionOf } from '../../platform/guard';
+import { formatDay, siteToday } from '../../platform/siteTime';
 import { users } from '../access/access.tables';
 import { emails, persons, sites } from '../system/system.tables';
 import { adviceEquipment, advices } from './visit.tables';
 
 export type AdviceRow = typeof advices.$inferSelect;
 
-/** Today as YYYY-MM-DD in the server's time zone (advice days are calendar days of the site). */
-export function today(now: Date = new Date()): string {
-  const local = new Date(now.getTime() - now.getTimezoneOffset() * 60_000);
-  return local.toISOString().slice(0, 10);
-}
-
-/** May this advice be turned into a visit today: approved, and today within its day(s), not yet used once. */
+/**
+ * May this advice be turned into a visit on `day` (the site's today, siteToday): approved, and the day within
+ * its day(s), not yet used once.
+ */
 export function usableToday(advice: AdviceRow, day: string): boolean {
   if (advice.status !== 'APPROVED') return false;
   if (advice.oneTimeDate) return advice.oneTimeDate === day && !advice.oneTimeClosed;
@@ -56,7 +54,7 @@ export function adviceHooks(options: { ownRequests: boolean }): CrudHooks {
           allowVehicle: merged.allowVehicle as boolean,
           vehiclePlate: merged.vehiclePlate as string | null,
         },
-        existing ? undefined : today(),
+        existing ? undefined : await siteToday(ctx.tx, ctx.siteId!, new Date(ctx.request.server.clock.now())),
       );
       if (problems.length > 0) throw new AppError('VALIDATION', 'Validation failed', problems);
       values.activeUntil = (merged.oneTimeDate ?? merged.validTo) as string;
@@ -101,7 +99,9 @@ function responseEmail(
   reason: string | null,
 ): { subject: string; body: string } {
   const visitor = `${advice.firstName} ${advice.lastName}`;
-  const days = advice.oneTimeDate ?? `${advice.validFrom} – ${advice.validTo}`;
+  const days = advice.oneTimeDate
+    ? formatDay(advice.oneTimeDate)
+    : `${formatDay(advice.validFrom ?? '')} – ${formatDay(advice.validTo ?? '')}`;
   const approved = status === 'APPROVED';
   return {
     subject: `${approved ? 'Ohlášení návštěvy schváleno' : 'Ohlášení návštěvy zamítnuto'} / Visit advice ${

@@ -1,8 +1,8 @@
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../../db/database';
+import { siteToday } from '../../platform/siteTime';
 import { users } from '../access/access.tables';
 import { districts, gates, identityDocuments } from '../site/site.tables';
-import { today } from './advice.service';
 import {
   adviceCategories,
   adviceEquipment,
@@ -292,7 +292,7 @@ async function seedAdvices(tx: Db, siteId: number, categories: number[], idCard:
     .where(inArray(users.userName, ['user', 'operator']));
   const requester = people.find((person) => person.userName === 'user')?.id ?? null;
   const responder = people.find((person) => person.userName === 'operator')?.id ?? null;
-  const day = today();
+  const day = await siteToday(tx, siteId, new Date());
   const common = { siteId, requestUserId: requester, documentTypeId: idCard };
   const approved = { status: 'APPROVED' as const, responseUserId: responder, responseDate: minutesAgo(600) };
   const created = await tx

@@ -25,8 +25,9 @@ import { AppError } from '../../platform/errors';
 import { currentSiteId, hasRole } from '../../platform/guard';
 import { registerRefTarget } from '../../platform/refs';
 import { toCsv } from './visit.csv';
-import { governmentCheckSimulator, type GovernmentCheckProvider } from './visit.blacklist';
+import { noGovernmentBlacklist, type GovernmentBlacklistProvider } from './visit.blacklist';
 import {
+  askGovernmentFirst,
   cardByCode,
   decorateVisits,
   markUntracedDeparture,
@@ -72,11 +73,13 @@ export const VISIT_EXPORT_LIMIT = 50_000;
 const PERSONAL_FILTERS = ['firstName', 'lastName', 'documentNumber', 'vehiclePlate'];
 
 export interface VisitRoutesOptions {
-  governmentCheck?: GovernmentCheckProvider;
+  /** The government blacklist (BLACKLIST_PROVIDER); none by default: its markers say NOT_CHECKED. */
+  governmentCheck?: GovernmentBlacklistProvider;
 }
 
 export interface VisitModule {
   visits: CrudRepository;
+  government: GovernmentBlacklistProvider;
 }
 
 function refusePersonalFilters(request: FastifyRequest): void {
@@ -100,6 +103,7 @@ export function registerVisitRoutes(
   const tags = ['visit'];
 
   // Before the routes: Fastify attaches hooks to the routes registered after them.
+  const government = options.governmentCheck ?? noGovernmentBlacklist;
   app.addHook('preHandler', async (request) => {
     const url = request.routeOptions.url;
     if (
@@ -107,6 +111,9 @@ export function registerVisitRoutes(
       (url === '/api/visit' || url === '/api/visit/overview' || url === '/api/visit/export')
     )
       refusePersonalFilters(request);
+    // An entry asks the government register before its transaction (the answer may take seconds).
+    if (request.method === 'POST' && url === '/api/visit')
+      await askGovernmentFirst(request, government, request.body as Row);
   });
 
   crudRoutes(app, db, { entity: visitPurpose, table: visitPurposes });
@@ -117,7 +124,7 @@ export function registerVisitRoutes(
   const repository = crudRoutes(app, db, {
     entity: visit,
     table: visits,
-    hooks: visitHooks(options.governmentCheck ?? governmentCheckSimulator),
+    hooks: visitHooks(government),
     inputExtension: visitInputExtension,
     recordExtension: visitRecordExtension,
     children: visitChildren,
@@ -342,7 +349,7 @@ export function registerVisitRoutes(
     },
   );
 
-  return { visits: repository };
+  return { visits: repository, government };
 }
 
 function requirePersonalData(request: FastifyRequest): void {

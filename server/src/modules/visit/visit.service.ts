@@ -14,7 +14,13 @@ import { AppError, notFound, validationError } from '../../platform/errors';
 import { hasRole } from '../../platform/guard';
 import { emails, sites } from '../system/system.tables';
 import { gateMovements, gates } from '../site/site.tables';
-import { checkBlacklists, type GovernmentCheckProvider } from './visit.blacklist';
+import { formatSiteDateTime, siteTimeZone } from '../../platform/siteTime';
+import {
+  checkBlacklists,
+  checkGovernment,
+  type GovernmentAnswer,
+  type GovernmentBlacklistProvider,
+} from './visit.blacklist';
 import {
   visitCards,
   visitCompanions,
@@ -146,11 +152,13 @@ function entryNotification(
   gateName: string,
   purposeName: string,
   visit: Row,
+  timeZone: string,
 ): { subject: string; body: string } {
   const visitor = [visit.firstName, visit.lastName].filter(Boolean).join(' ');
   const visited = [visit.visitedFirstName, visit.visitedLastName].filter(Boolean).join(' ') || '—';
   const company = (visit.company as string | null) ?? '—';
-  const time = (visit.movementTime as Date).toISOString();
+  // The site's local time as the UI shows it (DD.MM.YYYY HH:mm:ss), the same in both languages.
+  const time = formatSiteDateTime(visit.movementTime as Date, timeZone);
   return {
     subject: `Návštěva / Visit: ${visitor}`,
     body: [
@@ -212,6 +220,56 @@ export async function cardByCode(db: Db, siteId: number, code: string) {
 const untracedDepartures = new WeakSet<Row>();
 export const markUntracedDeparture = (input: Row) => untracedDepartures.add(input);
 
+/** Who the government register is asked about, in the form an entry stores (upper-case plate). */
+interface GovernmentSubject {
+  firstName: string | null;
+  lastName: string | null;
+  documentNumber: string | null;
+  plate: string | null;
+}
+
+const subjectOf = (values: Row): GovernmentSubject => {
+  const text = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value.trim() : null);
+  return {
+    firstName: text(values.firstName),
+    lastName: text(values.lastName),
+    documentNumber: text(values.documentNumber),
+    plate: text(values.vehiclePlate)?.toUpperCase() ?? null,
+  };
+};
+const subjectKey = (subject: GovernmentSubject) => JSON.stringify(subject);
+
+/** Answers of the government register got before a request's transaction, for the same subject only. */
+const governmentAnswers = new WeakMap<FastifyRequest, { key: string; answer: GovernmentAnswer }>();
+
+/**
+ * Asks the government register about the visitor of an entry before the entry's transaction begins, so that
+ * no database connection waits for the provider; the entry's hook takes the answer when its visitor is
+ * the same (else it asks itself). `input`: the entry's body (names, document number, vehicle plate).
+ */
+export async function askGovernmentFirst(
+  request: FastifyRequest,
+  government: GovernmentBlacklistProvider,
+  input: Row,
+): Promise<void> {
+  const subject = subjectOf(input);
+  if (!subject.firstName || !subject.lastName) return;
+  const answer = await checkGovernment(government, subject, subject.plate);
+  governmentAnswers.set(request, { key: subjectKey(subject), answer });
+}
+
+async function governmentAnswer(
+  request: FastifyRequest,
+  government: GovernmentBlacklistProvider,
+  values: Row,
+): Promise<GovernmentAnswer> {
+  const subject = subjectOf(values);
+  const known = governmentAnswers.get(request);
+  governmentAnswers.delete(request);
+  if (known && known.key === subjectKey(subject)) return known.answer;
+  return checkGovernment(government, subject, subject.plate);
+}
+
 interface PendingMovement {
   kind: 'entry' | 'departure';
   movementTime: Date;
@@ -224,7 +282,7 @@ interface PendingMovement {
  * gate movement, notification e-mails — or, when marked, an untraced departure; an update may change the
  * recorded details but not the movement itself.
  */
-export function visitHooks(government: GovernmentCheckProvider): CrudHooks {
+export function visitHooks(government: GovernmentBlacklistProvider): CrudHooks {
   const pending = new WeakMap<Row, PendingMovement>();
 
   return {
@@ -249,7 +307,8 @@ export function visitHooks(government: GovernmentCheckProvider): CrudHooks {
         return;
       }
       if (!values.firstName || !values.lastName) throw requiredNames(values);
-      const movementTime = (values.movementTime as Date | undefined) ?? new Date();
+      const movementTime =
+        (values.movementTime as Date | undefined) ?? new Date(ctx.request.server.clock.now());
       values.movementTime = movementTime;
       const departure = untracedDepartures.has(input);
       pending.set(input, {
@@ -279,7 +338,6 @@ export function visitHooks(government: GovernmentCheckProvider): CrudHooks {
         warnings.push({ path: 'inArea', message: 'ALREADY_IN_AREA' });
       const markers = await checkBlacklists(
         ctx.tx,
-        government,
         siteId,
         {
           firstName: values.firstName as string,
@@ -288,6 +346,7 @@ export function visitHooks(government: GovernmentCheckProvider): CrudHooks {
           documentNumber: (values.documentNumber as string | null | undefined) ?? null,
         },
         (values.vehiclePlate as string | null | undefined) ?? null,
+        await governmentAnswer(ctx.request, government, values),
       );
       Object.assign(values, markers);
       for (const [marker, result] of Object.entries(markers))
@@ -357,7 +416,14 @@ async function notifyEntry(
     .innerJoin(sites, eq(sites.id, visits.siteId))
     .innerJoin(gates, eq(gates.id, visits.gateId))
     .where(eq(visits.id, visitId));
-  const message = entryNotification(row.siteName, row.gateName, purpose.name, row.visit as unknown as Row);
+  const timeZone = await siteTimeZone(ctx.tx, siteId);
+  const message = entryNotification(
+    row.siteName,
+    row.gateName,
+    purpose.name,
+    row.visit as unknown as Row,
+    timeZone,
+  );
   await ctx.tx.insert(emails).values(recipients.map((recipient) => ({ siteId, recipient, ...message })));
 }
 

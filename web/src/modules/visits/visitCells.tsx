@@ -1,6 +1,8 @@
 import {
   CarOutlined,
   CheckCircleOutlined,
+  MinusCircleOutlined,
+  QuestionCircleOutlined,
   LaptopOutlined,
   LockOutlined,
   LoginOutlined,
@@ -18,6 +20,7 @@ import {
   MASKED_VALUE,
   visit,
   type BlacklistMarker,
+  type BlacklistResult,
   type RefValue,
 } from '@strazce/contract';
 import { formatDateTime } from '../../app/format';
@@ -119,31 +122,74 @@ const MARKER_GROUPS = [
   ['internal', ['blacklistInternalPerson', 'blacklistInternalVehicle']],
 ] as const;
 
+/** The text key, tag colour, icon and compact-mark class of each result. */
+const RESULT_LOOKS: Record<
+  BlacklistResult,
+  { text: string; color: string; icon: React.ReactNode; mark: string }
+> = {
+  HIT: {
+    text: 'visits.blacklist.hit',
+    color: 'error',
+    icon: <WarningOutlined />,
+    mark: 'visits-check-mark visits-check-mark-hit',
+  },
+  OK: {
+    text: 'visits.blacklist.ok',
+    color: 'success',
+    icon: <CheckCircleOutlined />,
+    mark: 'visits-check-mark',
+  },
+  NOT_CHECKED: {
+    text: 'visits.blacklist.notChecked',
+    color: 'default',
+    icon: <MinusCircleOutlined />,
+    mark: 'visits-check-mark visits-check-mark-none',
+  },
+  UNAVAILABLE: {
+    text: 'visits.blacklist.unavailable',
+    color: 'warning',
+    icon: <QuestionCircleOutlined />,
+    mark: 'visits-check-mark visits-check-mark-unavailable',
+  },
+};
+
+const resultOf = (record: Row, marker: BlacklistMarker): BlacklistResult | null => {
+  const value = record[marker];
+  return typeof value === 'string' && value in RESULT_LOOKS ? (value as BlacklistResult) : null;
+};
+
+/** Does the record carry any blacklist marker (a check that ran, or one that could not)? */
+export const hasBlacklistMarkers = (record: Row) =>
+  BLACKLIST_MARKERS.some((marker) => resultOf(record, marker) !== null);
+
 /**
  * The blacklist result markers of an entry (spec section 9): government and internal list, person and
- * vehicle, each hit or ok; a check that did not run (no plate) is left out. Compact in the list (one chip
- * per list with a person and a vehicle icon), spelled out in the detail.
+ * vehicle, each hit or ok, and for the government register also "not checked" (no register configured) or
+ * "unavailable" (the register did not answer; the entry was recorded anyway); a check that did not apply
+ * (no plate) is left out. Compact in the list (one chip per list with a person and a vehicle icon), spelled
+ * out in the detail.
  */
 export function BlacklistMarkers({ record, expanded }: { record: Row; expanded?: boolean }) {
   const { t } = useTranslation();
-  const present = (marker: BlacklistMarker) => record[marker] === 'HIT' || record[marker] === 'OK';
+  const present = (marker: BlacklistMarker) => resultOf(record, marker) !== null;
   const markers = BLACKLIST_MARKERS.filter(present);
   if (markers.length === 0) return empty;
   const describe = (marker: BlacklistMarker) =>
-    `${t(`visits.blacklist.${marker}`)}: ${t(record[marker] === 'HIT' ? 'visits.blacklist.hit' : 'visits.blacklist.ok')}`;
+    `${t(`visits.blacklist.${marker}`)}: ${t(RESULT_LOOKS[resultOf(record, marker)!].text)}`;
   if (expanded)
     return (
       <Space size={4} wrap className="visits-markers" data-testid="blacklist-markers">
         {markers.map((marker) => {
-          const hit = record[marker] === 'HIT';
+          const result = resultOf(record, marker)!;
+          const looks = RESULT_LOOKS[result];
           return (
             <Tag
               key={marker}
-              color={hit ? 'error' : 'success'}
-              variant={hit ? 'solid' : 'filled'}
-              icon={hit ? <WarningOutlined /> : <CheckCircleOutlined />}
+              color={looks.color}
+              variant={result === 'HIT' ? 'solid' : 'filled'}
+              icon={looks.icon}
               data-marker={marker}
-              data-result={record[marker] as string}
+              data-result={result}
             >
               {describe(marker)}
             </Tag>
@@ -164,11 +210,9 @@ export function BlacklistMarkers({ record, expanded }: { record: Row; expanded?:
               {shown.map((marker) => (
                 <span
                   key={marker}
-                  className={
-                    record[marker] === 'HIT' ? 'visits-check-mark visits-check-mark-hit' : 'visits-check-mark'
-                  }
+                  className={RESULT_LOOKS[resultOf(record, marker)!].mark}
                   data-marker={marker}
-                  data-result={record[marker] as string}
+                  data-result={resultOf(record, marker)!}
                 >
                   {MARKER_ICONS[marker]}
                 </span>
@@ -190,7 +234,7 @@ export function VisitorCell({ record }: { record: Row }) {
   const companions = (record.companions as unknown[] | undefined)?.length ?? 0;
   const equipment = (record.equipment as unknown[] | undefined)?.length ?? 0;
   const name = [record.lastName, record.firstName].filter(Boolean).join(' ');
-  const checked = BLACKLIST_MARKERS.some((marker) => record[marker] === 'HIT' || record[marker] === 'OK');
+  const checked = hasBlacklistMarkers(record);
   return (
     <div className="visits-visitor">
       <Space size={6} className="visits-nowrap">
