@@ -12,7 +12,6 @@ import { auditedDb, registerAudit } from './platform/audit';
 import { AppError, registerErrorHandling, sendError, toAppError } from './platform/errors';
 import { clientErrorHandler, loggerOptions } from './platform/logging';
 import { registerCompression } from './platform/compression';
-import { registerCompression } from './platform/compression';
 import { systemClock, type Clock } from './platform/clock';
 import { registerTextInputCheck } from './platform/textInput';
 import { registerGuard } from './platform/guard';
@@ -118,7 +117,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       HEADERS.errorMessage,
     ],
   });
-  await registerCompression(app);
   await registerCompression(app);
   registerErrorHandling(app);
   registerSecurityHeaders(app);
