@@ -1,11 +1,16 @@
-import './app/i18n';
+import { i18nReady } from './app/i18n';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import './app/global.css';
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+function render() {
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+}
+
+// The texts of the page's language come first (their own chunk); without them the app still starts, with keys.
+i18nReady.then(render, render);

@@ -4,8 +4,6 @@ import dayjs from 'dayjs';
 import 'dayjs/locale/cs';
 import 'dayjs/locale/en';
 import type { Language } from '@strazce/contract';
-import cs from '../locales/cs.json';
-import en from '../locales/en.json';
 import { initialLanguage } from './language';
 import { storage } from './storage';
 
@@ -16,16 +14,33 @@ function browserLanguages(): string[] {
   return navigator.languages?.length ? [...navigator.languages] : [navigator.language];
 }
 
+/** The texts of each language, each its own chunk: a page loads only the language it shows. */
+const TEXTS: Record<Language, () => Promise<{ default: Record<string, unknown> }>> = {
+  cs: () => import('../locales/cs.json'),
+  'en-US': () => import('../locales/en.json'),
+};
+
+/** Loads the texts of a language unless they are loaded already. */
+async function loadTexts(language: Language): Promise<void> {
+  if (i18n.hasResourceBundle(language, 'translation')) return;
+  const { default: texts } = await TEXTS[language]();
+  i18n.addResourceBundle(language, 'translation', texts);
+}
+
 const language = initialLanguage(storage.language.get(), browserLanguages());
 dayjs.locale(DAYJS_LOCALE[language]);
 
-void i18n.use(initReactI18next).init({
-  resources: { cs: { translation: cs }, 'en-US': { translation: en } },
-  lng: language,
-  fallbackLng: 'en-US',
-  interpolation: { escapeValue: false },
-  returnNull: false,
-});
+/** Settles when the texts of the starting language are loaded (start.tsx renders the app then). */
+export const i18nReady: Promise<unknown> = TEXTS[language]().then(({ default: texts }) =>
+  i18n.use(initReactI18next).init({
+    resources: { [language]: { translation: texts } },
+    lng: language,
+    // Both files have the same keys (locales.test.ts): no fallback language to load beside.
+    fallbackLng: false,
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  }),
+);
 
 i18n.on('languageChanged', (next) => {
   dayjs.locale(DAYJS_LOCALE[next as Language] ?? 'en');
@@ -36,7 +51,7 @@ if (typeof document !== 'undefined') document.documentElement.lang = language;
 /** Switches the language of texts, Ant Design and dayjs, and remembers the choice in this browser. */
 export function changeLanguage(next: Language): void {
   storage.language.set(next);
-  void i18n.changeLanguage(next);
+  void loadTexts(next).then(() => i18n.changeLanguage(next));
 }
 
 export default i18n;

@@ -3,12 +3,17 @@ import { createBrowserRouter, Navigate, Outlet, useLocation } from 'react-router
 import { APP_ROUTES } from '@strazce/contract';
 import { PAGES } from '../modules/registry';
 import { canOpenRoute } from './access';
-import { AppLayout } from './layout/AppLayout';
 import { lazyWithTimeout, pageOf } from './lazyPage';
 import { PageLoading } from '../components/PageLoading';
 import { PageError } from '../components/PageError';
 import { SessionProvider, useSession } from './session';
+import { storage } from './storage';
 
+/** The logged-in app's shell (menu, site and user choosers, the two-factor and password prompts), its own chunk. */
+const loadAppLayout = () => import('./layout/AppLayout');
+const AppLayout = lazyWithTimeout(() => loadAppLayout().then((module) => ({ default: module.AppLayout })));
+// With a stored session the shell is fetched while the session is restored, not after it (and then the page).
+if (storage.token.get()) void loadAppLayout().catch(() => undefined);
 const LoginPage = lazyWithTimeout(() => import('../modules/auth/LoginPage'));
 const ResetPasswordPage = lazyWithTimeout(() => import('../modules/auth/ResetPasswordPage'));
 const AutoLoginPage = lazyWithTimeout(() => import('../modules/auth/AutoLoginPage'));

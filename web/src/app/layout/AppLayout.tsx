@@ -1,19 +1,23 @@
-import { Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { Alert, Breadcrumb, Button, Card, Flex, Grid, Layout, Typography } from 'antd';
+import { Breadcrumb, Button, Flex, Grid, Layout, Typography } from 'antd';
 import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { findRoute } from '@strazce/contract';
 import { PageLoading } from '../../components/PageLoading';
 import { BrandMark } from '../../components/BrandMark';
-import { TwoFactorWizard } from '../../modules/tfa/TwoFactorWizard';
-import { ChangePasswordForm } from '../../modules/profile/ChangePasswordForm';
 import { useSession } from '../session';
 import { LanguageChooser } from './LanguageChooser';
 import { SideMenu } from './SideMenu';
 import { SiteChooser } from './SiteChooser';
 import { UserMenu } from './UserMenu';
 import './layout.css';
+
+// Shown to few users and seldom: loaded when needed, not with every page (web/scripts/bundleBudget.mjs).
+const ForcedPasswordChange = lazy(() => import('./ForcedPasswordChange'));
+const TwoFactorWizard = lazy(() =>
+  import('../../modules/tfa/TwoFactorWizard').then((module) => ({ default: module.TwoFactorWizard })),
+);
 
 /** Where the user is: area and page of the route table, also the document title. */
 function useRouteTitle() {
@@ -89,17 +93,9 @@ export function AppLayout() {
         <Layout.Content className="app-content">
           {/* Until two-factor is set up the server refuses the pages' data, so none is asked for. */}
           {forcedPassword && (
-            <Flex justify="center">
-              <Card title={t('passwordChange.forcedTitle')} style={{ width: '100%', maxWidth: 520 }}>
-                <Alert
-                  type="warning"
-                  showIcon
-                  title={t('passwordChange.forced')}
-                  style={{ marginBottom: 16 }}
-                />
-                <ChangePasswordForm onDone={() => void reload()} />
-              </Card>
-            </Flex>
+            <Suspense fallback={<PageLoading />}>
+              <ForcedPasswordChange onDone={() => void reload()} />
+            </Suspense>
           )}
           {!forcedTfa && !forcedPassword && (
             <Suspense fallback={<PageLoading />}>
@@ -108,7 +104,11 @@ export function AppLayout() {
           )}
         </Layout.Content>
       </Layout>
-      <TwoFactorWizard open={tfaOpen || forcedTfa} forced={forcedTfa} onClose={() => setTfaOpen(false)} />
+      {(tfaOpen || forcedTfa) && (
+        <Suspense fallback={null}>
+          <TwoFactorWizard open forced={forcedTfa} onClose={() => setTfaOpen(false)} />
+        </Suspense>
+      )}
     </Layout>
   );
 }

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
-import { Flex, Typography } from 'antd';
+import { Flex } from 'antd';
 import { ClockCircleOutlined, SafetyCertificateOutlined, ShopOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { BrandMark } from '../../components/BrandMark';
-import { LanguageChooser } from '../../app/layout/LanguageChooser';
+import { AuthLanguageChooser } from './AuthLanguageChooser';
 import './auth.css';
 
 /** The frame of the public screens: the product's brand panel and a card with the form. */
@@ -48,17 +48,11 @@ export function AuthScreen({
       </aside>
       <main className="auth-panel">
         <div className="auth-panel-top">
-          <LanguageChooser variant="outlined" />
+          <AuthLanguageChooser />
         </div>
         <div className="auth-card">
-          <Typography.Title level={2} style={{ marginBottom: 4 }}>
-            {title}
-          </Typography.Title>
-          {subtitle && (
-            <Typography.Paragraph type="secondary" style={{ marginBottom: 28 }}>
-              {subtitle}
-            </Typography.Paragraph>
-          )}
+          <h2 className="auth-card-title">{title}</h2>
+          {subtitle && <p className="auth-card-subtitle">{subtitle}</p>}
           {children}
         </div>
       </main>

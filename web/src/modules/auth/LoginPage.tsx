@@ -1,16 +1,25 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { Alert, Button, Flex, Form, Input, type InputRef } from 'antd';
+import { Alert, Button, Flex, Form, type InputRef } from 'antd';
+// The two inputs themselves, not the Input namespace with its TextArea, Search and OTP (bundleBudget.mjs).
+import Input from 'antd/es/input/Input';
+import Password from 'antd/es/input/Password';
 import { DesktopOutlined, LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { TOTP_CODE_PATTERN } from '@strazce/contract';
 import { api, ApiError } from '../../app/api';
 import { useSession, type LogoutReason } from '../../app/session';
 import { AuthScreen } from './AuthScreen';
-import { ClientAuthorizeDialog } from './ClientAuthorizeDialog';
-import { ForgotPasswordDialog } from './ForgotPasswordDialog';
 import { loginErrorText } from './loginErrors';
 import { safeRedirect } from './redirect';
+
+// The dialogs load when first opened: the login page itself stays small (web/scripts/bundleBudget.mjs).
+const ForgotPasswordDialog = lazy(() =>
+  import('./ForgotPasswordDialog').then((module) => ({ default: module.ForgotPasswordDialog })),
+);
+const ClientAuthorizeDialog = lazy(() =>
+  import('./ClientAuthorizeDialog').then((module) => ({ default: module.ClientAuthorizeDialog })),
+);
 
 interface LoginValues {
   userName: string;
@@ -129,11 +138,7 @@ export default function LoginPage() {
           label={t('login.password')}
           rules={[{ required: true, message: t('validation.required') }]}
         >
-          <Input.Password
-            prefix={<LockOutlined />}
-            autoComplete="current-password"
-            data-testid="login-password"
-          />
+          <Password prefix={<LockOutlined />} autoComplete="current-password" data-testid="login-password" />
         </Form.Item>
         {codeShown && (
           <Form.Item
@@ -174,12 +179,12 @@ export default function LoginPage() {
           {t('clientAuth.open')}
         </Button>
       </Flex>
-      <ForgotPasswordDialog
-        open={forgotFor !== null}
-        initialUserName={forgotFor ?? ''}
-        onClose={() => setForgotFor(null)}
-      />
-      <ClientAuthorizeDialog open={authorizeOpen} onClose={() => setAuthorizeOpen(false)} />
+      <Suspense fallback={null}>
+        {forgotFor !== null && (
+          <ForgotPasswordDialog open initialUserName={forgotFor} onClose={() => setForgotFor(null)} />
+        )}
+        {authorizeOpen && <ClientAuthorizeDialog open onClose={() => setAuthorizeOpen(false)} />}
+      </Suspense>
     </AuthScreen>
   );
 }
