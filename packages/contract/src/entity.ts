@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { ModuleCode } from './modules';
 import type { Role } from './roles';
-import { PAGE_SIZES, idSchema, integerQuerySchema } from './wire';
+import { PAGE_SIZES } from './wire';
+import { idSchema, integerQuerySchema } from './wireSchemas';
 import { EMAIL_PATTERN, passwordSchema } from './validation';
 
 /**

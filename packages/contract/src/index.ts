@@ -3,6 +3,7 @@ export * from './modules';
 export * from './routes';
 export * from './errors';
 export * from './wire';
+export * from './wireSchemas';
 export * from './validation';
 export * from './entity';
 export * from './siteConfig';

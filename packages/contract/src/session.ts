@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { passwordSchema } from './validation';
+import { TOTP_CODE_PATTERN } from './wire';
 
 export const sessionUserSchema = z.object({
   id: z.number().int(),
@@ -34,7 +35,6 @@ export type SessionResponse = z.infer<typeof sessionResponseSchema>;
 export const tfaCheckRequestSchema = z.strictObject({ userName: z.string().min(1).max(100) });
 export const tfaCheckResponseSchema = z.object({ tfaRequired: z.boolean() });
 
-export const TOTP_CODE_PATTERN = /^\d{6}$/;
 export const tfaCodeRequestSchema = z.strictObject({
   code: z.string().regex(TOTP_CODE_PATTERN, { message: 'validation.tfaCode' }),
 });

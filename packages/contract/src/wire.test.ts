@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_ID, idSchema, integerQuerySchema, parseId, parseInteger } from './wire';
+import { MAX_ID, parseId, parseInteger } from './wire';
+import { idSchema, integerQuerySchema } from './wireSchemas';
 
 describe('strict ids', () => {
   it.each(['1', '42', '007', String(MAX_ID)])('takes %j', (text) => {
