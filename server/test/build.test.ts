@@ -43,5 +43,5 @@ describe('the production build (npm start)', () => {
     }
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
-  }, 90_000);
+  }, 180_000);
 });

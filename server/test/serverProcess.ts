@@ -21,10 +21,11 @@ export interface ServerProcess {
 const started: ServerProcess[] = [];
 
 /**
- * Starts `node <args>` in the server folder on the embedded database in `dataDir`, on a free port (PORT=0),
+ * Starts `node <args>` in the server folder (a fresh embedded database takes a few seconds to create and
+ * migrate; on a loaded machine far longer, hence the generous time limits of these tests) on the embedded database in `dataDir`, on a free port (PORT=0),
  * with an empty database (no demo data) and a known admin password.
  */
-export function startServer(args: string[], dataDir: string, timeoutMs = 60_000): ServerProcess {
+export function startServer(args: string[], dataDir: string, timeoutMs = 150_000): ServerProcess {
   // The parent's database settings are not the child's: it runs on the embedded database in `dataDir`.
   const { DATABASE_URL: _url, TEST_DATABASE_URL: _testUrl, ...env } = process.env;
   const child = spawn(process.execPath, args, {

@@ -164,5 +164,5 @@ describe('two servers on one data folder', () => {
     third.child.kill('SIGTERM');
     expect(await third.exited).toBe(0);
     expect(fs.existsSync(path.join(dataDir, LOCK_FILE))).toBe(false);
-  }, 60_000);
+  }, 180_000);
 });
