@@ -1,8 +1,8 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { DEFAULT_SITE_TIMEOUT_MINUTES, SYSTEM_PROPERTIES, type ModuleCode } from '@strazce/contract';
 import type { Db } from '../db/database';
 import { sessions } from '../modules/access/access.tables';
-import { siteProperties } from '../modules/system/system.tables';
+import { activeSiteProperty } from './siteProperty';
 import { hashToken, newToken } from './secrets';
 import { systemProperty } from './systemProperties';
 
@@ -128,17 +128,7 @@ function parseArray(value: unknown): string[] {
 /** The site's SITE_TIMEOUT property in minutes, or the default of 30. */
 export async function siteTimeoutMinutes(db: Db, siteId: number | null): Promise<number> {
   if (siteId === null) return DEFAULT_SITE_TIMEOUT_MINUTES;
-  const [row] = await db
-    .select({ value: siteProperties.value })
-    .from(siteProperties)
-    .where(
-      and(
-        eq(siteProperties.siteId, siteId),
-        eq(siteProperties.name, 'SITE_TIMEOUT'),
-        eq(siteProperties.active, true),
-      ),
-    );
-  return timeoutFromProperty(row?.value);
+  return timeoutFromProperty(await activeSiteProperty(db, siteId, 'SITE_TIMEOUT'));
 }
 
 export async function createSession(

@@ -1,24 +1,13 @@
-import { and, eq } from 'drizzle-orm';
 import { DEFAULT_TIME_ZONE, isTimeZone } from '@strazce/contract';
 import type { Db } from '../db/database';
-import { siteProperties } from '../modules/system/system.tables';
+import { activeSiteProperty } from './siteProperty';
 
 /**
  * The site's time zone, the one home of business dates and times (ARCHITECTURE.md, principle 9): its
  * active SITE_TIME_ZONE property, or Europe/Prague when it is missing or names no time zone.
  */
 export async function siteTimeZone(db: Db, siteId: number): Promise<string> {
-  const [property] = await db
-    .select({ value: siteProperties.value })
-    .from(siteProperties)
-    .where(
-      and(
-        eq(siteProperties.siteId, siteId),
-        eq(siteProperties.name, 'SITE_TIME_ZONE'),
-        eq(siteProperties.active, true),
-      ),
-    );
-  const value = property?.value;
+  const value = await activeSiteProperty(db, siteId, 'SITE_TIME_ZONE');
   return typeof value === 'string' && isTimeZone(value) ? value : DEFAULT_TIME_ZONE;
 }
 

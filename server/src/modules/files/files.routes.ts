@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -17,7 +17,7 @@ import type { Db } from '../../db/database';
 import { crudRoutes } from '../../platform/crud';
 import { AppError, notFound } from '../../platform/errors';
 import { currentSiteId } from '../../platform/guard';
-import { siteProperties } from '../system/system.tables';
+import { activeSiteProperty } from '../../platform/siteProperty';
 import { attachmentDisposition } from './contentDisposition';
 import { FileStore } from './fileStore';
 import { files } from './files.tables';
@@ -28,17 +28,7 @@ const LARGEST_MB = Math.max(...FILE_SIZE_OPTIONS_MB);
 
 /** The site's largest accepted upload: its FILE_MAX_SIZE_MB property (1, 10 or 100 MB), else the default. */
 export async function siteFileLimitMb(db: Db, siteId: number): Promise<number> {
-  const [property] = await db
-    .select({ value: siteProperties.value })
-    .from(siteProperties)
-    .where(
-      and(
-        eq(siteProperties.siteId, siteId),
-        eq(siteProperties.name, 'FILE_MAX_SIZE_MB'),
-        eq(siteProperties.active, true),
-      ),
-    );
-  const value = Number(property?.value);
+  const value = Number(await activeSiteProperty(db, siteId, 'FILE_MAX_SIZE_MB'));
   return (FILE_SIZE_OPTIONS_MB as readonly number[]).includes(value)
     ? value
     : KNOWN_CONFIG_PROPERTIES.FILE_MAX_SIZE_MB.default;
