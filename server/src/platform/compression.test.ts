@@ -1,12 +1,10 @@
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/helper';
+import { fakeWebDir } from '../../test/webDir';
 import { PUBLIC } from './guard';
 import { sendJson } from './crud';
-import { CSP_NONCE_PLACEHOLDER } from './webApp';
 
 /** Script text long enough to be compressed, and compressible as real scripts are. */
 const SCRIPT = Array.from({ length: 400 }, (_, i) => `export const value${i} = 'text number ${i}';`).join(
@@ -17,29 +15,11 @@ const STYLE = Array.from({ length: 200 }, (_, i) => `.class-${i} { margin: ${i}p
 const PRECOMPRESSED = `${SCRIPT}\n// precompressed`;
 const BIG_JSON = JSON.stringify(Array.from({ length: 200 }, (_, i) => ({ id: i, name: `Record ${i}` })));
 
-/** A built web app: one script with precompressed siblings (as the build writes), one style sheet without. */
-function fakeWebDir(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'strazce-web-'));
-  fs.mkdirSync(path.join(dir, 'assets'));
-  fs.writeFileSync(
-    path.join(dir, 'index.html'),
-    `<!doctype html><html><head><meta property="csp-nonce" nonce="${CSP_NONCE_PLACEHOLDER}" />` +
-      `<script type="module" crossorigin src="/assets/index-Ab12Cd34.js" nonce="${CSP_NONCE_PLACEHOLDER}"></script>` +
-      `</head><body><div id="root"></div></body></html>`,
-  );
-  const script = path.join(dir, 'assets', 'index-Ab12Cd34.js');
-  fs.writeFileSync(script, SCRIPT);
-  fs.writeFileSync(`${script}.br`, brotliCompressSync(PRECOMPRESSED));
-  fs.writeFileSync(`${script}.gz`, gzipSync(PRECOMPRESSED));
-  fs.writeFileSync(path.join(dir, 'assets', 'index-Ef56Gh78.css'), STYLE);
-  fs.writeFileSync(path.join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
-  return dir;
-}
-
 let ctx: TestContext;
 let webDir: string;
 beforeAll(async () => {
-  webDir = fakeWebDir();
+  // One script with precompressed siblings (as the build writes), one style sheet without.
+  webDir = fakeWebDir({ script: SCRIPT, style: STYLE, precompressed: PRECOMPRESSED });
   ctx = await createTestContext({
     webDir,
     // An API answer sent as a ready JSON text, as the CRUD lists are.

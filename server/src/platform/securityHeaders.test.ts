@@ -1,26 +1,8 @@
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/helper';
+import { fakeWebDir } from '../../test/webDir';
 import { CSP_NONCE_PLACEHOLDER } from './webApp';
-
-/** A built web app as Vite writes it (web/vite.config.ts `html.cspNonce`). */
-function fakeWebDir(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'strazce-web-'));
-  fs.mkdirSync(path.join(dir, 'assets'));
-  fs.writeFileSync(
-    path.join(dir, 'index.html'),
-    `<!doctype html><html><head><meta property="csp-nonce" nonce="${CSP_NONCE_PLACEHOLDER}" />` +
-      `<script type="module" crossorigin src="/assets/index-Ab12Cd34.js" nonce="${CSP_NONCE_PLACEHOLDER}"></script>` +
-      `<link rel="stylesheet" crossorigin href="/assets/index-Ef56Gh78.css" nonce="${CSP_NONCE_PLACEHOLDER}">` +
-      `</head><body><div id="root"></div></body></html>`,
-  );
-  fs.writeFileSync(path.join(dir, 'assets', 'index-Ab12Cd34.js'), 'console.log(1);');
-  fs.writeFileSync(path.join(dir, 'assets', 'index-Ef56Gh78.css'), 'body{margin:0}');
-  fs.writeFileSync(path.join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
-  return dir;
-}
 
 let ctx: TestContext;
 let webDir: string;
