@@ -77,8 +77,12 @@ const chainOf = (siteId: number | null) => siteId ?? 0;
  */
 export async function appendAuditEntry(tx: Db, entry: AuditEntry): Promise<void> {
   const chain = chainOf(entry.siteId);
-  await tx.insert(auditChains).values({ chain }).onConflictDoNothing();
-  const [tail] = await tx.select().from(auditChains).where(eq(auditChains.chain, chain)).for('update');
+  // One statement creates the chain's row when it is new, locks it and returns its tail.
+  const [tail] = await tx
+    .insert(auditChains)
+    .values({ chain })
+    .onConflictDoUpdate({ target: auditChains.chain, set: { chain } })
+    .returning({ lastHash: auditChains.lastHash, headHash: auditChains.headHash });
   // Taken under the lock: `created` then follows the chain's order as well.
   const linked = { ...entry, created: new Date() };
   const prevHash = tail?.lastHash ?? tail?.headHash ?? '';
