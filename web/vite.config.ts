@@ -1,5 +1,7 @@
+import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
@@ -44,8 +46,23 @@ function precompressAssets(): Plugin {
   };
 }
 
-export default defineConfig({
+/**
+ * React Router publishes its production build beside the development one but names only the development one in
+ * its package exports; the app's build takes the production build (no development checks and warnings; half a
+ * kB of gzip less on the login page).
+ */
+const reactRouterProduction = fileURLToPath(
+  new URL('../node_modules/react-router/dist/production/index.mjs', import.meta.url),
+);
+
+export default defineConfig(({ command }) => ({
   plugins: [react(), precompressAssets()],
+  resolve: {
+    alias:
+      command === 'build' && existsSync(reactRouterProduction)
+        ? [{ find: /^react-router$/, replacement: reactRouterProduction }]
+        : [],
+  },
   // index.html's scripts, style sheets and <meta property="csp-nonce"> carry this placeholder; the server
   // replaces it with a fresh nonce per answer (server/src/platform/webApp.ts), named in its CSP header.
   html: { cspNonce: '__CSP_NONCE__' },
@@ -61,8 +78,15 @@ export default defineConfig({
       treeshake: {
         // The contract (packages/contract) only declares: constants, schemas, entities. Its modules have no
         // effects of their own, so what a page does not use is left out (its package.json says nothing).
-        moduleSideEffects: [{ test: /[\\/]packages[\\/]contract[\\/]src[\\/]/, sideEffects: false }],
+        moduleSideEffects: [
+          { test: /[\\/]packages[\\/]contract[\\/]src[\\/]/, sideEffects: false },
+          { test: /[\\/]node_modules[\\/]@rc-component[\\/]/, sideEffects: false },
+          {
+            test: /[\\/]node_modules[\\/]@ant-design[\\/](cssinjs|cssinjs-utils|fast-color|colors)[\\/]/,
+            sideEffects: false,
+          },
+        ],
       },
     },
   },
-});
+}));

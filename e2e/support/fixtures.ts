@@ -287,8 +287,17 @@ export async function clickSettled(target: Locator): Promise<void> {
 /** The labels of the side menu: area groups and, with `expand`, every page inside them. */
 export async function menuAreas(page: Page): Promise<string[]> {
   const menu = page.getByTestId('side-menu');
-  return (await menu.locator('.ant-menu-submenu-title .ant-menu-title-content').allTextContents()).map(
-    (text) => text.trim(),
+  return menuLabels(menu.locator('.ant-menu-submenu-title .ant-menu-title-content'));
+}
+
+/** The texts of menu items without the counts of their badges (advices waiting for an answer). */
+export async function menuLabels(items: Locator): Promise<string[]> {
+  return items.evaluateAll((elements) =>
+    elements.map((element) => {
+      const copy = element.cloneNode(true) as HTMLElement;
+      copy.querySelectorAll('.ant-badge').forEach((badge) => badge.remove());
+      return (copy.textContent ?? '').trim();
+    }),
   );
 }
 

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Locator, Page } from '@playwright/test';
-import { expect as baseExpect, test, type Language } from './fixtures';
+import { clickSettled, expect as baseExpect, test, type Language } from './fixtures';
 
 /** Lists reload after each action while other tests share the server: the visit tests allow them more time. */
 export const expect = baseExpect.configure({ timeout: 20_000 });
@@ -88,33 +88,36 @@ export async function signInToGate(page: Page, language: Language): Promise<stri
 }
 
 /**
- * Picks an option of an Ant Design select (also a searchable reference picker) by typing a part of it, and
- * waits until the select shows it. A reference picker replaces its options when the server's answer to the
- * typed text comes; a click that lands while the list is being replaced picks nothing, so it is tried again.
+ * Picks an option of an Ant Design select (also a searchable reference picker) by typing a part of it, with
+ * one click, as a user does (the pickers keep their options in place while the server's answer comes), and
+ * checks the select shows it.
  */
 export async function choose(page: Page, select: Locator, text: string): Promise<void> {
   const container = select.locator(
     'xpath=ancestor::div[contains(concat(" ", @class, " "), " ant-select ")][1]',
   );
-  await expect(async () => {
-    await select.click();
-    await select.fill(text);
-    const option = page
-      .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text })
-      .first();
-    await option.click({ timeout: 10_000 });
-    await expect(container).toContainText(text, { timeout: 2_000 });
-  }).toPass({ timeout: 45_000 });
+  await select.click();
+  await select.fill(text);
+  // The option of a list that has just opened: clicked once it stands still (its opening animation moves it).
+  await clickSettled(
+    page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text }).first(),
+  );
+  await expect(container).toContainText(text);
 }
 
-/** The table row of the visit list that shows this text. */
+/** The row of the visit list that shows this text: a table row, or on a phone its card. */
 export function visitRow(page: Page, text: string): Locator {
-  return page.locator('.ant-table-tbody tr.ant-table-row', { hasText: text });
+  return page.locator('.ant-table-tbody tr.ant-table-row, .crud-card-item', { hasText: text });
 }
 
-/** Today as the date pickers show it (DD.MM.YYYY). */
+/** Today of the demo sites (Europe/Prague, where the server's business dates are) as the pickers show it. */
 export function todayForPicker(): string {
-  const now = new Date();
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${pad(now.getDate())}.${pad(now.getMonth() + 1)}.${now.getFullYear()}`;
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Europe/Prague',
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+  }).formatToParts(new Date());
+  const part = (type: string) => parts.find((entry) => entry.type === type)!.value;
+  return `${part('day')}.${part('month')}.${part('year')}`;
 }

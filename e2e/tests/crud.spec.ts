@@ -146,6 +146,44 @@ test.describe('CrudPage on the administration pages', () => {
     },
   );
 
+  test('names sort in Czech order: Č after C, Ch after H, Ú before V', async ({ page, adminApi }) => {
+    const tag = uniqueName('Abc');
+    // Inserted out of order; Czech order is the order of this list.
+    const czechOrder = [
+      'Cibulka',
+      'Černá',
+      'Dvořák',
+      'Hora',
+      'Chlup',
+      'Řezník',
+      'Šťastný',
+      'Ústav',
+      'Věra',
+      'Žák',
+    ];
+    for (const name of [...czechOrder].reverse())
+      await createPerson(adminApi, { firstName: 'Test', lastName: `${name} ${tag}` });
+
+    await loginByToken(page, 'admin', ADMIN_PASSWORD, 'cs', '/admin/persons');
+    await page
+      .getByRole('columnheader', { name: /Příjmení/ })
+      .locator('.ant-table-filter-trigger')
+      .click();
+    const search = page.getByRole('textbox', { name: /Příjmení/ });
+    await search.fill(tag);
+    await search.press('Enter');
+    await expect(rows(page)).toHaveCount(czechOrder.length);
+    const lastNames = await rows(page).evaluateAll(
+      (list, suffix) =>
+        list.map((row) => {
+          const cell = Array.from(row.querySelectorAll('td')).find((td) => td.textContent?.includes(suffix));
+          return cell?.textContent?.replace(suffix, '').trim() ?? '';
+        }),
+      ` ${tag}`,
+    );
+    expect(lastNames).toEqual(czechOrder);
+  });
+
   test('a duplicate corporate id and a concurrent edit are reported in the dialog', async ({
     page,
     adminApi,

@@ -1,7 +1,15 @@
-import { ADMIN_PASSWORD, clickSettled, expect, loginByToken, menuAreas, test } from '../support/fixtures';
+import {
+  ADMIN_PASSWORD,
+  clickSettled,
+  expect,
+  loginByToken,
+  menuAreas,
+  menuLabels,
+  test,
+} from '../support/fixtures';
 
 /** Area groups of the side menu per demo user kind (route roles, menu roles and the sites' modules). */
-const EXPECTED: Record<string, { password?: string; areas: string[] }> = {
+const EXPECTED: Record<string, { password?: string; areas: string[]; landing?: string }> = {
   admin: {
     password: ADMIN_PASSWORD,
     areas: [
@@ -34,7 +42,8 @@ const EXPECTED: Record<string, { password?: string; areas: string[] }> = {
     ],
   },
   operator: { areas: ['Visit advices', 'Keyboxes', 'Logistics'] },
-  kiosk: { areas: [] },
+  // A kiosk lands on the visit overview (the home path sends it there).
+  kiosk: { areas: [], landing: '/visits/overview' },
 };
 
 async function areaPages(page: import('@playwright/test').Page, area: string): Promise<string[]> {
@@ -42,13 +51,13 @@ async function areaPages(page: import('@playwright/test').Page, area: string): P
   await menu.getByRole('menuitem', { name: area }).click();
   const group = menu.locator('.ant-menu-submenu-open .ant-menu-sub .ant-menu-item');
   await expect(group.first()).toBeVisible();
-  return (await group.allTextContents()).map((text) => text.trim());
+  return menuLabels(group);
 }
 
 test.describe('side menu', () => {
-  for (const [userName, { password, areas }] of Object.entries(EXPECTED)) {
+  for (const [userName, { password, areas, landing }] of Object.entries(EXPECTED)) {
     test(`shows ${userName} exactly the areas their roles open`, async ({ page }) => {
-      await loginByToken(page, userName, password ?? 'Demo1234!');
+      await loginByToken(page, userName, password ?? 'Demo1234!', 'en-US', landing);
       await expect(page.getByTestId('side-menu').getByRole('menuitem', { name: 'Overview' })).toBeVisible();
       expect(await menuAreas(page)).toEqual(areas);
     });

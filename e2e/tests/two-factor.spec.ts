@@ -61,6 +61,34 @@ test.describe('two-factor setup wizard', () => {
     await expect(again.getByText('Enter the six-digit code')).toBeVisible();
   });
 
+  test('the code that just switched two-factor on is refused as used, with the wait for the next one', async ({
+    page,
+    adminApi,
+  }) => {
+    const userName = uniqueName('used');
+    const password = 'UsedCode12!';
+    await adminApi.createUser({ userName, password, roles: ['STOCK_VIEW'] });
+    // The browser's clock is the test's: the countdown moves only when the test moves it.
+    await page.clock.install();
+    const secret = await adminApi.enableTfa(userName, password);
+    const used = totpCode(secret);
+    await openLogin(page);
+    await submitLogin(page, userName, password, used);
+    const error = page.getByTestId('login-error');
+    await expect(error).toContainText(
+      'This code has just been used. Enter the next code from your authenticator app.',
+    );
+    await expect(page.getByTestId('login-next-code')).toHaveText(
+      /^(The next code comes in ([1-9]|[12]\d|30) s\.|The next code is ready now\.)$/,
+    );
+    await page.clock.fastForward(31_000);
+    await expect(page.getByTestId('login-next-code')).toHaveText('The next code is ready now.');
+    // The next code logs in.
+    await page.getByTestId('login-code').fill(totpCode(secret, 1));
+    await page.getByTestId('login-submit').click();
+    await expect(page.getByTestId('home')).toBeVisible();
+  });
+
   test('a user who must have two-factor gets the wizard right after login and cannot dismiss it', async ({
     page,
     adminApi,

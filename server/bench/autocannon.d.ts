@@ -26,6 +26,9 @@ declare module 'autocannon' {
     duration?: number;
     /** Requests in all; ends the run instead of `duration`. */
     amount?: number;
+    /** GET unless set; with `body`, every request sends it. */
+    method?: string;
+    body?: string;
     headers?: Record<string, string>;
     requests?: Request[];
     workers?: number;

@@ -1,17 +1,28 @@
+import type { BenchVehicles } from './seed';
 import type { Sample, Statement } from './sql';
 
 /** What the bench runner asks of the measured process (bench/target.ts), one request at a time. */
 export type TargetRequest =
-  | { type: 'capture'; url: string; headers: Record<string, string> }
-  /** Each group is the SQL of one API call; each loop replays the groups in turn (sql.ts runStatements). */
-  | { type: 'replay'; groups: Statement[][]; concurrency: number; seconds: number }
+  | { type: 'capture'; url: string; method?: string; body?: string; headers: Record<string, string> }
+  /**
+   * Each group is the SQL of one API call; each loop replays the groups in turn (sql.ts runStatements), a
+   * group's statements all at once, or one after another when `sequential` (a write's, which depend on each other).
+   */
+  | { type: 'replay'; groups: Statement[][]; concurrency: number; seconds: number; sequential?: boolean }
   /** With BENCH_CPU_PROF: profile the app while the runner loads it; `stop` writes <name>.cpuprofile. */
   | { type: 'profile'; action: 'start' | 'stop'; name: string }
   | { type: 'close' };
 
 export type TargetReply =
   | { type: 'log'; line: string }
-  | { type: 'ready'; address: string; seedSeconds: number }
+  | {
+      type: 'ready';
+      address: string;
+      seedSeconds: number;
+      /** Of the vehicle movements alone (part of seedSeconds). */
+      vehicleSeedSeconds: number;
+      vehicles: BenchVehicles;
+    }
   | { type: 'captured'; statements: Statement[]; status: number; total: string | null; body: string }
   | { type: 'replayed'; sample: Sample }
   | { type: 'profiled' }

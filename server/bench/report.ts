@@ -1,7 +1,16 @@
 import type { Measurement } from './sql';
 
+/** Visits and audit entries, or vehicles: each in its own part of the report, with its own targets. */
+export type ScenarioGroup = 'visit' | 'vehicle';
+
 export interface ScenarioResult {
   name: string;
+  /** Absent in measurements from before the vehicles: visit. */
+  group?: ScenarioGroup;
+  /** GET unless said otherwise. */
+  method?: string;
+  /** The replay ran the statements one after another (a write's), not all at once. */
+  sequential?: boolean;
   path: string;
   total: string | null;
   statements: string[];
@@ -9,8 +18,8 @@ export interface ScenarioResult {
   http: Measurement;
   /** Every statement of the page (rows, count, companions, equipment) at once, straight through the driver; over every SQL round. */
   raw: Measurement;
-  /** Only the page's main select. */
-  rawMain: Measurement;
+  /** Only the page's main select; null for a write. */
+  rawMain: Measurement | null;
   /** HTTP p50 / page SQL p50 of each pair of rounds, and their median. */
   ratios: number[];
   ratio: number;
@@ -39,7 +48,14 @@ export interface MixResult {
 export interface DatabaseRun {
   kind: 'postgresql' | 'pglite';
   visits: number;
+  /** Vehicle movements seeded beside the visits. */
+  vehicles?: number;
   seedSeconds: number;
+  /** Of the vehicle movements alone (part of seedSeconds). */
+  vehicleSeedSeconds?: number;
+  /** The load average when this database's run started and ended (1, 5, 15 min). */
+  load?: number[];
+  loadAtEnd?: number[];
   connections: number;
   /** Seconds per side of each measurement, in `rounds` alternating rounds. */
   duration: number;
@@ -108,6 +124,13 @@ const DESIGN = [
   '  through the calls of the mix in turn. Its SQL side replays every statement each call of the mix sent',
   '  (session statements included, transaction control left out), one call per iteration, the calls in',
   '  turn, from as many loops as there are connections: the throughput the database allows without HTTP.',
+  "- **Where the HTTP side of the mix spends the app's CPU.** A V8 profile of the app under the mix",
+  '  (`BENCH_CPU_PROF`, PostgreSQL, 50,000 visits, a quiet 2-core machine, 64 % of the replay) has 47 % of its',
+  "  samples in `writev`: the kernel's loopback delivery of the queries to the database and of the answers to",
+  '  the load generator, charged to the writing process; 8 % garbage collection, 6 % the CRUD machinery, under',
+  '  3 % each for Fastify, Drizzle and the driver. The replay writes the same queries but no answers and runs',
+  '  no load generator, so on 2 cores the mix stays near two thirds of the replay: what is left is the cost of',
+  "  HTTP on one machine, not of the app's code.",
   '',
 ];
 
@@ -118,19 +141,82 @@ const targetRatio = 1.5;
 const targetMixShare = 0.8;
 const met = (ok: boolean) => (ok ? 'met' : 'NOT met');
 
-/** The measurements as the Markdown of docs/performance.md. */
-export function renderReport(
-  runs: DatabaseRun[],
-  machine: {
-    cpus: number;
-    cpuModel: string;
-    node: string;
-    load: number[];
-    loadAtEnd: number[];
-    minutes: number;
-  },
-): string {
-  const loads = (values: number[]) => values.map((value) => value.toFixed(1)).join(', ');
+export interface Machine {
+  cpus: number;
+  cpuModel: string;
+  node: string;
+  load: number[];
+  loadAtEnd: number[];
+  minutes: number;
+  /** The day of the run (YYYY-MM-DD); absent in measurements from before the vehicles. */
+  date?: string;
+}
+
+/** Where the vehicles' part of docs/performance.md begins: a run of one part keeps the other (`mergeReport`). */
+export const VEHICLE_MARKER = '<!-- vehicles: written by npm run bench from the vehicle scenarios -->';
+
+const groupOf = (result: ScenarioResult): ScenarioGroup => result.group ?? 'visit';
+const loads = (values: number[]) => values.map((value) => value.toFixed(1)).join(', ');
+const machineLines = (machine: Machine) => [
+  `Machine: ${machine.cpus} × ${machine.cpuModel}, Node ${machine.node}; the database, the app and the`,
+  `load generator share it. Load average at the start of the run: ${loads(machine.load)}, at its end`,
+  `${loads(machine.loadAtEnd)} (1, 5, 15 min); anything well above the number of cores means other work competed`,
+  `for the CPU. The run took ${machine.minutes.toFixed(0)} min.`,
+];
+
+/** The SQL of each scenario (and of the mixed load's other calls) as the app sent it. */
+function sqlDetails(results: ScenarioResult[], mix: MixResult | null): string[] {
+  const lines = ['<details><summary>SQL of each page (as the app sent it)</summary>', ''];
+  const shown = new Set<string>();
+  for (const result of results) {
+    lines.push(`**${result.name}** \`${result.method ?? 'GET'} ${result.path}\``, '', '```sql');
+    for (const statement of result.statements) lines.push(`${statement};`);
+    lines.push('```', '');
+    shown.add(result.statements.join('\n'));
+  }
+  for (const call of mix?.calls ?? []) {
+    const key = call.statements.join('\n');
+    if (shown.has(key)) continue;
+    shown.add(key);
+    lines.push(`**Mixed load: ${call.name}** \`GET ${call.path}\``, '', '```sql');
+    for (const statement of call.statements) lines.push(`${statement};`);
+    lines.push('```', '');
+  }
+  lines.push('</details>', '');
+  return lines;
+}
+
+/**
+ * The measurements as the Markdown of docs/performance.md: the visits' and audit entries' part, then the
+ * vehicles' part (after VEHICLE_MARKER), each only when the run measured any of its scenarios.
+ */
+export function renderReport(runs: DatabaseRun[], machine: Machine): string {
+  const visitPart = runs.some((run) => run.mix || run.results.some((result) => groupOf(result) === 'visit'))
+    ? renderVisits(runs, machine)
+    : '';
+  const vehiclePart = runs.some((run) => run.results.some((result) => groupOf(result) === 'vehicle'))
+    ? renderVehicles(runs, machine)
+    : '';
+  return `${visitPart}${vehiclePart ? `${visitPart ? '\n' : ''}${VEHICLE_MARKER}\n\n${vehiclePart}` : ''}`;
+}
+
+/** A fresh report over an existing file: each part the run did not measure is kept as the file has it. */
+export function mergeReport(existing: string, fresh: string): string {
+  const split = (text: string) => {
+    const at = text.indexOf(VEHICLE_MARKER);
+    return at < 0
+      ? { visits: text, vehicles: '' }
+      : { visits: text.slice(0, at), vehicles: text.slice(at + VEHICLE_MARKER.length) };
+  };
+  const old = split(existing);
+  const now = split(fresh);
+  const visits = (now.visits.trim() ? now.visits : old.visits).trimEnd();
+  const vehicles = (now.vehicles.trim() ? now.vehicles : old.vehicles).trim();
+  return `${visits}\n${vehicles ? `\n${VEHICLE_MARKER}\n\n${vehicles}\n` : ''}`;
+}
+
+/** The visits' and audit entries' part: the page scenarios, the mixed load, their targets. */
+function renderVisits(runs: DatabaseRun[], machine: Machine): string {
   const lines: string[] = [
     '# Performance: visits and audit entries at a million rows',
     '',
@@ -140,15 +226,14 @@ export function renderReport(
     ...DESIGN,
     '## Measurements',
     '',
-    `Machine: ${machine.cpus} × ${machine.cpuModel}, Node ${machine.node}; the database, the app and the`,
-    `load generator share it. Load average at the start of the run: ${loads(machine.load)}, at its end`,
-    `${loads(machine.loadAtEnd)} (1, 5, 15 min); anything well above the number of cores means other work competed`,
-    `for the CPU. The run took ${machine.minutes.toFixed(0)} min.`,
+    ...machineLines(machine),
     '',
   ];
   if (!runs.some((run) => run.kind === 'pglite'))
     lines.push('This run measured PostgreSQL only (`--db=postgresql`).', '');
   for (const run of runs) {
+    const results = run.results.filter((result) => groupOf(result) === 'visit');
+    if (results.length === 0 && !run.mix) continue;
     const round = run.duration / run.rounds;
     lines.push(
       `## ${run.kind === 'postgresql' ? 'PostgreSQL' : 'PGlite (embedded)'}`,
@@ -160,11 +245,11 @@ export function renderReport(
       '| scenario | HTTP p50 ms | HTTP p99 ms | HTTP req/s | page SQL p50 ms | page SQL p99 ms | page SQL /s | p50 ratio (median) | p50 ratio per round | main select p50 ms | X-Total-Count |',
       '|---|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|',
     );
-    for (const result of run.results) {
+    for (const result of results) {
       lines.push(
         `| ${result.name} | ${ms(result.http.p50)} | ${ms(result.http.p99)} | ${result.http.rps.toFixed(0)} | ` +
           `${ms(result.raw.p50)} | ${ms(result.raw.p99)} | ${result.raw.rps.toFixed(0)} | ${result.ratio.toFixed(2)} | ` +
-          `${result.ratios.map((ratio) => ratio.toFixed(2)).join(' ')} | ${ms(result.rawMain.p50)} | ${result.total ?? '–'} |`,
+          `${result.ratios.map((ratio) => ratio.toFixed(2)).join(' ')} | ${result.rawMain ? ms(result.rawMain.p50) : '–'} | ${result.total ?? '–'} |`,
       );
     }
     const mix = run.mix;
@@ -196,8 +281,8 @@ export function renderReport(
       );
     }
     if (run.kind === 'postgresql') {
-      const p99 = run.results.every((result) => result.http.p99 <= targetP99);
-      const ratio = run.results.every((result) => result.ratio <= targetRatio);
+      const p99 = results.every((result) => result.http.p99 <= targetP99);
+      const ratio = results.every((result) => result.ratio <= targetRatio);
       lines.push(
         '',
         `Targets: p99 ≤ ${targetP99} ms — ${met(p99)}; p50 ≤ ${targetRatio}× the page SQL (median of the rounds) — ${met(ratio)}` +
@@ -208,23 +293,143 @@ export function renderReport(
             : '.'),
       );
     }
-    lines.push('', '<details><summary>SQL of each page (as the app sent it)</summary>', '');
-    const shown = new Set<string>();
-    for (const result of run.results) {
-      lines.push(`**${result.name}** \`GET ${result.path}\``, '', '```sql');
-      for (const statement of result.statements) lines.push(`${statement};`);
-      lines.push('```', '');
-      shown.add(result.statements.join('\n'));
+    lines.push('', ...sqlDetails(results, mix));
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/** Vehicle list pages on PostgreSQL: p50 at most this many times the page's SQL, and p99 at most (ms)... */
+const vehicleTargetRatio = 1.3;
+const vehicleTargetP99 = 25;
+/** ...and a camera's plate read (ANPR match, a write) p99 at most (ms). */
+const anprTargetP99 = 10;
+
+/** A vehicle scenario's targets on PostgreSQL, and which of them it missed. */
+function vehicleTargets(result: ScenarioResult): { text: string; missed: string[] } {
+  if (result.method && result.method !== 'GET') {
+    return {
+      text: `p99 ≤ ${anprTargetP99} ms`,
+      missed: result.http.p99 <= anprTargetP99 ? [] : [`p99 ${ms(result.http.p99)} ms`],
+    };
+  }
+  const missed: string[] = [];
+  if (result.ratio > vehicleTargetRatio) missed.push(`ratio ${result.ratio.toFixed(2)}`);
+  if (result.http.p99 > vehicleTargetP99) missed.push(`p99 ${ms(result.http.p99)} ms`);
+  return { text: `p50 ≤ ${vehicleTargetRatio}× SQL, p99 ≤ ${vehicleTargetP99} ms`, missed };
+}
+
+/** How the vehicle lists and the plate reads stay fast; kept beside their numbers. */
+const VEHICLE_DESIGN = [
+  '- **Lists.** The vehicle manager and the in-area list run on the CRUD machinery of the visits (one',
+  '  prepared `json_build_object` select per page, the bounded count `countLimit` = 1,000). The first page',
+  '  walks `vehicle_movement_site_time_idx (site_id, movement_time desc, id desc)`; the in-area list its',
+  '  partial index (`where in_area or trailer_in_area`); the plate filter is a contains-search (`ilike`)',
+  '  served by the trigram index `vehicle_movement_plate_trgm_idx`.',
+  '- **Plate reads.** A camera (a machine terminal with the ANPR role, `X-Client-Token`) posts a read; the',
+  "  guard looks the terminal up, the read is matched against the site's vehicle advices of today",
+  '  (`vehicle_advice_site_date_idx`) and stored with its match and its audit entry in one transaction. Its',
+  '  raw SQL replays every statement it sent (transaction control left out) one after another, as the app',
+  '  sends them: each waits for the one before. Every read is a new row, so the replay inserts reads too.',
+  "  What a read sends (about 15 statements): the terminal lookup, the gate, the site's time zone, today's",
+  '  advices, the vehicles in the area (the exact plate through the plate indexes, then every vehicle inside',
+  "  for a lookalike match), the insert, its audit entry, the answer's select and the `NOTIFY` of a write. The",
+  "  audit entry updates the site's chain row, locked until the commit: one site's reads are committed one",
+  '  at a time.',
+  '- **Plans** (`explain analyze`, PostgreSQL, 1,000,000 movements, 2026-11-25). First page: an index scan of',
+  '  `vehicle_movement_site_time_idx` reading 25 entries, 0.8 ms; plate filter: a bitmap scan of the trigram',
+  '  index (20 matches) and a sort, 0.5 ms; in-area list: a scan of the partial index, 0.5 ms. Planning the',
+  "  six joins of the code lists (each request's values are planned anew) costs more than running them:",
+  '  2–4 ms. No index is missing; what the pages cost beyond that, HTTP and SQL alike, is waiting for a core.',
+  '- **In-area list.** Reads the dwell limit (`VEHICLE_DWELL_LIMIT_HOURS`) beside its page since this bench',
+  '  (before: after it, a second wait for the database). Its condition (vehicle or trailer inside) is an extra',
+  '  `where` of the CRUD list, so its select is built for each request rather than prepared and its total is',
+  '  not kept: each page counts its (at most 1,001) rows again.',
+];
+
+/** The vehicles' part: the vehicle manager's pages and a plate read, beside their SQL, with their targets. */
+function renderVehicles(runs: DatabaseRun[], machine: Machine): string {
+  const lines: string[] = [
+    '## Vehicles: a million vehicle movements',
+    '',
+    'Measured by `npm run bench -- --only=vehicle-first-page,vehicle-plate,vehicle-in-area,anpr-read`',
+    '(`--out=../docs/performance.md` rewrites only this part when only vehicle scenarios ran).',
+    '',
+    ...VEHICLE_DESIGN,
+    '',
+    `### Measurements${machine.date ? ` of ${machine.date}` : ''}`,
+    '',
+    ...machineLines(machine),
+    '',
+  ];
+  if (!runs.some((run) => run.kind === 'pglite'))
+    lines.push('This run measured PostgreSQL only (`--db=postgresql`).', '');
+  for (const run of runs) {
+    const results = run.results.filter((result) => groupOf(result) === 'vehicle');
+    if (results.length === 0) continue;
+    const round = run.duration / run.rounds;
+    const postgres = run.kind === 'postgresql';
+    lines.push(
+      `### ${postgres ? 'PostgreSQL' : 'PGlite (embedded)'}`,
+      '',
+      `${(run.vehicles ?? 0).toLocaleString('en')} vehicle movements on one site (entries and departures), seeded in ` +
+        `${(run.vehicleSeedSeconds ?? 0).toFixed(0)} s, beside ${run.visits.toLocaleString('en')} visits and as ` +
+        `many audit entries (the whole seed ${run.seedSeconds.toFixed(0)} s); ${run.connections} concurrent ` +
+        `connections per scenario; each side measured in ${run.rounds} alternating rounds of ` +
+        `${Number(round.toFixed(2))} s (${run.duration} s per side).` +
+        (run.visits < (run.vehicles ?? 0)
+          ? ' Fewer visits than vehicle movements keep the seed short; the vehicle scenarios read no visits.'
+          : '') +
+        (run.load && run.loadAtEnd
+          ? ` Load average when this database's run started: ${loads(run.load)}, when it ended: ${loads(run.loadAtEnd)}.`
+          : ''),
+      '',
+      `| scenario | HTTP p50 ms | HTTP p99 ms | HTTP req/s | raw SQL p50 ms | raw SQL p99 ms | raw SQL /s | p50 ratio (median) | p50 ratio per round | main select p50 ms | X-Total-Count | ${
+        postgres ? 'target | met' : 'targets'
+      } |`,
+      `|---|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|${postgres ? '---|---' : '---'}|`,
+    );
+    for (const result of results) {
+      const target = vehicleTargets(result);
+      lines.push(
+        `| ${result.name} | ${ms(result.http.p50)} | ${ms(result.http.p99)} | ${result.http.rps.toFixed(0)} | ` +
+          `${ms(result.raw.p50)} | ${ms(result.raw.p99)} | ${result.raw.rps.toFixed(0)} | ${result.ratio.toFixed(2)} | ` +
+          `${result.ratios.map((ratio) => ratio.toFixed(2)).join(' ')} | ${result.rawMain ? ms(result.rawMain.p50) : '–'} | ` +
+          `${result.total ?? '–'} | ${
+            postgres
+              ? `${target.text} | ${target.missed.length ? `NOT met (${target.missed.join(', ')})` : 'met'}`
+              : 'PostgreSQL only'
+          } |`,
+      );
     }
-    for (const call of mix?.calls ?? []) {
-      const key = call.statements.join('\n');
-      if (shown.has(key)) continue;
-      shown.add(key);
-      lines.push(`**Mixed load: ${call.name}** \`GET ${call.path}\``, '', '```sql');
-      for (const statement of call.statements) lines.push(`${statement};`);
-      lines.push('```', '');
+    if (postgres) {
+      const pages = results.filter((result) => !result.method || result.method === 'GET');
+      const reads = results.filter((result) => result.method && result.method !== 'GET');
+      const parts: string[] = [];
+      if (pages.length)
+        parts.push(
+          `pages p50 ≤ ${vehicleTargetRatio}× their raw SQL (median of the rounds) — ${met(
+            pages.every((result) => result.ratio <= vehicleTargetRatio),
+          )}; pages p99 ≤ ${vehicleTargetP99} ms — ${met(pages.every((result) => result.http.p99 <= vehicleTargetP99))}`,
+        );
+      if (reads.length)
+        parts.push(
+          `ANPR match p99 ≤ ${anprTargetP99} ms — ${met(reads.every((result) => result.http.p99 <= anprTargetP99))}`,
+        );
+      lines.push('', `Targets: ${parts.join('; ')}.`);
+      // Where even the statements alone, without HTTP, take longer than the p99 target allows.
+      const beyond = results.filter(
+        (result) =>
+          result.raw.p99 > (result.method && result.method !== 'GET' ? anprTargetP99 : vehicleTargetP99),
+      );
+      if (beyond.length)
+        lines.push(
+          '',
+          `The raw SQL alone is above its p99 target for ${beyond
+            .map((result) => `${result.name} (p99 ${ms(result.raw.p99)} ms)`)
+            .join(', ')}: there the p99 target is out of reach on this machine whatever HTTP adds.`,
+        );
     }
-    lines.push('</details>', '');
+    lines.push('', ...sqlDetails(results, null));
   }
   return `${lines.join('\n')}\n`;
 }

@@ -1,9 +1,11 @@
 /**
- * `npm run bench`: seeds a site with a million visits (and as many audit entries) and measures the visit and audit API with autocannon against
- * the same SQL run directly through the database driver, on PostgreSQL and on the embedded PGlite: one page
- * at a time, then a mixed read load of several users.
+ * `npm run bench`: seeds a site with a million visits (and as many audit entries) and a million vehicle
+ * movements, and measures the visit, audit and vehicle API with autocannon against the same SQL run directly
+ * through the database driver, on PostgreSQL and on the embedded PGlite: one page (or one camera's plate
+ * read) at a time, then a mixed read load of several users.
  *
- *   npm run bench                                   # both databases, 1,000,000 visits
+ *   npm run bench                                   # both databases, 1,000,000 visits and vehicle movements
+ *   npm run bench -- --db=postgresql --visits=100000 --only=vehicle-first-page,vehicle-plate,vehicle-in-area,anpr-read
  *   npm run bench -- --db=postgresql --visits=200000 --duration=6 --rounds=3 --connections=4 --out=../docs/performance.md
  *   BENCH_CPU_PROF=/tmp/prof npm run bench -- --db=postgresql --only=first-page,in-area,mix
  *   npm run bench -- --json=/tmp/bench.json ...; npm run bench -- --render=/tmp/bench.json --out=../docs/performance.md
@@ -29,12 +31,22 @@ import { parseArgs } from 'node:util';
 import autocannon, { type Options as LoadOptions } from 'autocannon';
 import type { TargetReply, TargetRequest } from './protocol';
 import { median, pool, type Sample, type Statement } from './sql';
-import { BENCH_AUDIT_AUTHOR, BENCH_PASSWORD, BENCH_SURNAME, BENCH_USER, MIX_USERS } from './seed';
 import {
+  BENCH_AUDIT_AUTHOR,
+  BENCH_PASSWORD,
+  BENCH_SURNAME,
+  BENCH_USER,
+  MIX_USERS,
+  type BenchVehicles,
+} from './seed';
+import {
+  mergeReport,
+  type Machine as ReportMachine,
   renderReport,
   type DatabaseRun,
   type MixRequestResult,
   type MixResult,
+  type ScenarioGroup,
   type ScenarioResult,
 } from './report';
 
@@ -42,22 +54,32 @@ const { values: args } = parseArgs({
   options: {
     db: { type: 'string', default: 'both' },
     visits: { type: 'string', default: '1000000' },
+    /** Vehicle movements (entries and departures) on the bench site. */
+    vehicles: { type: 'string', default: '1000000' },
     /** Seconds of each side (HTTP, SQL) per measurement, split into `rounds` alternating rounds. */
     duration: { type: 'string', default: '12' },
     rounds: { type: 'string', default: '6' },
     connections: { type: 'string', default: '4' },
     /** Connections of the mixed load. */
     'mix-connections': { type: 'string', default: '50' },
+    /**
+     * Writes the report here; a run of only the visit (and audit) scenarios or only the vehicle ones keeps the
+     * other part of an existing file as it is.
+     */
     out: { type: 'string' },
     /** Only the scenarios with these slugs (comma-separated; `mix` for the mixed load), e.g. while profiling. */
     only: { type: 'string' },
     /** Also writes the measurements as JSON to this file... */
     json: { type: 'string' },
-    /** ...which this renders again (after a change of the report's text) without measuring anything. */
+    /**
+     * ...which this renders again (after a change of the report's text) without measuring anything; several
+     * files (comma-separated, e.g. one run per database) make one report.
+     */
     render: { type: 'string' },
   },
 });
 const VISITS = Number(args.visits);
+const VEHICLES = Number(args.vehicles);
 const DURATION = Number(args.duration);
 const ROUNDS = Math.max(1, Number(args.rounds));
 const ROUND_SECONDS = DURATION / ROUNDS;
@@ -69,37 +91,93 @@ interface Ids {
   visitId: number;
   otherVisitId: number;
   purposeId: number;
+  vehicles: BenchVehicles;
 }
 
 interface Scenario {
-  name: string;
-  /** File name of the scenario's CPU profile. */
+  name: string | ((ids: Ids) => string);
+  /** File name of the scenario's CPU profile; what `--only` names. */
   slug: string;
+  /** Its own table and targets in the report. */
+  group: ScenarioGroup;
   path: (ids: Ids) => string;
+  /** GET unless said otherwise. */
+  method?: 'POST';
+  /** A write's JSON body. */
+  body?: (ids: Ids) => unknown;
+  /** The headers of the call instead of the bench user's session (a terminal's token). */
+  headers?: (ids: Ids) => Record<string, string>;
 }
 
 const SCENARIOS: Scenario[] = [
   {
     name: 'Visit manager, first page (time desc)',
     slug: 'first-page',
+    group: 'visit',
     path: () => '/api/visit?page=1&size=25',
   },
   {
     name: `Visit manager, name filter (lastName=${BENCH_SURNAME})`,
     slug: 'name-filter',
+    group: 'visit',
     path: () => `/api/visit?page=1&size=25&lastName=${encodeURIComponent(BENCH_SURNAME)}`,
   },
-  { name: 'In-area list (overview)', slug: 'in-area', path: () => '/api/visit/overview?page=1&size=25' },
-  { name: 'Single visit', slug: 'single-visit', path: ({ visitId }) => `/api/visit/${visitId}` },
+  {
+    name: 'In-area list (overview)',
+    slug: 'in-area',
+    group: 'visit',
+    path: () => '/api/visit/overview?page=1&size=25',
+  },
+  {
+    name: 'Single visit',
+    slug: 'single-visit',
+    group: 'visit',
+    path: ({ visitId }) => `/api/visit/${visitId}`,
+  },
   {
     name: 'Audit log, first page (time desc)',
     slug: 'audit-first-page',
+    group: 'visit',
     path: () => '/api/system_audit?page=1&size=25',
   },
   {
     name: `Audit log, author filter (author~${BENCH_AUDIT_AUTHOR})`,
     slug: 'audit-author',
+    group: 'visit',
     path: () => `/api/system_audit?page=1&size=25&author=${BENCH_AUDIT_AUTHOR}`,
+  },
+  {
+    name: 'Vehicle manager, first page (time desc)',
+    slug: 'vehicle-first-page',
+    group: 'vehicle',
+    path: () => '/api/vehicle?page=1&size=25',
+  },
+  {
+    name: ({ vehicles }) => `Vehicle manager, plate filter (plate~${vehicles.platePart})`,
+    slug: 'vehicle-plate',
+    group: 'vehicle',
+    path: ({ vehicles }) => `/api/vehicle?page=1&size=25&plate=${encodeURIComponent(vehicles.platePart)}`,
+  },
+  {
+    name: 'Vehicles in the area',
+    slug: 'vehicle-in-area',
+    group: 'vehicle',
+    path: () => '/api/vehicle/inarea?page=1&size=25',
+  },
+  {
+    // Last: every read is a write, which empties the kept totals and the session cache.
+    name: ({ vehicles }) => `ANPR plate read matched (${vehicles.advicePlate}, an advice of today)`,
+    slug: 'anpr-read',
+    group: 'vehicle',
+    method: 'POST',
+    path: () => '/api/vehicle/anpr/read',
+    body: ({ vehicles }) => ({
+      plate: vehicles.advicePlate,
+      camera: 'Hlavní vrátnice – vjezd',
+      gate: vehicles.gateId,
+      confidence: 92,
+    }),
+    headers: ({ vehicles }) => ({ 'x-client-token': vehicles.anprToken, 'content-type': 'application/json' }),
   },
 ];
 
@@ -136,10 +214,14 @@ const MIX: Array<{ user: MixUser; name: string; path: (ids: Ids) => string }> = 
 
 /** The measured process (bench/target.ts): the app and its database, apart from the load generator. */
 async function startTarget(kind: 'postgresql' | 'pglite') {
-  const child = fork(fileURLToPath(new URL('./target.ts', import.meta.url)), [kind, String(VISITS)], {
-    execArgv: ['--import', 'tsx'],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
+  const child = fork(
+    fileURLToPath(new URL('./target.ts', import.meta.url)),
+    [kind, String(VISITS), String(VEHICLES)],
+    {
+      execArgv: ['--import', 'tsx'],
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    },
+  );
   const pending: Array<(reply: TargetReply) => void> = [];
   let failure: Error | null = null;
   child.on('message', (message: TargetReply) => {
@@ -169,11 +251,10 @@ async function startTarget(kind: 'postgresql' | 'pglite') {
   const ready = await ask(null, 'ready');
   return {
     ...ready,
-    capture: (url: string, headers: Record<string, string>) =>
-      ask({ type: 'capture', url, headers }, 'captured'),
+    capture: (call: Call) => ask({ type: 'capture', ...call }, 'captured'),
     profile: (action: 'start' | 'stop', name: string) => ask({ type: 'profile', action, name }, 'profiled'),
-    replay: async (groups: Statement[][], concurrency: number, seconds: number) =>
-      (await ask({ type: 'replay', groups, concurrency, seconds }, 'replayed')).sample,
+    replay: async (groups: Statement[][], concurrency: number, seconds: number, sequential?: boolean) =>
+      (await ask({ type: 'replay', groups, concurrency, seconds, sequential }, 'replayed')).sample,
     close: async () => {
       if (failure) return;
       await ask({ type: 'close' }, 'closed');
@@ -227,9 +308,17 @@ async function alternate(http: () => Promise<Sample>, sql: () => Promise<Sample>
  * The statements of a call in the steady state that is measured: the second of two calls in a row, so that
  * what the first fills (a kept total, the session cache) is used as it is under load.
  */
-async function captureSteady(target: Target, url: string, headers: Record<string, string>) {
-  await target.capture(url, headers);
-  return target.capture(url, headers);
+async function captureSteady(target: Target, call: Call) {
+  await target.capture(call);
+  return target.capture(call);
+}
+
+/** One API call: a GET with the session's headers, or a write with its body. */
+interface Call {
+  url: string;
+  method?: string;
+  body?: string;
+  headers: Record<string, string>;
 }
 
 /** Transaction control cannot be replayed through a pool statement by statement; the rest is the work. */
@@ -244,32 +333,49 @@ async function measureScenario(
   scenario: Scenario,
 ): Promise<ScenarioResult> {
   const url = `${address}${scenario.path(ids)}`;
+  const name = typeof scenario.name === 'string' ? scenario.name : scenario.name(ids);
+  const write = scenario.method !== undefined;
+  const call: Call = {
+    url,
+    method: scenario.method ?? 'GET',
+    body: scenario.body ? JSON.stringify(scenario.body(ids)) : undefined,
+    headers: scenario.headers ? scenario.headers(ids) : headers,
+  };
+  const load = (duration: number): LoadOptions => ({ ...call, connections: CONNECTIONS, duration });
   await settle();
-  await httpLoad({ url, headers, connections: CONNECTIONS, duration: 2 }, url); // warm-up
+  await httpLoad(load(2), url); // warm-up
   await pause(); // nothing of the warm-up may still run while the capture listens
   // The statements of a page in the steady state that is measured (a large total is kept a while).
-  const captured = await captureSteady(target, url, headers);
-  if (captured.status !== 200) throw new Error(`${url}: ${captured.status} ${captured.body}`);
+  const captured = await captureSteady(target, call);
+  if (captured.status !== (write ? 201 : 200)) throw new Error(`${url}: ${captured.status} ${captured.body}`);
+  // A write's statements (the terminal's lookup, the read's match and insert, its audit entry) are all its
+  // work; transaction control cannot be replayed through a pool and is left out.
   const page = captured.statements.filter(
     (statement) => !isSessionStatement(statement) && !isTransactionControl(statement),
   );
-  log(`  ${scenario.name}: ${page.length} statements, total ${captured.total ?? '-'}`);
+  log(`  ${name}: ${page.length} statements, total ${captured.total ?? '-'}`);
   if (process.env.BENCH_CPU_PROF) {
     await target.profile('start', scenario.slug);
-    await httpLoad({ url, headers, connections: CONNECTIONS, duration: DURATION }, url);
+    await httpLoad(load(DURATION), url);
     await target.profile('stop', scenario.slug);
     await settle();
   }
-  await target.replay([page], CONNECTIONS, 1); // warm-up
+  await target.replay([page], CONNECTIONS, 1, write); // warm-up
   await pause();
   const rounds = await alternate(
-    () => httpLoad({ url, headers, connections: CONNECTIONS, duration: ROUND_SECONDS }, url),
-    () => target.replay([page], CONNECTIONS, ROUND_SECONDS),
+    () => httpLoad(load(ROUND_SECONDS), url),
+    () => target.replay([page], CONNECTIONS, ROUND_SECONDS, write),
   );
-  const rawMain = pool([await target.replay([page.slice(0, 1)], CONNECTIONS, 2 * ROUND_SECONDS)]);
+  // A write's first statement is the terminal's lookup, not a page's rows.
+  const rawMain = write
+    ? null
+    : pool([await target.replay([page.slice(0, 1)], CONNECTIONS, 2 * ROUND_SECONDS)]);
   const ratios = rounds.map((round) => pool([round.http]).p50 / pool([round.sql]).p50);
   const result: ScenarioResult = {
-    name: scenario.name,
+    name,
+    group: scenario.group,
+    method: call.method,
+    sequential: write,
     path: scenario.path(ids).replace(String(ids.visitId), ':id'),
     total: captured.total,
     statements: page.map((statement) => statement.text),
@@ -308,7 +414,10 @@ async function measureMix(target: Target, address: string, ids: Ids): Promise<Mi
   const groups: Statement[][] = [];
   const calls: MixRequestResult[] = [];
   for (const [index, item] of MIX.entries()) {
-    const captured = await captureSteady(target, `${address}${requests[index].path}`, headersOf[item.user]);
+    const captured = await captureSteady(target, {
+      url: `${address}${requests[index].path}`,
+      headers: headersOf[item.user],
+    });
     if (captured.status !== 200) throw new Error(`mix ${item.name}: ${captured.status} ${captured.body}`);
     const statements = captured.statements.filter((statement) => !isTransactionControl(statement));
     groups.push(statements);
@@ -351,11 +460,14 @@ async function measureMix(target: Target, address: string, ids: Ids): Promise<Mi
 }
 
 async function benchDatabase(kind: 'postgresql' | 'pglite'): Promise<DatabaseRun> {
-  log(`\n== ${kind}: seeding ${VISITS.toLocaleString('en')} visits`);
+  log(
+    `\n== ${kind}: seeding ${VISITS.toLocaleString('en')} visits, ${VEHICLES.toLocaleString('en')} vehicle movements`,
+  );
+  const load = os.loadavg();
   const target = await startTarget(kind);
   try {
-    const { address, seedSeconds } = target;
-    log(`  seeded in ${seedSeconds.toFixed(0)} s`);
+    const { address, seedSeconds, vehicleSeedSeconds } = target;
+    log(`  seeded in ${seedSeconds.toFixed(0)} s (vehicle movements ${vehicleSeedSeconds.toFixed(0)} s)`);
     const headers = await logIn(address, BENCH_USER);
     const middle = await fetch(`${address}/api/visit?page=20&size=25`, { headers });
     const visits = (await middle.json()) as Array<{ id: number; purpose: { id: number } | null }>;
@@ -363,6 +475,7 @@ async function benchDatabase(kind: 'postgresql' | 'pglite'): Promise<DatabaseRun
       visitId: visits[0].id,
       otherVisitId: visits[1].id,
       purposeId: visits.find((visit) => visit.purpose)!.purpose!.id,
+      vehicles: target.vehicles,
     };
 
     const only = args.only?.split(',');
@@ -373,7 +486,11 @@ async function benchDatabase(kind: 'postgresql' | 'pglite'): Promise<DatabaseRun
     return {
       kind,
       visits: VISITS,
+      vehicles: VEHICLES,
       seedSeconds,
+      vehicleSeedSeconds,
+      load,
+      loadAtEnd: os.loadavg(),
       connections: CONNECTIONS,
       duration: DURATION,
       rounds: ROUNDS,
@@ -395,10 +512,31 @@ function isSessionStatement(statement: Statement): boolean {
   return /access_session|access_user_role/.test(statement.text);
 }
 
-type Machine = Parameters<typeof renderReport>[1];
+type Machine = ReportMachine;
 let measured: { runs: DatabaseRun[]; machine: Machine };
 if (args.render) {
-  measured = JSON.parse(fs.readFileSync(args.render, 'utf8')) as typeof measured;
+  const files = args.render
+    .split(',')
+    .map((file) => JSON.parse(fs.readFileSync(file, 'utf8')) as typeof measured);
+  // A file of one database's run: its machine's load is that run's.
+  for (const file of files)
+    if (file.runs.length === 1) {
+      file.runs[0].load ??= file.machine.load;
+      file.runs[0].loadAtEnd ??= file.machine.loadAtEnd;
+    }
+  const first = files[0].machine;
+  const last = files[files.length - 1].machine;
+  measured = {
+    runs: files
+      .flatMap((file) => file.runs)
+      .sort((a, b) => Number(a.kind === 'pglite') - Number(b.kind === 'pglite')),
+    // One machine: the load when the first run started and when the last ended, the minutes of all.
+    machine: {
+      ...first,
+      loadAtEnd: last.loadAtEnd,
+      minutes: files.reduce((sum, file) => sum + file.machine.minutes, 0),
+    },
+  };
 } else {
   const load = os.loadavg();
   const started = Date.now();
@@ -415,6 +553,7 @@ if (args.render) {
       load,
       loadAtEnd: os.loadavg(),
       minutes: (Date.now() - started) / 60_000,
+      date: new Date(started).toISOString().slice(0, 10),
     },
   };
   if (args.json) fs.writeFileSync(args.json, JSON.stringify(measured));
@@ -422,6 +561,7 @@ if (args.render) {
 const report = renderReport(measured.runs, measured.machine);
 log(`\n${report}`);
 if (args.out) {
-  fs.writeFileSync(args.out, report);
+  const existing = fs.existsSync(args.out) ? fs.readFileSync(args.out, 'utf8') : null;
+  fs.writeFileSync(args.out, existing ? mergeReport(existing, report) : report);
   log(`written to ${args.out}`);
 }

@@ -3,9 +3,17 @@ import type { Db } from '../src/db/database';
 import { MODULES } from '@strazce/contract';
 import { userRoles, userSites, users } from '../src/modules/access/access.tables';
 import { districts, gates, identityDocuments } from '../src/modules/site/site.tables';
-import { persons, siteModules, sites } from '../src/modules/system/system.tables';
+import { clients, persons, siteModules, sites } from '../src/modules/system/system.tables';
+import {
+  vehicleAdviceCategories,
+  vehicleForwarders,
+  vehicleMaterials,
+  vehiclePurposes,
+  vehicleTypes,
+} from '../src/modules/vehicle/vehicle.tables';
 import { visitCards, visitPurposes } from '../src/modules/visit/visit.tables';
-import { hashPassword } from '../src/platform/secrets';
+import { hashPassword, hashToken, newToken } from '../src/platform/secrets';
+import { siteToday } from '../src/platform/siteTime';
 
 export const BENCH_USER = 'bench';
 export const BENCH_PASSWORD = 'Bench1234!';
@@ -101,8 +109,16 @@ export async function seedSite(db: Db): Promise<BenchSite> {
     .values({ userName: BENCH_USER, passwordHash: await hashPassword(BENCH_PASSWORD), personId: person.id })
     .returning({ id: users.id });
   await db.insert(userRoles).values(
-    // ADMINISTRATOR for the audit log scenarios.
-    ['VISIT_ADMIN', 'VISIT_USER', 'VIEW_PERSONAL_INFO', 'ALL_CLIENTS', 'ADMINISTRATOR'].map((role) => ({
+    // ADMINISTRATOR for the audit log scenarios, the vehicle roles for the vehicle manager's.
+    [
+      'VISIT_ADMIN',
+      'VISIT_USER',
+      'VEHICLE_ADMIN',
+      'VEHICLE_USER',
+      'VIEW_PERSONAL_INFO',
+      'ALL_CLIENTS',
+      'ADMINISTRATOR',
+    ].map((role) => ({
       userId: user.id,
       role,
     })),
@@ -244,4 +260,220 @@ export async function seedAudits(
   log('  building audit indexes');
   await rebuildIndexes();
   await db.execute(sql`vacuum analyze system_audit`);
+}
+
+/** How many vehicles (entries without a departure) are still in the area. */
+export const VEHICLES_IN_AREA = 300;
+/** Of the entries just older than those, how many left their trailer behind (the trailer still in the area). */
+export const TRAILERS_LEFT = 40;
+/** How many different vehicles (plates) come and go: each returns about every this many entries. */
+const FLEET = 50_000;
+/** Letters of Czech plates (region letters and series; no G, O, Q, W). */
+const PLATE_LETTERS = 'ABCEHJKLMNPRSTUVXYZ';
+const VEHICLE_FORWARDERS = [
+  'DHL Freight',
+  'Raben Logistics',
+  'Gebrüder Weiss',
+  'PPL CZ',
+  'Geis CZ',
+  'DSV Road',
+  'Schenker',
+  'Kuehne + Nagel',
+  'Toptrans',
+  'Vlastní doprava',
+];
+const VEHICLE_PURPOSES = [
+  { name: 'Vykládka', requiresTrailer: true },
+  { name: 'Nakládka', requiresTrailer: true },
+  { name: 'Servis' },
+  { name: 'Odvoz odpadu' },
+  { name: 'Kurýr' },
+  { name: 'Stavební práce' },
+];
+const VEHICLE_MATERIALS = [
+  'Paletové zboží',
+  'Kusové zboží',
+  'Chlazené zboží',
+  'Stavební materiál',
+  'Sypký materiál',
+  'Chemikálie',
+  'Odpad',
+];
+const VEHICLE_TYPES = [
+  { name: 'Kamion s návěsem', requiresTrailer: true },
+  { name: 'Nákladní s přívěsem', requiresTrailer: true },
+  { name: 'Nákladní' },
+  { name: 'Dodávka' },
+  { name: 'Osobní' },
+];
+
+/**
+ * A Czech plate ('1AB2345': a digit, a letter, a letter or digit, four digits) of the vehicle number that the
+ * SQL expression `vehicle` gives; `salt` makes the trailers' plates another series.
+ */
+const plateOf = (vehicle: string, salt: number) =>
+  sql.raw(
+    `(1 + (${vehicle} * ${salt}) % 9)::text` +
+      ` || substr('${PLATE_LETTERS}', 1 + ((${vehicle} * ${salt + 7}) % ${PLATE_LETTERS.length})::int, 1)` +
+      ` || substr('${PLATE_LETTERS}0123456789', 1 + ((${vehicle} * ${salt + 13}) % ${PLATE_LETTERS.length + 10})::int, 1)` +
+      ` || lpad(((${vehicle} * ${salt + 31}) % 10000)::text, 4, '0')`,
+  );
+
+export interface BenchVehicles {
+  /** The token (X-Client-Token) of the bench site's ANPR camera. */
+  anprToken: string;
+  /** A plate of one of today's vehicle advices, which the ANPR scenario reads. */
+  advicePlate: string;
+  /** Part of a seeded plate, which the plate-filter scenario searches for. */
+  platePart: string;
+  gateId: number;
+}
+
+/**
+ * Vehicles on the bench site: the code lists, `count` vehicle movements in bulk SQL (`generate_series`),
+ * today's vehicle advices and an ANPR camera (a machine terminal with the ANPR role). Entries come every two
+ * minutes back in time from a fleet of vehicles, about half with a trailer; each leaves 15 to 195 minutes
+ * later (its OUT row naming the entry), except the newest `VEHICLES_IN_AREA`, which are still inside, and
+ * `TRAILERS_LEFT` just older ones whose tractor left without its trailer. Entries and departures make
+ * `count` rows. The indexes are dropped for the load and built again afterwards.
+ */
+export async function seedVehicles(
+  db: Db,
+  site: BenchSite,
+  count: number,
+  log: (line: string) => void,
+): Promise<BenchVehicles> {
+  const siteId = site.siteId;
+  const idsOf = (rows: Array<{ id: number }>) => sql.raw(`array[${rows.map((row) => row.id).join(',')}]`);
+  const forwarders = await db
+    .insert(vehicleForwarders)
+    .values(VEHICLE_FORWARDERS.map((name) => ({ siteId, name })))
+    .returning({ id: vehicleForwarders.id });
+  const purposes = await db
+    .insert(vehiclePurposes)
+    .values(VEHICLE_PURPOSES.map((purpose) => ({ siteId, ...purpose })))
+    .returning({ id: vehiclePurposes.id });
+  const materials = await db
+    .insert(vehicleMaterials)
+    .values(VEHICLE_MATERIALS.map((name) => ({ siteId, name })))
+    .returning({ id: vehicleMaterials.id });
+  const types = await db
+    .insert(vehicleTypes)
+    .values(VEHICLE_TYPES.map((type) => ({ siteId, ...type })))
+    .returning({ id: vehicleTypes.id });
+  const [category] = await db
+    .insert(vehicleAdviceCategories)
+    .values({ siteId, name: 'Pravidelný závoz' })
+    .returning({ id: vehicleAdviceCategories.id });
+  const [license] = await db
+    .insert(identityDocuments)
+    .values({ siteId, name: 'Řidičský průkaz' })
+    .returning({ id: identityDocuments.id });
+
+  const rebuildIndexes = await dropIndexes(db, 'vehicle_movement');
+  // Entries (IN rows) and the departures of those that left make `count` rows.
+  const entries = Math.ceil((count + VEHICLES_IN_AREA) / 2);
+  const vehicle = `((g::bigint * 2654435761) % ${FLEET})`;
+  // About half of the vehicles (by their number, so a vehicle always comes with or without one) pull a trailer.
+  const withTrailer = `(${vehicle} % 2 = 0)`;
+  const departed = `g > ${VEHICLES_IN_AREA}`;
+  const trailerLeft = `(g > ${VEHICLES_IN_AREA} and g <= ${VEHICLES_IN_AREA + TRAILERS_LEFT})`;
+  const entryTime = `now() - g * interval '2 minutes'`;
+  const departureTime = `${entryTime} + (15 + g % 180) * interval '1 minute'`;
+  const gateIds = sql.raw(`array[${site.gateIds.join(',')}]`);
+  const batch = 100_000;
+  for (let from = 1; from <= entries; from += batch) {
+    const to = Math.min(entries, from + batch - 1);
+    await db.execute(sql`
+      insert into vehicle_movement (site_id, movement_time, direction, in_area, departed, departure_time,
+        forwarder_id, plate, card, driver_first_name, driver_last_name, driver_contact, document_type_id,
+        document_number, trailer_plate, trailer_in_area, trailer_departure_time, purpose_id, tracking_number,
+        status, trailer_status, gate_id, trailer_seal, material_id, type_id)
+      select ${siteId}::int,
+        ${sql.raw(entryTime)},
+        'IN',
+        not (${sql.raw(departed)}),
+        ${sql.raw(departed)},
+        case when ${sql.raw(departed)} then ${sql.raw(departureTime)} end,
+        (${idsOf(forwarders)})[1 + (${sql.raw(vehicle)} % ${forwarders.length})],
+        ${plateOf(vehicle, 40503)},
+        case when not (${sql.raw(departed)}) then 'K' || (1000 + g % 500) end,
+        ${pick(FIRST_NAMES, 1103515245)},
+        ${pick(LAST_NAMES, 22695477)},
+        '+420 6' || lpad(((g::bigint * 69069) % 100000000)::text, 8, '0'),
+        ${license.id}::int,
+        'EH' || lpad(((g::bigint * 2654435761) % 1000000)::text, 6, '0'),
+        case when ${sql.raw(withTrailer)} then ${plateOf(vehicle, 7919)} end,
+        ${sql.raw(withTrailer)} and (not (${sql.raw(departed)}) or ${sql.raw(trailerLeft)}),
+        case when ${sql.raw(withTrailer)} and ${sql.raw(departed)} and not ${sql.raw(trailerLeft)}
+          then ${sql.raw(departureTime)} end,
+        case when ${sql.raw(withTrailer)} then (${idsOf(purposes)})[1 + g % 2]
+          else (${idsOf(purposes)})[3 + g % ${purposes.length - 2}] end,
+        case when g % 3 = 0 then 'TRK' || lpad(g::text, 9, '0') end,
+        case when g % 2 = 0 then 'LOADED' else 'EMPTY' end,
+        case when ${sql.raw(withTrailer)} then case when g % 4 < 2 then 'LOADED' else 'EMPTY' end end,
+        (${gateIds})[1 + ((g::bigint * 104729) % ${site.gateIds.length})],
+        case when ${sql.raw(withTrailer)} then 'PL-' || lpad((g % 1000000)::text, 6, '0') end,
+        (${idsOf(materials)})[1 + ((g::bigint * 7919) % ${materials.length})],
+        case when ${sql.raw(withTrailer)} then (${idsOf(types)})[1 + g % 2]
+          else (${idsOf(types)})[3 + g % ${types.length - 2}] end
+      from generate_series(${from}::int, ${to}::int) g`);
+    log(`  vehicle entries ${to.toLocaleString('en')} / ${entries.toLocaleString('en')}`);
+  }
+  // A departure row for each entry that left, copying it as a leave does (the trailer only if it went too).
+  await db.execute(sql`
+    insert into vehicle_movement (site_id, movement_time, direction, in_area, departed, entry_id, forwarder_id,
+      plate, driver_first_name, driver_last_name, driver_contact, document_type_id, document_number,
+      trailer_plate, trailer_in_area, purpose_id, tracking_number, status, trailer_status, gate_id, trailer_seal,
+      material_id, type_id)
+    select site_id, departure_time, 'OUT', false, true, id, forwarder_id, plate, driver_first_name,
+      driver_last_name, driver_contact, document_type_id, document_number,
+      case when trailer_in_area then null else trailer_plate end, false, purpose_id, tracking_number, status,
+      trailer_status, gate_id, trailer_seal, material_id, type_id
+    from vehicle_movement
+    where site_id = ${siteId} and direction = 'IN' and departed
+    order by id
+    limit ${Math.max(0, count - entries)}`);
+  log('  building vehicle indexes');
+  await rebuildIndexes();
+  await db.execute(sql`vacuum analyze vehicle_movement`);
+
+  // Today's advices: a day's announced trucks, some of them among the fleet.
+  const today = await siteToday(db, siteId, new Date());
+  const advices = rowsOf(
+    await db.execute(sql`
+      insert into vehicle_advice (site_id, date, time, category_id, forwarder, supplier, direction, gate_id,
+        vehicle_plate, trailer_plate, driver_first_name, driver_last_name)
+      select ${siteId}::int, ${today}::date, lpad((6 + g % 12)::text, 2, '0') || ':' || lpad((g * 7 % 60)::text, 2, '0'),
+        ${category.id}::int, (${array(VEHICLE_FORWARDERS)})[1 + g % ${VEHICLE_FORWARDERS.length}],
+        'Dodavatel ' || g || ' s.r.o.', 'IN', (${gateIds})[1], ${plateOf(`(g::bigint * 997)`, 40503)},
+        case when g % 2 = 0 then ${plateOf(`(g::bigint * 997)`, 7919)} end,
+        ${pick(FIRST_NAMES, 1103515245)}, ${pick(LAST_NAMES, 22695477)}
+      from generate_series(1, 12) g
+      returning vehicle_plate`),
+  );
+
+  // The bench site's camera: a machine terminal with the ANPR role (docs/terminals.md), its token as the
+  // authorize route hands it out (only its hash is stored).
+  const anprToken = newToken();
+  await db.insert(clients).values({
+    name: 'Bench – kamera Hlavní vrátnice',
+    tokenHash: hashToken(anprToken),
+    authorized: true,
+    valid: true,
+    internalRole: 'ANPR',
+    siteId,
+  });
+  const [sample] = rowsOf(
+    await db.execute(
+      sql`select plate from vehicle_movement where site_id = ${siteId} and direction = 'IN' order by id limit 1 offset 1000`,
+    ),
+  );
+  return {
+    anprToken,
+    advicePlate: String(advices[advices.length - 1].vehicle_plate),
+    // Letters and digits from the middle of a plate, as a guard types a part of it.
+    platePart: String(sample.plate).slice(1, 5),
+    gateId: site.gateIds[0],
+  };
 }

@@ -54,16 +54,31 @@ export async function captureStatements<T>(
       prototype.query = original;
     }
   }
-  const client = driverOf(database) as Queryable & { query: (...args: unknown[]) => Promise<unknown> };
+  type Querying = { query: (...args: unknown[]) => Promise<unknown> };
+  const client = driverOf(database) as Queryable &
+    Querying & { transaction: (callback: (tx: Querying) => Promise<unknown>) => Promise<unknown> };
   const original = client.query;
+  const originalTransaction = client.transaction;
   client.query = function (this: unknown, ...args: unknown[]) {
     record(args[0], args[1]);
     return original.apply(client, args);
   } as typeof client.query;
+  // PGlite runs a transaction's statements through the transaction's own object, not the instance.
+  client.transaction = function (callback: (tx: Querying) => Promise<unknown>) {
+    return originalTransaction.call(client, (tx: Querying) => {
+      const txQuery = tx.query;
+      tx.query = (...args: unknown[]) => {
+        record(args[0], args[1]);
+        return txQuery.apply(tx, args);
+      };
+      return callback(tx);
+    });
+  };
   try {
     return { statements, response: await action() };
   } finally {
     client.query = original;
+    client.transaction = originalTransaction;
   }
 }
 
@@ -106,13 +121,15 @@ export function median(values: number[]): number {
  * Replays groups of statements straight through the driver for `seconds`, from `concurrency` loops (as
  * many as autocannon's connections). One iteration runs the statements of one group (one API call) all at
  * once and ends when the last returns, which is the least the database needs for that call; each loop
- * goes through the groups in turn, as an autocannon connection goes through its requests.
+ * goes through the groups in turn, as an autocannon connection goes through its requests. `sequential`: the
+ * statements of a group run one after another, as a write sends them (each waits for the one before).
  */
 export async function runStatements(
   database: Database,
   groups: Statement[][],
   concurrency: number,
   seconds: number,
+  sequential = false,
 ): Promise<Sample> {
   const driver = driverOf(database);
   const latencies: number[] = [];
@@ -128,12 +145,11 @@ export async function runStatements(
         await new Promise((resolve) => setImmediate(resolve));
         continue;
       }
+      const run = (statement: Statement) =>
+        statement.name ? driver.query(statement) : driver.query(statement.text, statement.values);
       const start = performance.now();
-      await Promise.all(
-        statements.map((statement) =>
-          statement.name ? driver.query(statement) : driver.query(statement.text, statement.values),
-        ),
-      );
+      if (sequential) for (const statement of statements) await run(statement);
+      else await Promise.all(statements.map(run));
       latencies.push(performance.now() - start);
     }
   };

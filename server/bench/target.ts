@@ -3,7 +3,7 @@
  * seeds it, serves the app, and on the runner's request captures the SQL of one API call or replays SQL
  * straight through the driver (PGlite lives in this process, so its SQL can only be run here).
  *
- *   argv: <postgresql|pglite> <visits>
+ *   argv: <postgresql|pglite> <visits> <vehicle movements>
  */
 import fs from 'node:fs';
 import inspector from 'node:inspector';
@@ -12,12 +12,13 @@ import path from 'node:path';
 import { buildApp } from '../src/app';
 import { openDatabase, type Database } from '../src/db/database';
 import { freshPostgresDatabase } from '../src/db/freshDatabase';
-import { seedAudits, seedSite, seedVisits } from './seed';
+import { seedAudits, seedSite, seedVehicles, seedVisits } from './seed';
 import { captureStatements, runStatements } from './sql';
 import type { TargetReply, TargetRequest } from './protocol';
 
 const kind = process.argv[2] as 'postgresql' | 'pglite';
 const visits = Number(process.argv[3]);
+const vehicleMovements = Number(process.argv[4]);
 const reply = (message: TargetReply) => process.send!(message);
 
 async function openBenchDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
@@ -36,6 +37,11 @@ const site = await seedSite(database.db);
 await seedVisits(database.db, site, visits, (line) => reply({ type: 'log', line }));
 // As many audit entries as visits: the audit log is the other list that grows without bound.
 await seedAudits(database.db, site, visits, (line) => reply({ type: 'log', line }));
+const vehiclesStarted = Date.now();
+const vehicles = await seedVehicles(database.db, site, vehicleMovements, (line) =>
+  reply({ type: 'log', line }),
+);
+const vehicleSeedSeconds = (Date.now() - vehiclesStarted) / 1000;
 const seedSeconds = (Date.now() - started) / 1000;
 
 const app = await buildApp({ database, logLevel: 'silent', validateResponses: false });
@@ -73,7 +79,7 @@ process.on('message', (message: TargetRequest) => {
     try {
       if (message.type === 'capture') {
         const { statements, response } = await captureStatements(database, () =>
-          fetch(message.url, { headers: message.headers }),
+          fetch(message.url, { method: message.method, body: message.body, headers: message.headers }),
         );
         const body = await response.text();
         reply({
@@ -84,7 +90,13 @@ process.on('message', (message: TargetRequest) => {
           body,
         });
       } else if (message.type === 'replay') {
-        const sample = await runStatements(database, message.groups, message.concurrency, message.seconds);
+        const sample = await runStatements(
+          database,
+          message.groups,
+          message.concurrency,
+          message.seconds,
+          message.sequential,
+        );
         reply({ type: 'replayed', sample });
       } else if (message.type === 'profile') {
         await profile(message.action, message.name);
@@ -103,4 +115,4 @@ process.on('message', (message: TargetRequest) => {
   })();
 });
 
-reply({ type: 'ready', address, seedSeconds });
+reply({ type: 'ready', address, seedSeconds, vehicleSeedSeconds, vehicles });

@@ -29,8 +29,11 @@ import { registerAuditRoutes } from './modules/audit/audit.routes';
 import { registerSiteRoutes } from './modules/site/site.routes';
 import { registerReportRoutes } from './modules/report/report.routes';
 import { registerFileRoutes } from './modules/files/files.routes';
+import { registerVehicleRoutes } from './modules/vehicle/vehicle.routes';
+import { registerPatrolRoutes } from './modules/patrol/patrol.routes';
+import { registerIncidentRoutes } from './modules/incident/incident.routes';
 import { registerVisitModule } from './modules/visit/visit.module';
-import type { GovernmentBlacklistProvider } from './modules/visit/visit.blacklist';
+import type { GovernmentBlacklistProvider } from './modules/blacklist/blacklist';
 
 export interface AppOptions {
   database: Database;
@@ -152,6 +155,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerReportRoutes(app, db);
   registerFileRoutes(app, db, options.filesDir);
   registerVisitModule(app, db, { governmentCheck: options.governmentBlacklist });
+  registerVehicleRoutes(app, db, { governmentCheck: options.governmentBlacklist });
+  registerPatrolRoutes(app, db, limiter);
+  registerIncidentRoutes(app, db);
 
   if (options.webDir && fs.existsSync(path.join(options.webDir, 'index.html')))
     await registerWebApp(app, options.webDir);

@@ -7,7 +7,7 @@ import { demoPasswordUsers, seed } from './db/seed';
 import { auditRetentionJob } from './modules/audit/audit.retention';
 import { deliveryWorker } from './modules/messaging/delivery.worker';
 import { emailTransportFor, logSmsProvider } from './modules/messaging/transports';
-import { governmentBlacklistProvider } from './modules/visit/visit.blacklist';
+import { governmentBlacklistProvider } from './modules/blacklist/blacklist';
 import { WEB_DIST_DIR } from './paths';
 
 const config = configFromEnv();

@@ -9,6 +9,7 @@ import {
   defineEntity,
   email,
   enumOf,
+  exportQuerySchema,
   filterParams,
   int,
   multiEnum,
@@ -20,6 +21,7 @@ import {
   textarea,
 } from './entity';
 import { person, user } from './entities/system';
+import { visit } from './entities/visit';
 import { PAGE_SIZES } from './wire';
 
 const gadget = defineEntity({
@@ -284,5 +286,30 @@ describe('declared system entities', () => {
     expect(user.schemas.create.safeParse({ ...input, roles: ['ROLE_ANY'] }).success).toBe(false);
     expect(user.schemas.create.safeParse({ ...input, userName: 'ab' }).success).toBe(false);
     expect(user.schemas.create.safeParse({ ...input, tfa: true }).success).toBe(false);
+  });
+});
+
+describe('exportQuerySchema', () => {
+  const exportQuery = exportQuerySchema(visit.schemas.listQuery);
+
+  it("takes the list's parameters and the language of the file", () => {
+    expect(exportQuery.parse({ direction: 'IN', inArea: 'true', sort: 'lastName,asc', lang: 'en' })).toEqual({
+      page: 1,
+      size: 10,
+      sort: { field: 'lastName', direction: 'asc' },
+      filters: { direction: 'IN', inArea: true },
+      lang: 'en',
+    });
+    expect(exportQuery.parse({})).not.toHaveProperty('lang');
+    // The web app may name its own language as it is.
+    expect(exportQuery.parse({ lang: 'en-US' }).lang).toBe('en-US');
+  });
+
+  it('refuses what the list refuses, and an unknown language', () => {
+    expect(exportQuery.safeParse({ sort: 'bogus,asc' }).error?.issues).toMatchObject([
+      { path: ['sort'], message: 'validation.sort' },
+    ]);
+    expect(exportQuery.safeParse({ nonsense: '1' }).success).toBe(false);
+    expect(exportQuery.safeParse({ lang: 'de' }).success).toBe(false);
   });
 });

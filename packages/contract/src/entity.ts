@@ -4,6 +4,7 @@ import type { Role } from './roles';
 import { PAGE_SIZES } from './wire';
 import { idSchema, integerQuerySchema } from './wireSchemas';
 import { EMAIL_PATTERN, passwordSchema } from './validation';
+import { LANG_PARAMETER_VALUES } from './serverTexts';
 
 /**
  * An entity is declared once here; its API schemas, the server's CRUD routes and the web app's CrudPage are
@@ -254,6 +255,12 @@ export interface EntityDeclaration<F extends Fields> {
   scope: 'site' | 'global';
   read: readonly Role[];
   write: readonly Role[];
+  /**
+   * Who may delete a record; `write` when left out. Records that must be kept (movements at a gate, visit
+   * advices) name only the module's administrator; an empty list: nobody deletes through the API. Whoever
+   * may delete, a record still referenced by other records is refused with IN_USE (deactivate it instead).
+   */
+  delete?: readonly Role[];
   fields: F;
   defaultSort?: { field: keyof F & string; direction: 'asc' | 'desc' };
   /** Translation key prefix for labels; defaults to `entity.<resource>`. */
@@ -292,6 +299,8 @@ export interface ListQuery {
 
 export interface Entity<F extends Fields = Fields> extends EntityDeclaration<F> {
   i18nKey: string;
+  /** Who may delete a record (the declaration's `delete`, else `write`). */
+  delete: readonly Role[];
   fieldNames: (keyof F & string)[];
   schemas: {
     record: z.ZodType<EntityRecord<F>>;
@@ -394,6 +403,7 @@ export function defineEntity<const F extends Fields>(declaration: EntityDeclarat
   return {
     ...declaration,
     i18nKey: declaration.i18nKey ?? `entity.${declaration.resource}`,
+    delete: declaration.delete ?? declaration.write,
     fieldNames,
     schemas: {
       record: z.object(recordShape) as unknown as z.ZodType<EntityRecord<F>>,
@@ -402,4 +412,29 @@ export function defineEntity<const F extends Fields>(declaration: EntityDeclarat
       listQuery: listQuery as unknown as z.ZodType<ListQuery>,
     },
   };
+}
+
+/** The query of a list's CSV export: the list's own filters and sort, and the language of the file. */
+export type ExportQuery = ListQuery & { lang?: (typeof LANG_PARAMETER_VALUES)[number] };
+
+/**
+ * The query of a CSV export of a list (`GET /api/<resource>/export`): what the list takes, plus `lang`, the
+ * language of the headers and values (cs: `;` separated for Czech Excel; en: `,`). Without `lang` the server
+ * goes by Accept-Language.
+ */
+export function exportQuerySchema(listQuery: z.ZodType<ListQuery>): z.ZodType<ExportQuery> {
+  // The list's own parameters (as the API description shows them) and `lang`; then the list's own turn of
+  // its parsed parameters into the list query (sort, filters).
+  const list = listQuery as unknown as z.ZodPipe<z.ZodObject, z.ZodType<ListQuery>>;
+  return z
+    .strictObject({ ...list.in.shape, lang: z.enum(LANG_PARAMETER_VALUES).optional() })
+    .transform((query, ctx) => {
+      const { lang, ...rest } = query;
+      const parsed = list.out.safeParse(rest);
+      if (!parsed.success) {
+        for (const issue of parsed.error.issues) ctx.addIssue({ ...issue, input: undefined } as never);
+        return z.NEVER;
+      }
+      return (lang ? { ...parsed.data, lang } : parsed.data) as ExportQuery;
+    }) as unknown as z.ZodType<ExportQuery>;
 }

@@ -1,3 +1,5 @@
+import type { BlacklistHit } from './entities/visit';
+
 /** Error codes carried in `X-Error-Code` and in every error body; the web app shows `apiError_<CODE>`. */
 export const ERROR_CODES = [
   'VALIDATION',
@@ -9,6 +11,8 @@ export const ERROR_CODES = [
   'INVALID_CREDENTIALS',
   'TFA_REQUIRED',
   'TFA_INVALID',
+  /** A right two-factor code used already (replay protection): `Retry-After` says when the next comes. */
+  'TFA_CODE_USED',
   'FORBIDDEN',
   'MODULE_DISABLED',
   'SITE_NOT_ALLOWED',
@@ -23,6 +27,16 @@ export const ERROR_CODES = [
   'CARD_NOT_FOUND',
   'NOT_IN_AREA',
   'ADVICE_NOT_USABLE',
+  'IN_USE',
+  'CANNOT_DELETE_SELF',
+  'FILE_TYPE_MISMATCH',
+  'FILE_TYPE_REFUSED',
+  'PERSONAL_DATA_REQUIRED',
+  'ADVICE_ANSWERED',
+  'TERMINAL_REQUIRED',
+  'SESSION_REQUIRED',
+  /** A patrol terminal's sign-in with a PIN no valid guard of the site has. */
+  'PIN_INVALID',
   'INTERNAL',
 ] as const;
 
@@ -33,12 +47,16 @@ export interface ErrorDetail {
   path: string;
   /** Translation key of the message (`validation.<rule>`), or a plain message when no key fits. */
   message: string;
+  /** Values the translated message names (`{{count}}`), e.g. how many records use the one being deleted. */
+  params?: Record<string, string | number>;
 }
 
 export interface ErrorBody {
   code: ErrorCode;
   message: string;
   details?: ErrorDetail[];
+  /** BLACKLIST_HIT (and ALREADY_IN_AREA with hits): each hit with its list, value, reason and note. */
+  blacklistHits?: BlacklistHit[];
 }
 
 export const ERROR_STATUS: Record<ErrorCode, number> = {
@@ -51,6 +69,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   INVALID_CREDENTIALS: 401,
   TFA_REQUIRED: 401,
   TFA_INVALID: 401,
+  TFA_CODE_USED: 401,
   FORBIDDEN: 403,
   MODULE_DISABLED: 403,
   SITE_NOT_ALLOWED: 403,
@@ -66,5 +85,25 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   CARD_NOT_FOUND: 400,
   NOT_IN_AREA: 409,
   ADVICE_NOT_USABLE: 409,
+  /**
+   * A record other records refer to cannot be deleted; `details` name what uses it (`path`: the referring
+   * resource and field, `params.count`: how many). It can be deactivated (`valid: false`) instead.
+   */
+  IN_USE: 409,
+  /** An administrator cannot delete their own account. */
+  CANNOT_DELETE_SELF: 409,
+  /** An uploaded file's content is not what its type or name says (a renamed file, not the image it claims). */
+  FILE_TYPE_MISMATCH: 415,
+  /** A kind of file never accepted (executables). */
+  FILE_TYPE_REFUSED: 415,
+  /** Reading, searching or changing personal data needs VIEW_PERSONAL_INFO. */
+  PERSONAL_DATA_REQUIRED: 403,
+  /** A requester's advice that was already answered cannot be changed or withdrawn. */
+  ADVICE_ANSWERED: 409,
+  /** A machine route (ANPR, ...) takes a valid terminal token of its role, never a user session. */
+  TERMINAL_REQUIRED: 401,
+  /** A user route called with a terminal token and no user session. */
+  SESSION_REQUIRED: 401,
+  PIN_INVALID: 401,
   INTERNAL: 500,
 };

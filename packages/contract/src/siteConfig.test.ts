@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  CONFIG_VALUE_TYPES,
-  DEFAULT_TIME_ZONE,
-  KNOWN_CONFIG_PROPERTIES,
-  checkConfigValue,
-  isTimeZone,
-  siteProperty,
-} from './siteConfig';
-import { DEFAULT_SITE_TIMEOUT_MINUTES } from './wire';
+import { CONFIG_VALUE_TYPES, KNOWN_CONFIG_PROPERTIES, checkConfigValue, siteProperty } from './siteConfig';
+import { DEFAULT_SITE_TIMEOUT_MINUTES, DEFAULT_TIME_ZONE, isTimeZone } from './wire';
 
 describe('site config values (spec section 9: Long, String, Boolean, Double and arrays)', () => {
   it.each([

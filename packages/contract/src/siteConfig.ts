@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { bool, defineEntity, enumOf, json, text } from './entity';
+import { DEFAULT_TIME_ZONE, isTimeZone } from './wire';
 
 /** Value types of site config properties (spec section 9): Long, String, Boolean, Double and arrays of each. */
 export const CONFIG_VALUE_TYPES = [
@@ -32,19 +33,6 @@ export const CONFIG_VALUE_SCHEMAS: Record<ConfigValueType, z.ZodType> = {
 
 export type ConfigValue = number | string | boolean | number[] | string[] | boolean[];
 
-/** The time zone of a site that does not set SITE_TIME_ZONE. */
-export const DEFAULT_TIME_ZONE = 'Europe/Prague';
-
-/** An IANA time zone name this runtime knows (`Europe/Prague`, `UTC`). */
-export function isTimeZone(value: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: value });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** Properties the product itself reads, with their type and the value used when a site does not set them. */
 export const KNOWN_CONFIG_PROPERTIES = {
   SITE_TIMEOUT: { type: 'LONG', default: 30 },
@@ -53,6 +41,8 @@ export const KNOWN_CONFIG_PROPERTIES = {
    * The site's IANA time zone: its business days (an advice's "today") and the times in its e-mails.
    */
   SITE_TIME_ZONE: { type: 'STRING', default: DEFAULT_TIME_ZONE },
+  /** Hours a vehicle or trailer may stay in the area before the overview flags it (dwell time). */
+  VEHICLE_DWELL_LIMIT_HOURS: { type: 'LONG', default: 12 },
 } as const satisfies Record<string, { type: ConfigValueType; default: ConfigValue }>;
 
 export const CONFIG_NAME_PATTERN = /^[A-Z][A-Z0-9_]*$/;

@@ -27,6 +27,19 @@ export const UI_DATE_TIME = `${UI_DATE} ${UI_TIME}`;
 /** Site session time-out in minutes when the site has no SITE_TIMEOUT property (spec section 9). */
 export const DEFAULT_SITE_TIMEOUT_MINUTES = 30;
 
+/** The time zone of a site that does not set SITE_TIME_ZONE. */
+export const DEFAULT_TIME_ZONE = 'Europe/Prague';
+
+/** An IANA time zone name this runtime knows (`Europe/Prague`, `UTC`). */
+export function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export const LANGUAGES = ['cs', 'en-US'] as const;
 export type Language = (typeof LANGUAGES)[number];
 

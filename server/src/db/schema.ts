@@ -5,3 +5,6 @@ export * from '../modules/site/site.tables';
 export * from '../modules/visit/visit.tables';
 export * from '../modules/files/files.tables';
 export * from '../modules/messaging/messaging.tables';
+export * from '../modules/vehicle/vehicle.tables';
+export * from '../modules/patrol/patrol.tables';
+export * from '../modules/incident/incident.tables';

@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { buildApp } from '../app';
 import { listenHost } from '../config';
 import { openDatabase, type Database } from './database';
@@ -107,4 +108,26 @@ describe('first start (issue 9, point 10)', () => {
     });
     expect(await demoPasswordUsers(database.db)).not.toContain('user');
   });
+});
+
+describe('demo data (issue 11, point 7)', () => {
+  it('is written in Czech or neutral: no English sentence among the texts users see', async () => {
+    const database = await emptyDatabase();
+    await seed(database, { demo: true, log: quiet, adminPassword: 'Chosen.Admin1' });
+    const result = await database.db.execute(sql`
+      select name as text from system_site union all select description from system_site
+      union all select name from access_group union all select description from access_group
+      union all select name from visit_purpose union all select name from visit_advice_category
+      union all select description from visit_advice_category union all select reason from visit_advice
+      union all select name from system_site_district union all select name from system_site_gate
+      union all select name from system_site_identity_document union all select company from visit_visited`);
+    const texts = (result as unknown as { rows: Array<{ text: string | null }> }).rows
+      .map((row) => row.text)
+      .filter((text): text is string => !!text);
+    expect(texts.length).toBeGreaterThan(10);
+    // Common English words of a sentence; Czech texts and proper names have none of them.
+    const english =
+      /(?<!\p{L})(the|and|are|not|may|from|with|for|of|to|members|meeting|delivery|visitor)(?!\p{L})/iu;
+    expect(texts.filter((text) => english.test(text))).toEqual([]);
+  }, 120_000);
 });

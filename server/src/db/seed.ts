@@ -5,6 +5,7 @@ import type { Database, Db } from './database';
 import { groupRoles, groups, userGroups, userRoles, userSites, users } from '../modules/access/access.tables';
 import { persons, siteModules, siteProperties, sites } from '../modules/system/system.tables';
 import { hashPassword, newToken, verifyPassword } from '../platform/secrets';
+import { seedVehicleDemo } from '../modules/vehicle/vehicle.demo';
 import { seedVisitDemo } from '../modules/visit/visit.demo';
 
 /** Password of every demo user (README); the administrator's comes from ADMIN_PASSWORD. */
@@ -151,7 +152,7 @@ export async function seed(
       .insert(groups)
       .values({
         name: 'Přístup z libovolného prohlížeče',
-        description: 'Members may log in from browsers that are not authorized terminals',
+        description: 'Členové se mohou přihlásit i z prohlížečů, které nejsou autorizovanými terminály',
       })
       .returning({ id: groups.id });
     await tx.insert(groupRoles).values({ groupId: browsers.id, role: 'ALL_CLIENTS' });
@@ -195,10 +196,9 @@ export async function seed(
       const memberOf = demo.sites === 'all' ? siteRows : siteRows.slice(0, 1);
       await tx.insert(userSites).values(memberOf.map((site) => ({ userId: created.id, siteId: site.id })));
     }
-    await seedVisitDemo(
-      tx,
-      siteRows.map((site) => site.id),
-    );
+    const siteIds = siteRows.map((site) => site.id);
+    await seedVisitDemo(tx, siteIds);
+    await seedVehicleDemo(tx, siteIds);
   });
   if (options.adminPassword)
     options.log.info('Created the administrator "admin" with the password from ADMIN_PASSWORD');

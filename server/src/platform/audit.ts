@@ -157,7 +157,7 @@ function entryOf(
   const entry: AuditEntry = {
     created: new Date(),
     event,
-    siteId: record ? record.siteId : (session?.siteId ?? null),
+    siteId: record ? record.siteId : (session?.siteId ?? request.terminal?.siteId ?? null),
     authorId: session?.userId ?? null,
     author: session?.userName ?? request.auditAuthor ?? null,
     method: request.method,
@@ -169,7 +169,7 @@ function entryOf(
     recordId: recordId === undefined || recordId === null ? null : String(recordId).slice(0, 100),
     changes: record?.changes ?? null,
     address: request.ip ?? null,
-    clientId: session?.clientId ?? null,
+    clientId: session?.clientId ?? request.terminal?.clientId ?? null,
     params: maskSecrets({ ...params, ...(request.query as object) }),
     requestHeaders: pickHeaders(request.headers, REQUEST_HEADERS),
     requestBody: body === undefined || body === null ? null : maskSecrets(body, extraSecrets),

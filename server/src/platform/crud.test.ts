@@ -677,7 +677,11 @@ describe('CRUD of users', () => {
       400,
       'VALIDATION',
     );
-    expectError(await ctx.call(ctx.admin, 'DELETE', `/api/access_user/${ctx.admin.id}`), 400, 'VALIDATION');
+    expectError(
+      await ctx.call(ctx.admin, 'DELETE', `/api/access_user/${ctx.admin.id}`),
+      409,
+      'CANNOT_DELETE_SELF',
+    );
     expect((await ctx.call(ctx.admin, 'GET', '/api/session')).statusCode).toBe(200);
   });
 

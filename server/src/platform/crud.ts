@@ -34,6 +34,7 @@ import { systemClock, type Clock } from './clock';
 import { AppError, notFound, validationError } from './errors';
 import { currentSiteId, sessionOf } from './guard';
 import { refTarget } from './refs';
+import { refuseIfInUse, registerUses } from './usage';
 
 export type Row = Record<string, unknown>;
 
@@ -64,6 +65,8 @@ export interface CrudHooks {
   /** Writes related rows after the main row is stored. */
   afterWrite?(id: number, input: Row, ctx: CrudContext): Promise<void> | void;
   beforeDelete?(existing: Row, ctx: CrudContext): Promise<void> | void;
+  /** After the deletion committed: what must not happen before (removing stored files of the record). */
+  afterDelete?(existing: Row, request: FastifyRequest): Promise<void> | void;
   /** Adds to a record before it is returned (related lists, computed values, masking for the caller). */
   decorate?(records: Row[], db: Db, request?: FastifyRequest): Promise<void>;
   /**
@@ -80,6 +83,11 @@ export interface Link {
   table: PgTable;
   owner: PgColumn;
   value: PgColumn;
+  /**
+   * An ordered link (a route's checkpoints): the values keep the order they were given in, numbered from 0 in
+   * this column, and are returned in it. Without it a link is a set, returned by label.
+   */
+  position?: PgColumn;
 }
 
 /**
@@ -170,6 +178,8 @@ export function crudRoutes<F extends Fields>(
   const base = `/api/${entity.resource}`;
   const readAccess = { roles: entity.read, module: entity.module };
   const writeAccess = { roles: entity.write, module: entity.module };
+  const deleteAccess = { roles: entity.delete, module: entity.module };
+  registerUses(entity, table, options.siteColumn ?? table.siteId, (resource) => refTarget(resource).table);
   const record = (
     options.recordExtension
       ? (entity.schemas.record as unknown as z.ZodObject).extend(options.recordExtension)
@@ -251,15 +261,18 @@ export function crudRoutes<F extends Fields>(
   if (serves('delete'))
     typed.delete(
       `${base}/:id`,
-      { config: { access: writeAccess }, schema: { tags, params: idParams } },
+      // Who may delete is the entity's own rule (records that must be kept: the module's administrator only).
+      { config: { access: deleteAccess }, schema: { tags, params: idParams } },
       async (request, reply) => {
         const siteId = scopeOf(request);
         const rowFilter = rowFilterOf(request);
-        await db.transaction(async (tx) => {
+        const deleted = await db.transaction(async (tx) => {
           const ctx = { request, tx: tx as unknown as Db, siteId, rowFilter };
           const existing = await repository.findRow(request.params.id, ctx);
           if (!existing) throw notFound();
           await hooks.beforeDelete?.(existing, ctx);
+          // A record other records refer to is kept (deactivated by the caller instead): IN_USE says by what.
+          await refuseIfInUse(ctx.tx, table, request.params.id);
           await tx.delete(table).where(repository.byId(request.params.id, siteId, rowFilter));
           auditRecord(request, {
             entity: entity.resource,
@@ -267,7 +280,9 @@ export function crudRoutes<F extends Fields>(
             siteId,
             changes: changedFields(existing, undefined),
           });
+          return existing;
         });
+        await hooks.afterDelete?.(deleted, request);
         return reply.status(204).send();
       },
     );
@@ -361,13 +376,15 @@ export function crudRepository<F extends Fields>(
       const joined = alias(target.table, aliasName) as unknown as Record<string, PgColumn> & PgTable;
       const joinedId = qualified(joined.id, aliasName);
       const label = target.label(joined);
+      const order = link.position ? qualified(link.position) : label;
       selection[name] =
-        sql`coalesce((select json_agg(json_build_object('id', ${joinedId}, 'label', ${label}) order by ${label})
+        sql`coalesce((select json_agg(json_build_object('id', ${joinedId}, 'label', ${label}) order by ${order})
         from ${link.table} join ${target.table} ${sql.identifier(aliasName)} on ${qualified(link.value)} = ${joinedId}
         where ${qualified(link.owner)} = ${owner}), '[]'::json)`;
     } else {
       const value = qualified(link.value);
-      selection[name] = sql`coalesce((select json_agg(${value} order by ${value})
+      const order = link.position ? qualified(link.position) : value;
+      selection[name] = sql`coalesce((select json_agg(${value} order by ${order})
         from ${link.table} where ${qualified(link.owner)} = ${owner}), '[]'::json)`;
     }
   }
@@ -536,9 +553,14 @@ export function crudRepository<F extends Fields>(
       if (unique.length > 0) {
         const ownerKey = columnKey(link.table, link.owner);
         const valueKey = columnKey(link.table, link.value);
-        await ctx.tx
-          .insert(link.table)
-          .values(unique.map((value) => ({ [ownerKey]: id, [valueKey]: value })));
+        const positionKey = link.position ? columnKey(link.table, link.position) : null;
+        await ctx.tx.insert(link.table).values(
+          unique.map((value, index) => ({
+            [ownerKey]: id,
+            [valueKey]: value,
+            ...(positionKey ? { [positionKey]: index } : {}),
+          })),
+        );
       }
     }
   }

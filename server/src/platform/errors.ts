@@ -17,6 +17,8 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     message: string = code,
     readonly details?: ErrorDetail[],
+    /** Further members of the error body (`blacklistHits` of an entry warning). */
+    readonly extra?: Pick<ErrorBody, 'blacklistHits'>,
   ) {
     super(message);
   }
@@ -35,6 +37,7 @@ export function sendError(reply: FastifyReply, error: AppError): FastifyReply {
     code: error.code,
     message: error.message,
     ...(error.details ? { details: error.details } : {}),
+    ...error.extra,
   };
   return reply
     .status(error.status)
@@ -77,6 +80,7 @@ function zodDetails(error: ZodError): ErrorDetail[] {
 
 interface DatabaseFailure {
   code?: string;
+  message?: string;
   constraint?: string;
   detail?: string;
   cause?: unknown;
@@ -143,8 +147,11 @@ export function toAppError(error: unknown, request?: FastifyRequest): AppError {
   }
   const db = databaseFailure(error);
   if (db?.code === '23505') return new AppError('DATA_INTEGRITY', 'Duplicate entry');
-  if (db?.code === '23503' || db?.code === '23001')
-    return new AppError('DATA_INTEGRITY', 'Referenced record is missing or still in use');
+  // A deletion (or key change) of a row others still refer to: the record is in use (crud's own check,
+  // usage.ts, names what uses it; this is the database's last word for references it does not know).
+  if ((db?.code === '23503' && /^update or delete on table/.test(db.message ?? '')) || db?.code === '23001')
+    return new AppError('IN_USE', 'The record is in use; deactivate it instead of deleting it');
+  if (db?.code === '23503') return new AppError('DATA_INTEGRITY', 'Referenced record is missing');
   // Bad values that got past the schemas: wrong text representation, out of range, too long, bad date,
   // a missing required value, a failed check constraint.
   // Text the database cannot store (NUL, bad encoding) is refused up front (textInput.ts); should any get

@@ -1,16 +1,27 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { HEADERS, rolesAllow, type ModuleCode, type Role } from '@strazce/contract';
+import { HEADERS, rolesAllow, type InternalRole, type ModuleCode, type Role } from '@strazce/contract';
 import type { Db } from '../db/database';
 import { AppError, loggableError } from './errors';
 import { hashToken } from './secrets';
 import { extendSession, loadSessionByHash, type SessionContext } from './session';
+import { hasClientToken, resolveTerminal } from './terminal';
 import type { SessionCache } from './sessionCache';
 
 /** Who may call a route. Every API route declares one; a route without it is denied. */
 export interface AccessRule {
   roles: readonly Role[];
-  /** The module that must be enabled on the session's current site. */
+  /** The module that must be enabled on the session's current site (a terminal's site). */
   module?: ModuleCode;
+  /**
+   * A machine route: called with the token of a terminal holding this internal role, never with a user
+   * session (`terminal.ts`, docs/terminals.md). Declare it with `terminalAccess`.
+   */
+  terminal?: InternalRole;
+}
+
+/** The access rule of a route only machine terminals of `role` call, on their site with `module` enabled. */
+export function terminalAccess(role: InternalRole, module?: ModuleCode): AccessRule {
+  return { roles: [role], module, terminal: role };
 }
 
 declare module 'fastify' {
@@ -90,12 +101,23 @@ export function hasRole(request: FastifyRequest, ...roles: Role[]): boolean {
  */
 export function registerGuard(app: FastifyInstance, db: Db, cache: SessionCache): void {
   app.decorateRequest('session', null);
+  app.decorateRequest('terminal', null);
 
   app.addHook('onRequest', async (request) => {
     // Unknown routes fall through to the not-found handler.
     if (!request.routeOptions.url || !request.url.startsWith('/api')) return;
     const access = request.routeOptions.config.access;
     if (!access) throw new AppError('FORBIDDEN', 'Route has no access rule');
+    if (access.terminal) {
+      request.terminal = await resolveTerminal(
+        db,
+        request,
+        access.terminal,
+        access.module,
+        new Date(request.server.clock.now()),
+      );
+      return;
+    }
 
     const token = request.headers[HEADERS.authToken.toLowerCase()];
     if (typeof token === 'string' && token.length > 0 && token.length <= 200) {
@@ -108,7 +130,12 @@ export function registerGuard(app: FastifyInstance, db: Db, cache: SessionCache)
       if (blocked) request.session = null;
       return;
     }
-    if (!request.session) throw new AppError('UNAUTHORIZED', 'Session missing or expired');
+    if (!request.session) {
+      // A terminal's token is no user session: only the terminal routes of its role take it.
+      if (hasClientToken(request) && !request.headers[HEADERS.authToken.toLowerCase()])
+        throw new AppError('SESSION_REQUIRED', 'A terminal token is not a user session');
+      throw new AppError('UNAUTHORIZED', 'Session missing or expired');
+    }
     if (blocked)
       throw new AppError(
         'FORBIDDEN',

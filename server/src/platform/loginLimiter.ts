@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { inArray, sql } from 'drizzle-orm';
+import type { ErrorCode } from '@strazce/contract';
 import type { Db } from '../db/database';
 import { loginAttempts } from '../modules/access/access.tables';
 import { AppError } from './errors';
@@ -41,17 +42,31 @@ export const DEFAULT_LOGIN_LIMITS: LoginLimits = {
   forgetAfterMinutes: 24 * 60,
 };
 
-/** A refused login attempt: 429 with `Retry-After` (whole seconds) telling when to try again. */
-export class TooManyAttemptsError extends AppError {
-  constructor(readonly retryAfterSeconds: number) {
-    super('TOO_MANY_REQUESTS', 'Too many failed login attempts, try again later');
+/** A refused login step that says when trying again makes sense: `Retry-After` (whole seconds). */
+export class RetryLaterError extends AppError {
+  constructor(
+    code: ErrorCode,
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(code, message);
   }
 }
 
-/** Sends `Retry-After` with every refused attempt (before the error handler writes the answer). */
+/** A refused login attempt: 429 with `Retry-After` (whole seconds) telling when to try again. */
+export class TooManyAttemptsError extends RetryLaterError {
+  constructor(retryAfterSeconds: number) {
+    super('TOO_MANY_REQUESTS', 'Too many failed login attempts, try again later', retryAfterSeconds);
+  }
+}
+
+/**
+ * Sends `Retry-After` with every refused attempt and with a two-factor code used already (the seconds until
+ * the next code), before the error handler writes the answer.
+ */
 export function registerRetryAfter(app: FastifyInstance): void {
   app.addHook('onError', async (_request, reply, error) => {
-    if (error instanceof TooManyAttemptsError) reply.header('Retry-After', String(error.retryAfterSeconds));
+    if (error instanceof RetryLaterError) reply.header('Retry-After', String(error.retryAfterSeconds));
   });
 }
 

@@ -42,3 +42,28 @@ export function menuRoutes(subject: AccessSubject | null): AppRoute[] {
       canAccess(subject, route.menuRoles ?? route.roles, route.module),
   );
 }
+
+/** Why a route may not be opened: no definition, a role the user lacks, or a module off on this site. */
+export function deniedBecause(
+  subject: AccessSubject | null,
+  route: string,
+): 'unknown' | 'role' | 'module' | null {
+  const definition = findRoute(route);
+  if (!definition) return 'unknown';
+  if (!canAccess(subject, definition.roles)) return 'role';
+  if (!canAccess(subject, definition.roles, definition.module)) return 'module';
+  return null;
+}
+
+/** The visit overview a kiosk shows. */
+export const KIOSK_PAGE = '/visits/overview';
+
+/**
+ * Where a user lands (the home path `/`): a kiosk user, whose role is the gate's visit overview and who has
+ * no page in the menu, lands on that overview; everybody else on the home overview.
+ */
+export function landingPath(subject: AccessSubject | null): string {
+  if (!subject?.roles.includes('VISIT_KIOSK')) return '/';
+  if (!canOpenRoute(subject, KIOSK_PAGE) || menuRoutes(subject).length > 0) return '/';
+  return KIOSK_PAGE;
+}

@@ -7,6 +7,8 @@ export class ApiError extends Error {
     readonly code: string | null,
     readonly serverMessage: string | null,
     readonly body: ErrorBody | null,
+    /** `Retry-After` in seconds: when a refused login (too many attempts, a used two-factor code) may retry. */
+    readonly retryAfterSeconds: number | null = null,
   ) {
     super(code ?? `HTTP ${status}`);
   }
@@ -51,6 +53,11 @@ export function setApiCredentials(next: ApiCredentials): void {
 }
 
 /** Called on every failed call that is not silent: the shell logs out on 401/403 and notifies the rest. */
+/** A refusal of the session itself (dead session or a lost role): the session's business, not a message. */
+export function refusesSession(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 401 || error.status === 403);
+}
+
 export function onApiError(listener: Listener): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
@@ -80,11 +87,20 @@ function decodeHeader(value: string | null): string | null {
   }
 }
 
+function retryAfter(value: string | null): number | null {
+  const seconds = value === null ? NaN : Number(value);
+  return Number.isInteger(seconds) && seconds >= 0 ? seconds : null;
+}
+
 /** One API call with the wire contract's headers; resolves with body and headers or rejects with ApiError. */
 export async function request<T>(path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
   const headers: Record<string, string> = { ...options.headers };
   if (credentials.token && !headers.Authorization) headers[HEADERS.authToken] = credentials.token;
   if (credentials.clientToken) headers[HEADERS.clientToken] = credentials.clientToken;
+  // The app's language (app/i18n.ts keeps it on <html lang>), not the browser's: the server words exports
+  // (CSV headers, values, separator) and e-mails by it.
+  const language = typeof document === 'undefined' ? '' : document.documentElement.lang;
+  if (language && !headers['Accept-Language']) headers['Accept-Language'] = language;
   const isBinary = options.body instanceof Blob || options.body instanceof FormData;
   if (options.body !== undefined && !isBinary) headers['Content-Type'] = 'application/json';
   let response: Response;
@@ -126,6 +142,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
       response.headers.get(HEADERS.errorCode),
       decodeHeader(response.headers.get(HEADERS.errorMessage)),
       data && typeof data === 'object' ? (data as ErrorBody) : null,
+      retryAfter(response.headers.get('Retry-After')),
     );
     if (!options.silent) listeners.forEach((listener) => listener(error, options));
     throw error;
@@ -133,6 +150,15 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   successListeners.forEach((listener) => listener(path));
   return { data: data as T, headers: response.headers, status: response.status };
 }
+
+/** What a call outside this module (app/upload.ts) needs to behave as `request` does. */
+export const transport = {
+  credentials: (): ApiCredentials => credentials,
+  listeners,
+  successListeners,
+  buildUrl,
+  decodeHeader,
+};
 
 export const api = {
   get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>

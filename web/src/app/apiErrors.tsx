@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { TFunction } from 'i18next';
+import type { ErrorDetail } from '@strazce/contract';
 import { ApiError, NetworkError } from './api';
 
 export interface ApiErrorContent {
@@ -8,21 +9,57 @@ export interface ApiErrorContent {
 }
 
 /**
+ * A detail of the server's reason in the current language: its message key with its params, where a param
+ * named `<name>Key` is itself a translation key whose text fills `{{<name>}}` (what uses a record:
+ * `{ count: 12, entityKey: 'entity.visit.title', fieldKey: 'entity.visit.fields.visited' }`).
+ */
+export function apiErrorDetailText(detail: ErrorDetail, t: TFunction): string {
+  const params: Record<string, string | number> = {};
+  for (const [name, value] of Object.entries(detail.params ?? {})) {
+    if (name.endsWith('Key') && typeof value === 'string')
+      params[name.slice(0, -'Key'.length)] = t(value, { defaultValue: value });
+    else params[name] = value;
+  }
+  return t(detail.message, { ...params, defaultValue: '' });
+}
+
+/**
+ * The facts of a refusal beyond its code (what uses a record that cannot be deleted): the details that carry
+ * params. Field errors of VALIDATION are shown at their fields by the forms instead.
+ */
+function reasonDetails(error: ApiError, t: TFunction): string[] {
+  if (error.code === 'VALIDATION') return [];
+  return (error.body?.details ?? [])
+    .filter((detail) => detail.params)
+    .map((detail) => apiErrorDetailText(detail, t))
+    .filter(Boolean);
+}
+
+/**
  * The text of a failed call (spec section 8): 'Network error' without a response; otherwise the translated
- * `apiError_<CODE>` (the raw code when there is no translation), prefixed with the status for 5xx.
+ * `apiError_<CODE>` (the raw code when there is no translation), prefixed with the status for 5xx. The
+ * server's specific facts (details with params) fill the text's `{{details}}`, or follow it.
  */
 export function apiErrorText(error: ApiError | NetworkError, t: TFunction): string {
   if (error instanceof NetworkError) return t('error.network');
   const code = error.code ?? error.body?.code ?? null;
   const key = `apiError_${code}`;
-  const text = code === null ? t('error.unknown') : t(key, { defaultValue: code });
+  const details = reasonDetails(error, t).join('; ');
+  let text = code === null ? t('error.unknown') : t(key, { defaultValue: code, details });
+  if (details && !text.includes(details)) text = `${text} – ${details}`;
   return error.status >= 500 ? `${error.status} ${text}` : text;
 }
 
-/** Title and description of the error notification; the server's `X-Error-Message` is appended in italics. */
+/**
+ * Title and description of the error notification. The server's `X-Error-Message` (English, for logs and
+ * developers) is appended in italics only for a code the app has no text for, so a Czech screen never mixes
+ * in English when the app knows what happened.
+ */
 export function apiErrorContent(error: ApiError | NetworkError, t: TFunction): ApiErrorContent {
   const title = apiErrorText(error, t);
-  if (error instanceof ApiError && error.serverMessage) {
+  const code = error instanceof ApiError ? (error.code ?? error.body?.code ?? null) : null;
+  const known = code !== null && t(`apiError_${code}`, { defaultValue: '' }) !== '';
+  if (error instanceof ApiError && error.serverMessage && !known) {
     return { title, description: <i>{error.serverMessage}</i> };
   }
   return { title };

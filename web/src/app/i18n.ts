@@ -1,8 +1,7 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import dayjs from 'dayjs';
-import 'dayjs/locale/cs';
-import 'dayjs/locale/en';
+import type { Locale as AntdLocale } from 'antd/es/locale';
 import type { Language } from '@strazce/contract';
 import { initialLanguage } from './language';
 import { storage } from './storage';
@@ -14,33 +13,61 @@ function browserLanguages(): string[] {
   return navigator.languages?.length ? [...navigator.languages] : [navigator.language];
 }
 
-/** The texts of each language, each its own chunk: a page loads only the language it shows. */
-const TEXTS: Record<Language, () => Promise<{ default: Record<string, unknown> }>> = {
-  cs: () => import('../locales/cs.json'),
-  'en-US': () => import('../locales/en.json'),
+type Texts = Record<string, unknown>;
+
+/**
+ * What a language needs beside the code: our texts, Ant Design's locale and dayjs's. Each language is loaded
+ * on its own (chunks of their own), so a page loads only the language it shows.
+ */
+const LANGUAGE_BUNDLES: Record<Language, () => Promise<{ texts: Texts; antd: AntdLocale }>> = {
+  cs: async () => {
+    const [texts, antd] = await Promise.all([
+      import('../locales/cs.json'),
+      import('antd/es/locale/cs_CZ'),
+      import('dayjs/locale/cs'),
+    ]);
+    return { texts: texts.default, antd: antd.default };
+  },
+  'en-US': async () => {
+    const [texts, antd] = await Promise.all([import('../locales/en.json'), import('antd/es/locale/en_US')]);
+    return { texts: texts.default, antd: antd.default };
+  },
 };
+
+const antdLocales = new Map<string, AntdLocale>();
+
+/** Ant Design's locale of a language that has been loaded (the current one always is). */
+export function antdLocaleOf(language: string): AntdLocale | undefined {
+  return antdLocales.get(language);
+}
+
+/** Loads a language's bundle; returns its texts. */
+async function loadBundle(language: Language): Promise<Texts> {
+  const { texts, antd } = await LANGUAGE_BUNDLES[language]();
+  antdLocales.set(language, antd);
+  return texts;
+}
 
 /** Loads the texts of a language unless they are loaded already. */
 async function loadTexts(language: Language): Promise<void> {
   if (i18n.hasResourceBundle(language, 'translation')) return;
-  const { default: texts } = await TEXTS[language]();
-  i18n.addResourceBundle(language, 'translation', texts);
+  i18n.addResourceBundle(language, 'translation', await loadBundle(language));
 }
 
 const language = initialLanguage(storage.language.get(), browserLanguages());
-dayjs.locale(DAYJS_LOCALE[language]);
 
 /** Settles when the texts of the starting language are loaded (start.tsx renders the app then). */
-export const i18nReady: Promise<unknown> = TEXTS[language]().then(({ default: texts }) =>
-  i18n.use(initReactI18next).init({
+export const i18nReady: Promise<unknown> = loadBundle(language).then((texts) => {
+  dayjs.locale(DAYJS_LOCALE[language]);
+  return i18n.use(initReactI18next).init({
     resources: { [language]: { translation: texts } },
     lng: language,
     // Both files have the same keys (locales.test.ts): no fallback language to load beside.
     fallbackLng: false,
     interpolation: { escapeValue: false },
     returnNull: false,
-  }),
-);
+  });
+});
 
 i18n.on('languageChanged', (next) => {
   dayjs.locale(DAYJS_LOCALE[next as Language] ?? 'en');

@@ -1,17 +1,18 @@
-import { Suspense, useEffect } from 'react';
-import { createBrowserRouter, Navigate, Outlet, useLocation } from 'react-router';
+import { Suspense, useEffect, type ReactNode } from 'react';
+import { BrowserRouter, Navigate, Outlet, Route, Routes, useLocation } from 'react-router';
 import { APP_ROUTES } from '@strazce/contract';
 import { PAGES } from '../modules/registry';
-import { canOpenRoute } from './access';
+import { canOpenRoute, landingPath } from './access';
 import { lazyWithTimeout, pageOf } from './lazyPage';
 import { PageLoading } from '../components/PageLoading';
 import { PageError } from '../components/PageError';
+import { RouteErrorBoundary } from '../components/RouteErrorBoundary';
 import { SessionProvider, useSession } from './session';
 import { storage } from './storage';
 
 /** The logged-in app's shell (menu, site and user choosers, the two-factor and password prompts), its own chunk. */
-const loadAppLayout = () => import('./layout/AppLayout');
-const AppLayout = lazyWithTimeout(() => loadAppLayout().then((module) => ({ default: module.AppLayout })));
+const loadAppLayout = () => import('./AppFrame');
+const AppLayout = lazyWithTimeout(() => loadAppLayout().then((module) => ({ default: module.AppFrame })));
 // With a stored session the shell is fetched while the session is restored, not after it (and then the page).
 if (storage.token.get()) void loadAppLayout().catch(() => undefined);
 const LoginPage = lazyWithTimeout(() => import('../modules/auth/LoginPage'));
@@ -20,6 +21,7 @@ const AutoLoginPage = lazyWithTimeout(() => import('../modules/auth/AutoLoginPag
 const ClearStorePage = lazyWithTimeout(() => import('../modules/auth/ClearStorePage'));
 const NotFoundPage = lazyWithTimeout(() => import('../modules/shell/NotFoundPage'));
 const UnavailablePage = lazyWithTimeout(() => import('../modules/shell/UnavailablePage'));
+const ForbiddenPage = lazyWithTimeout(() => import('../modules/shell/ForbiddenPage'));
 
 /** Every navigation starts at the top of the page. */
 function ScrollToTop() {
@@ -53,10 +55,14 @@ function RequireLogin() {
   return <AppLayout />;
 }
 
-/** One route of the route table: its roles and module decide; a page not built yet says so. */
+/**
+ * One route of the route table: its roles and module decide (a refused page says why); a page not built yet
+ * says so. A kiosk user's home is the visit overview.
+ */
 function GuardedPage({ path }: { path: string }) {
   const { session } = useSession();
-  if (!canOpenRoute(session, path)) return <Navigate to="/" replace />;
+  if (path === '/' && landingPath(session) !== '/') return <Navigate to={landingPath(session)} replace />;
+  if (!canOpenRoute(session, path)) return <ForbiddenPage />;
   const Page = pageOf(path);
   return Page ? <Page /> : <UnavailablePage />;
 }
@@ -64,25 +70,50 @@ function GuardedPage({ path }: { path: string }) {
 /** Every path of the route table and every registered page (a page without a route definition is denied). */
 const guardedPaths = [...new Set([...APP_ROUTES.map((route) => route.path), ...Object.keys(PAGES)])];
 
-export const router = createBrowserRouter([
-  {
-    element: <Root />,
-    errorElement: <PageError fullScreen />,
-    children: [
-      { path: '/login', element: <LoginPage /> },
-      { path: '/resetPassword', element: <ResetPasswordPage /> },
-      { path: '/clearstore', element: <ClearStorePage /> },
-      { path: '/autologin', element: <AutoLoginPage /> },
-      { path: '/404', element: <NotFoundPage /> },
-      {
-        element: <RequireLogin />,
-        children: guardedPaths.map((path) => ({
-          path,
-          element: <GuardedPage key={path} path={path} />,
-          errorElement: <PageError />,
-        })),
-      },
-      { path: '*', element: <NotFoundPage /> },
-    ],
-  },
-]);
+/** A page that failed to load or render shows PageError in its place; the next navigation starts clean. */
+function PageBoundary({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
+  return (
+    <RouteErrorBoundary key={pathname} fallback={(error) => <PageError error={error} />}>
+      {children}
+    </RouteErrorBoundary>
+  );
+}
+
+/**
+ * The app's routes (React Router's declarative mode: the app loads no data through the router, and the data
+ * router would add a third to the login page's JavaScript).
+ */
+export function AppRouter() {
+  return (
+    // Navigations are plain updates, not transitions: a logout (app/session.tsx) leaves the protected pages in
+    // one synchronous commit before the session is forgotten, and a page being loaded shows its loading state.
+    <BrowserRouter useTransitions={false}>
+      <RouteErrorBoundary fallback={(error) => <PageError error={error} fullScreen />}>
+        <Routes>
+          <Route element={<Root />}>
+            <Route path="/login" element={<LoginPage />} />
+            <Route path="/resetPassword" element={<ResetPasswordPage />} />
+            <Route path="/clearstore" element={<ClearStorePage />} />
+            <Route path="/autologin" element={<AutoLoginPage />} />
+            <Route path="/404" element={<NotFoundPage />} />
+            <Route element={<RequireLogin />}>
+              {guardedPaths.map((path) => (
+                <Route
+                  key={path}
+                  path={path}
+                  element={
+                    <PageBoundary>
+                      <GuardedPage key={path} path={path} />
+                    </PageBoundary>
+                  }
+                />
+              ))}
+            </Route>
+            <Route path="*" element={<NotFoundPage />} />
+          </Route>
+        </Routes>
+      </RouteErrorBoundary>
+    </BrowserRouter>
+  );
+}

@@ -8,12 +8,12 @@ import {
   useState,
   type ReactNode,
 } from 'react';
+import { flushSync } from 'react-dom';
 import { useNavigate } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
-import { App as AntApp } from 'antd';
-import { useTranslation } from 'react-i18next';
 import {
   DEFAULT_SITE_TIMEOUT_MINUTES,
+  DEFAULT_TIME_ZONE,
+  isTimeZone,
   HEADERS,
   type ModuleCode,
   type Role,
@@ -21,8 +21,8 @@ import {
   type SiteConfigEntry,
 } from '@strazce/contract';
 import { canAccess } from './access';
-import { api, ApiError, onApiError, onApiSuccess, setApiCredentials } from './api';
-import { apiErrorContent } from './apiErrors';
+import { api, ApiError, onApiError, onApiSuccess, refusesSession, setApiCredentials } from './api';
+import { setDisplayTimeZone } from './displayZone';
 import { storage } from './storage';
 
 export type SessionUser = SessionResponse['user'];
@@ -70,6 +70,12 @@ export function basicAuthorization(userName: string, password: string): string {
   return `Basic ${btoa(binary)}`;
 }
 
+/** The site's time zone: its SITE_TIME_ZONE property, else the default (Europe/Prague). */
+export function siteTimeZone(config: readonly SiteConfigEntry[]): string {
+  const value = config.find((entry) => entry.name === 'SITE_TIME_ZONE')?.value;
+  return typeof value === 'string' && isTimeZone(value) ? value : DEFAULT_TIME_ZONE;
+}
+
 /** The site's idle time-out in minutes: its SITE_TIMEOUT property, else the default. */
 export function siteTimeoutMinutes(config: readonly SiteConfigEntry[]): number {
   const value = config.find((entry) => entry.name === 'SITE_TIMEOUT')?.value;
@@ -104,15 +110,27 @@ async function loadSite(body: SessionResponse): Promise<Session> {
 
 const IDLE_CHECK_MS = 5_000;
 
+/** Why the data cached for the session is no longer valid: the user left, or the site changed. */
+export type CacheReset = 'logout' | 'site';
+const cacheResetListeners = new Set<(reason: CacheReset) => void>();
+
+/**
+ * The logged-in app's data cache (AppFrame) hears when its data stops being valid; told in the same tick as
+ * the session changes, so no page renders the new site with the old site's data.
+ */
+export function onCacheReset(listener: (reason: CacheReset) => void): () => void {
+  cacheResetListeners.add(listener);
+  return () => cacheResetListeners.delete(listener);
+}
+
+const resetCache = (reason: CacheReset) => cacheResetListeners.forEach((listener) => listener(reason));
+
 /**
  * Holds the session for the whole app: login, restore, logout, site switch, the idle time-out of the site,
- * and the global reaction to failed calls (401/403 log out silently, the rest is a notification).
+ * and the global reaction to a refused session (401/403 log out silently).
  */
 export function SessionProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const { notification } = AntApp.useApp();
-  const { t } = useTranslation();
   const [session, setSession] = useState<Session | null>(() => {
     setApiCredentials({ token: storage.token.get(), clientToken: storage.clientToken.get() });
     return null;
@@ -122,6 +140,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const apply = useCallback((next: Session | null) => {
     sessionRef.current = next;
+    // Times are shown in the site's zone, before anything of the new site renders.
+    setDisplayTimeZone(next ? siteTimeZone(next.config) : null);
     lastActivity.current = Date.now();
     setSession(next);
   }, []);
@@ -130,8 +150,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     storage.token.set(null);
     setApiCredentials({ token: null, clientToken: storage.clientToken.get() });
     apply(null);
-    queryClient.clear();
-  }, [apply, queryClient]);
+    resetCache('logout');
+  }, [apply]);
 
   const logout = useCallback(
     async (reason?: LogoutReason) => {
@@ -140,7 +160,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       }
       // Leave the protected pages first (committed at once, not in a transition): with the session gone
       // they would redirect to /autologin.
-      await navigate('/login', { replace: true, state: reason ? { reason } : null, flushSync: true });
+      flushSync(() => navigate('/login', { replace: true, state: reason ? { reason } : null }));
       forget();
     },
     [forget, navigate],
@@ -196,9 +216,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       storage.site(current.user.userName).set(String(siteId));
       apply(await loadSite(body));
       // Everything cached belonged to the previous site.
-      queryClient.removeQueries();
+      resetCache('site');
     },
-    [apply, queryClient],
+    [apply],
   );
 
   const reload = useCallback(async () => {
@@ -216,13 +236,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   useEffect(
     () =>
       onApiError((error) => {
-        if (error instanceof ApiError && (error.status === 401 || error.status === 403)) {
+        // Other failures are shown by the logged-in app (AppFrame's notifications).
+        if (refusesSession(error)) {
           if (sessionRef.current) void logout('failure');
-          return;
         }
-        notification.error({ ...apiErrorContent(error, t), placement: 'topRight' });
       }),
-    [logout, notification, t],
+    [logout],
   );
 
   // The server ends an idle session after the site's time-out; the app leaves at the same moment.

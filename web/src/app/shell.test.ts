@@ -8,7 +8,7 @@ import { formatDate, formatDateTime, formatTime, toWireDate } from './format';
 import { initialLanguage, languageOfLocale } from './language';
 import { siteTimeoutMinutes } from './session';
 import { safeRedirect } from '../modules/auth/redirect';
-import { loginErrorText } from '../modules/auth/loginErrors';
+import { loginErrorText, nextCodeAt } from '../modules/auth/loginErrors';
 
 const ALL_MODULES = [
   'MOD_PATROL',
@@ -112,6 +112,11 @@ describe('errors', () => {
     expect(loginErrorText(new ApiError(400, 'VALIDATION', null, null), 'check', false, t)).toBe(
       'login.invalidLoginUsernameMessage',
     );
+    expect(loginErrorText(new ApiError(401, 'TFA_CODE_USED', null, null, 12), 'login', true, t)).toBe(
+      'login.tfaCodeUsed',
+    );
+    expect(nextCodeAt(new ApiError(401, 'TFA_CODE_USED', null, null, 12), 1_000)).toBe(13_000);
+    expect(nextCodeAt(new ApiError(401, 'TFA_INVALID', null, null), 1_000)).toBeNull();
     expect(loginErrorText(new ApiError(403, 'CLIENT_NOT_AUTHORIZED', null, null), 'login', false, t)).toBe(
       'login.clientNotAuthorized',
     );

@@ -3,6 +3,10 @@ import { adminPages } from './admin/pages';
 import { sitePages } from './site/pages';
 import { visitPages } from './visits/pages';
 import { advicePages } from './advice/pages';
+import { vehicleAdvicePages } from './vehicleadvice/pages';
+import { vehiclePages } from './vehicles/pages';
+import { incidentPages } from './incidents/pages';
+import { patrolPages } from './patrol/pages';
 
 /** A lazily loaded page; each becomes its own chunk. */
 export type PageLoader = () => Promise<{ default: ComponentType }>;
@@ -24,4 +28,8 @@ export const PAGES: Record<string, PageLoader> = {
   ...sitePages,
   ...visitPages,
   ...advicePages,
+  ...vehicleAdvicePages,
+  ...vehiclePages,
+  ...incidentPages,
+  ...patrolPages,
 };

@@ -14,8 +14,9 @@ import {
   textarea,
 } from '../entity';
 import type { ErrorDetail } from '../errors';
-import { DEFAULT_TIME_ZONE, isTimeZone } from '../siteConfig';
+import { DEFAULT_TIME_ZONE, isTimeZone } from '../wire';
 import { PLATE_PATTERN } from '../validation';
+import { LANG_PARAMETER_VALUES } from '../serverTexts';
 
 /** Site administration (/site/...): SiteAdmin, always acting on the session's current site. */
 const SITE_ADMIN = ['SITE_ADMIN'] as const;
@@ -202,9 +203,12 @@ function checkGateLoadRange(query: { from: string; to: string }, ctx: z.Refineme
 
 /** `GET /api/report/gate_load?from=YYYY-MM-DD&to=YYYY-MM-DD[&timeZone=]`: both days included. */
 export const gateLoadQuerySchema = z.strictObject(gateLoadQueryShape).superRefine(checkGateLoadRange);
-/** `GET /api/report/gate_load.csv`: the same, plus the language of the column headers. */
+/**
+ * `GET /api/report/gate_load.csv`: the same, plus the language of the file (headers; cs: `;` separated,
+ * en: `,`); without it the server goes by Accept-Language.
+ */
 export const gateLoadCsvQuerySchema = z
-  .strictObject({ ...gateLoadQueryShape, lang: z.enum(['cs', 'en']).default('cs') })
+  .strictObject({ ...gateLoadQueryShape, lang: z.enum(LANG_PARAMETER_VALUES).optional() })
   .superRefine(checkGateLoadRange);
 export type GateLoadQuery = z.infer<typeof gateLoadQuerySchema>;
 

@@ -14,7 +14,7 @@ import {
   text,
   textarea,
 } from '../entity';
-import { ASSIGNABLE_ROLES, type AssignableRole } from '../roles';
+import { ASSIGNABLE_ROLES, INTERNAL_ROLES, type AssignableRole } from '../roles';
 import { MODULES } from '../modules';
 
 const ADMIN = ['ADMINISTRATOR'] as const;
@@ -70,6 +70,10 @@ export const user = defineEntity({
   },
 });
 
+/** A user's photo (`PUT /api/access_user/avatar`, raw body): these image types, at most this many bytes. */
+export const AVATAR_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
+export const AVATAR_MAX_BYTES = 512 * 1024;
+
 export const accessGroup = defineEntity({
   resource: 'access_group',
   scope: 'global',
@@ -112,6 +116,10 @@ export const client = defineEntity({
     lastAccess: datetime({ readOnly: true, list: true, sort: true }),
     person: ref('system_person', { list: true, filter: 'eq' }),
     valid: bool({ default: true, list: true, sort: true, filter: 'eq' }),
+    /** A machine terminal's internal role (docs/terminals.md); empty for a browser terminal. */
+    internalRole: enumOf(INTERNAL_ROLES, { list: true, sort: true, filter: 'eq' }),
+    /** The site a machine terminal works on (required for one with an internal role). */
+    site: ref('system_site', { list: true, filter: 'eq' }),
   },
 });
 

@@ -37,6 +37,35 @@ export const BLACKLIST_MARKERS = [
 ] as const;
 export type BlacklistMarker = (typeof BLACKLIST_MARKERS)[number];
 
+/**
+ * What a blacklist hit matched: the person's names, identity document or licence plate; on a vehicle
+ * movement also the trailer's plate (the vehicle markers cover the vehicle and its trailer).
+ */
+export const BLACKLIST_MATCHES = ['NAME', 'DOCUMENT', 'PLATE', 'TRAILER_PLATE'] as const;
+export type BlacklistMatch = (typeof BLACKLIST_MATCHES)[number];
+
+/**
+ * One blacklist hit of an entry: which list (the marker: internal or government, person or vehicle), what
+ * matched and the value it matched on (a personal value, masked like the visit's), and the list's reason and
+ * note (an internal entry's own; the government register's reason when it gave one, no note). Sent in the
+ * 409 BLACKLIST_HIT answer of an entry and kept with the visit (`blacklistHits`).
+ */
+export const blacklistHitSchema = z.object({
+  list: z.enum(BLACKLIST_MARKERS),
+  /** Null for a government person hit: the register does not say whether names or the document matched. */
+  matchedBy: z.enum(BLACKLIST_MATCHES).nullable(),
+  value: z.string().nullable(),
+  reason: z.string().nullable(),
+  note: z.string().nullable(),
+});
+export type BlacklistHit = z.infer<typeof blacklistHitSchema>;
+
+/**
+ * The hits the guard confirmed one by one in the entry warning. An entry with a blacklist hit is refused
+ * (409 BLACKLIST_HIT) until every hit's list is named here; `force` confirms only the in-area warning.
+ */
+export const blacklistAcknowledgementSchema = z.array(z.enum(BLACKLIST_MARKERS)).max(4);
+
 /** Visit fields that are personal data: masked for callers without VIEW_PERSONAL_INFO, removed by anonymization. */
 export const VISIT_PERSONAL_FIELDS = [
   'firstName',
@@ -153,6 +182,8 @@ export const visit = defineEntity({
   scope: 'site',
   read: VISIT_READ,
   write: VISIT_WRITE,
+  // A movement at a gate is kept: the receptionist records it, only the visit administrator may delete one.
+  delete: VISIT_ADMIN,
   defaultSort: { field: 'movementTime', direction: 'desc' },
   fields: {
     movementTime: datetime({ list: true, sort: true, filter: 'range' }),
@@ -197,14 +228,18 @@ export const visit = defineEntity({
 export const visitInputExtension = {
   companions: z.array(visitCompanionSchema).max(50).optional(),
   equipment: z.array(visitEquipmentSchema).max(100).optional(),
-  /** Continue despite the in-area or blacklist warning (409 ALREADY_IN_AREA / BLACKLIST_HIT). */
+  /** Continue despite the in-area warning (409 ALREADY_IN_AREA). */
   force: z.boolean().optional(),
+  /** The blacklist hits confirmed by the guard (409 BLACKLIST_HIT until each hit's list is named). */
+  blacklistAcknowledged: blacklistAcknowledgementSchema.optional(),
 };
 /** Returned with every visit record (the plate may come masked, so it is any string on the way out). */
 export const visitRecordExtension = {
   vehiclePlate: z.string().nullable(),
   companions: z.array(z.object({ id: z.number(), name: z.string(), document: z.string().nullable() })),
   equipment: z.array(z.object({ id: z.number(), object: z.string(), serialNumber: z.string().nullable() })),
+  /** The blacklist hits found at the entry, with the list's reason and note as they were then. */
+  blacklistHits: z.array(blacklistHitSchema.extend({ id: z.number() })),
 };
 
 /** Leave ('Zapsat odchod') of an entry. */
@@ -226,6 +261,7 @@ export const visitAccompaniment = defineEntity({
   scope: 'site',
   read: VISIT_READ,
   write: VISIT_WRITE,
+  delete: VISIT_ADMIN,
   defaultSort: { field: 'name', direction: 'asc' },
   fields: {
     visit: ref('visit', { required: true, filter: 'eq' }),
@@ -241,6 +277,7 @@ export const visitEquipment = defineEntity({
   scope: 'site',
   read: VISIT_READ,
   write: VISIT_WRITE,
+  delete: VISIT_ADMIN,
   defaultSort: { field: 'object', direction: 'asc' },
   fields: {
     visit: ref('visit', { required: true, filter: 'eq' }),
@@ -345,6 +382,16 @@ export function adviceDefaultFilter(today: string): Record<string, string> {
   return { status: 'APPROVED', activeUntilFrom: today };
 }
 
+/**
+ * `GET /api/visit/advice/response/pending`: the advices waiting for this responder's answer (status PENDING)
+ * on every site the user is a member of and that has visit advices enabled; the menu shows the total.
+ */
+export const advicePendingSchema = z.object({
+  total: z.number().int().nonnegative(),
+  sites: z.array(z.object({ id: z.number().int(), name: z.string(), count: z.number().int().positive() })),
+});
+export type AdvicePending = z.infer<typeof advicePendingSchema>;
+
 /** A response (`POST /api/visit/advice/response`): approve, or reject with a reason. */
 export const adviceResponseSchema = z
   .strictObject({
@@ -364,6 +411,7 @@ export const adviceToVisitSchema = z.strictObject({
   tag: z.string().trim().max(50).nullable().optional(),
   parkingPlace: z.string().trim().max(50).nullable().optional(),
   force: z.boolean().optional(),
+  blacklistAcknowledged: blacklistAcknowledgementSchema.optional(),
 });
 
 interface AdviceDates {

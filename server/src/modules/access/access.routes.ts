@@ -41,9 +41,7 @@ export function registerAccessRoutes(app: FastifyInstance, db: Db): void {
       },
       async beforeDelete(existing, ctx) {
         if (existing.id === ctx.request.session?.userId)
-          throw new AppError('VALIDATION', 'You cannot delete yourself', [
-            { path: '', message: 'validation.cannotDeleteSelf' },
-          ]);
+          throw new AppError('CANNOT_DELETE_SELF', 'You cannot delete your own account');
       },
     },
   });

@@ -3,8 +3,8 @@ import type { FastifyRequest } from 'fastify';
 import { HEADERS } from '@strazce/contract';
 import type { Db } from '../../db/database';
 import { AppError } from '../../platform/errors';
-import type { LoginLimiter } from '../../platform/loginLimiter';
-import { totpStep, verifyPassword } from '../../platform/secrets';
+import { RetryLaterError, type LoginLimiter } from '../../platform/loginLimiter';
+import { TOTP_PERIOD_SECONDS, totpStep, verifyPassword } from '../../platform/secrets';
 import { userRolesSql } from '../../platform/session';
 import { sites } from '../system/system.tables';
 import { userSites, users } from './access.tables';
@@ -81,6 +81,24 @@ export async function consumeTotp(
 }
 
 /**
+ * A right code refused because a code of its time step (or a later one) was accepted before, typically the
+ * code that just finished the two-factor wizard: TFA_CODE_USED with `Retry-After` telling in how many
+ * seconds the authenticator shows the next code (0 when it shows it already). Asked only once the password
+ * is right; null for a wrong code.
+ */
+function codeUsedAgain(user: UserRow, code: string | undefined, now: number): RetryLaterError | null {
+  if (!user.tfaSecret || !code || !/^\d{6}$/.test(code) || user.tfaLastStep === null) return null;
+  const step = totpStep(user.tfaSecret, code, now);
+  if (step === null || step > user.tfaLastStep) return null;
+  const nextCodeAt = (user.tfaLastStep + 1) * TOTP_PERIOD_SECONDS * 1000;
+  return new RetryLaterError(
+    'TFA_CODE_USED',
+    'This code was used already, wait for the next one',
+    Math.max(0, Math.ceil((nextCodeAt - now) / 1000)),
+  );
+}
+
+/**
  * Checks user name, password and (when the user has two-factor on) the TOTP code, under the login limiter.
  * The answer never tells which part was wrong: an unknown user and a wrong password look the same, and for a
  * user with two-factor a wrong password and a wrong code look the same. Whether a user has two-factor is
@@ -99,8 +117,10 @@ export async function authenticate(db: Db, limiter: LoginLimiter, input: Credent
   if (user?.tfa && !input.tfaCode) throw await fail('TFA_REQUIRED');
   const passwordOk = await verifyPassword(user?.passwordHash, input.password);
   if (!user || !passwordOk) throw await fail(user?.tfa ? 'TFA_INVALID' : 'INVALID_CREDENTIALS');
-  if (user.tfa && !(await consumeTotp(db, user, user.tfaSecret, input.tfaCode, input.at)))
-    throw await fail('TFA_INVALID');
+  if (user.tfa && !(await consumeTotp(db, user, user.tfaSecret, input.tfaCode, input.at))) {
+    const error = await fail('TFA_INVALID');
+    throw codeUsedAgain(user, input.tfaCode, input.at) ?? error;
+  }
   await limiter.reset(input.userName, input.address);
   return user;
 }

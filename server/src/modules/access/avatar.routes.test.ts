@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext, type TestUser } from '../../../test/helper';
-import { AVATAR_MAX_BYTES } from './avatar.routes';
+import { AVATAR_MAX_BYTES } from '@strazce/contract';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -74,8 +74,8 @@ describe('avatar', () => {
       [Buffer.alloc(0), 'image/png'],
     ] as const) {
       const response = await upload(user, body, type);
-      expect(response.statusCode).toBe(400);
-      expect(response.headers['x-error-code']).toBe('VALIDATION');
+      expect(response.statusCode).toBe(415);
+      expect(response.headers['x-error-code']).toBe('FILE_TYPE_MISMATCH');
     }
   });
 

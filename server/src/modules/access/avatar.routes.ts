@@ -3,14 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { fileTypeFromBuffer } from 'file-type';
 import { z } from 'zod';
-import { idSchema } from '@strazce/contract';
+import { AVATAR_MAX_BYTES, AVATAR_TYPES, idSchema } from '@strazce/contract';
 import type { Db } from '../../db/database';
 import { AppError, forbidden, notFound } from '../../platform/errors';
 import { LOGGED_IN, sessionOf } from '../../platform/guard';
 import { userAvatars } from './access.tables';
-
-export const AVATAR_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
-export const AVATAR_MAX_BYTES = 512 * 1024;
 
 /**
  * The avatar photo of the profile: the current user uploads (raw image body) and deletes their own; a user
@@ -68,7 +65,7 @@ export function registerAvatarRoutes(app: FastifyInstance, db: Db): void {
         const declared = String(request.headers['content-type']).split(';')[0].trim().toLowerCase();
         const detected = data.length > 0 ? await fileTypeFromBuffer(data) : undefined;
         if (!detected || detected.mime !== declared) {
-          throw new AppError('VALIDATION', 'The file is not the image it claims to be', [
+          throw new AppError('FILE_TYPE_MISMATCH', 'The file is not the image it claims to be', [
             { path: '', message: 'validation.imageType' },
           ]);
         }

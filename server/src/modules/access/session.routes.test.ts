@@ -373,17 +373,41 @@ describe('two-factor enrolment and login with TOTP', () => {
     expectError(await ctx.login(user.userName, PASSWORD, { 'x-tfa-token': 'abcdef' }), 401, 'TFA_INVALID');
   });
 
-  it('refuses the code used to enable (replay) and accepts the next one once', async () => {
-    expectError(
-      await ctx.login(user.userName, PASSWORD, { 'x-tfa-token': totpCode(secret, ctx.clock.now()) }),
-      401,
-      'TFA_INVALID',
-    );
-    const next = totpCode(secret, ctx.clock.now() + 30_000);
+  it('refuses the code used to enable (replay), says when the next comes, and accepts the next one once', async () => {
+    const now = ctx.clock.now();
+    const used = totpCode(secret, now);
+    const replay = await ctx.login(user.userName, PASSWORD, { 'x-tfa-token': used });
+    expectError(replay, 401, 'TFA_CODE_USED');
+    // The next code belongs to the next 30-second step: the seconds until it starts.
+    const nextStepAt = (Math.floor(now / 30_000) + 1) * 30_000;
+    expect(replay.headers['retry-after']).toBe(String(Math.ceil((nextStepAt - now) / 1000)));
+    // With a wrong password the same code tells nothing more than any wrong code.
+    const wrongPassword = await ctx.login(user.userName, 'Wrong123!', { 'x-tfa-token': used });
+    expectError(wrongPassword, 401, 'TFA_INVALID');
+    expect(wrongPassword.headers['retry-after']).toBeUndefined();
+
+    const next = totpCode(secret, now + 30_000);
     const login = await ctx.login(user.userName, PASSWORD, { 'x-tfa-token': next });
     expect(login.statusCode).toBe(200);
     expect(login.json().user.tfa).toBe(true);
-    expectError(await ctx.login(user.userName, PASSWORD, { 'x-tfa-token': next }), 401, 'TFA_INVALID');
+    expectError(await ctx.login(user.userName, PASSWORD, { 'x-tfa-token': next }), 401, 'TFA_CODE_USED');
+    // An older code (still within the allowed drift) is refused as used too.
+    expectError(await ctx.login(user.userName, PASSWORD, { 'x-tfa-token': used }), 401, 'TFA_CODE_USED');
+  });
+
+  it('says the next code is there already once its time step has begun', async () => {
+    const start = ctx.clock.now();
+    try {
+      // The last accepted code is of the step after the enable's; a minute on, the code of that step is
+      // still within the allowed drift and used, and the authenticator shows a newer one.
+      ctx.clock.set((Math.floor(start / 30_000) + 2) * 30_000 + 5_000);
+      const usedAgain = totpCode(secret, ctx.clock.now() - 30_000);
+      const replay = await ctx.login(user.userName, PASSWORD, { 'x-tfa-token': usedAgain });
+      expectError(replay, 401, 'TFA_CODE_USED');
+      expect(replay.headers['retry-after']).toBe('0');
+    } finally {
+      ctx.clock.set(start);
+    }
   });
 
   it('lets an administrator reset the two-factor of a user', async () => {
@@ -472,10 +496,8 @@ describe('password reset', () => {
     const user = await ctx.givenUser({ roles: [], login: false, email: 'expired@example.com' });
     await requestReset(user.userName);
     const token = tokenOf((await mailsTo('expired@example.com'))[0].body);
-    await ctx.db
-      .update(passwordResets)
-      .set({ expires: new Date(Date.now() - 1000) })
-      .where(eq(passwordResets.userId, user.id));
+    // The link is valid for 60 minutes by the app's clock.
+    ctx.clock.advance(60 * 60_000 + 1000);
     expectError(
       await ctx.call(null, 'POST', '/api/access_user/reset', { token, password: 'Brand.New1' }),
       400,

@@ -30,7 +30,8 @@ import {
   verifyPassword,
 } from '../../platform/secrets';
 import { createSession, endSession, extendSession, userRoles } from '../../platform/session';
-import { clients, emails } from '../system/system.tables';
+import { authorizedClient } from '../../platform/terminal';
+import { emails } from '../system/system.tables';
 import { passwordResets, sessions, users } from './access.tables';
 import {
   authenticate,
@@ -53,21 +54,6 @@ export interface SessionRoutesOptions {
   publicUrl?: string;
   /** Origins allowed in reset links when PUBLIC_URL is not set (RESET_LINK_ORIGINS). */
   resetOrigins?: readonly string[];
-}
-
-/** The client (terminal) behind `X-Client-Token`, when it is valid, authorized and not expired. */
-export async function authorizedClient(db: Db, request: FastifyRequest): Promise<number | null> {
-  const token = request.headers[HEADERS.clientToken.toLowerCase()];
-  if (typeof token !== 'string' || token.length === 0 || token.length > 200) return null;
-  const [client] = await db
-    .select({ id: clients.id, expires: clients.expires })
-    .from(clients)
-    .where(
-      and(eq(clients.tokenHash, hashToken(token)), eq(clients.valid, true), eq(clients.authorized, true)),
-    );
-  if (!client || (client.expires && client.expires.getTime() < Date.now())) return null;
-  await db.update(clients).set({ lastAccess: new Date() }).where(eq(clients.id, client.id));
-  return client.id;
 }
 
 /** Where links sent by e-mail point when neither PUBLIC_URL nor RESET_LINK_ORIGINS is configured. */
@@ -349,7 +335,7 @@ export function registerSessionRoutes(
         .where(
           and(
             eq(passwordResets.userId, user.id),
-            gt(passwordResets.created, new Date(Date.now() - PASSWORD_RESET_VALID_MINUTES * 60_000)),
+            gt(passwordResets.created, new Date(request.server.clock.now() - 60 * 60_000)),
           ),
         );
       if (Number(recent) >= PASSWORD_RESETS_PER_HOUR) return true as const;
@@ -359,7 +345,8 @@ export function registerSessionRoutes(
         await tx.insert(passwordResets).values({
           tokenHash: hashToken(token),
           userId: user.id,
-          expires: new Date(Date.now() + PASSWORD_RESET_VALID_MINUTES * 60_000),
+          created: new Date(request.server.clock.now()),
+          expires: new Date(request.server.clock.now() + PASSWORD_RESET_VALID_MINUTES * 60_000),
         });
         await tx.insert(emails).values({
           recipient: person.email!,
@@ -378,15 +365,16 @@ export function registerSessionRoutes(
     },
     async (request) => {
       const passwordHash = await hashPassword(request.body.password);
+      const now = new Date(request.server.clock.now());
       await db.transaction(async (tx) => {
         const [reset] = await tx
           .update(passwordResets)
-          .set({ used: new Date() })
+          .set({ used: now })
           .where(
             and(
               eq(passwordResets.tokenHash, hashToken(request.body.token)),
               isNull(passwordResets.used),
-              gt(passwordResets.expires, new Date()),
+              gt(passwordResets.expires, now),
             ),
           )
           .returning({ userId: passwordResets.userId });
@@ -395,7 +383,7 @@ export function registerSessionRoutes(
         // Other links sent before are void once the password is set.
         await tx
           .update(passwordResets)
-          .set({ used: new Date() })
+          .set({ used: now })
           .where(and(eq(passwordResets.userId, reset.userId), isNull(passwordResets.used)));
         // A new password ends every session opened with the old one.
         await tx.delete(sessions).where(eq(sessions.userId, reset.userId));

@@ -47,9 +47,15 @@ export class FileStore {
 
   /**
    * Writes an uploaded stream, then checks its content: the sniffed type must agree with the file name's
-   * extension, executables are refused. The stream's own size limit ends the write with 413.
+   * extension, executables are refused, and so is a type `accept` (when given) does not take. The stream's own
+   * size limit ends the write with 413.
    */
-  async store(content: Readable, fileName: string, declaredType: string): Promise<StoredContent> {
+  async store(
+    content: Readable,
+    fileName: string,
+    declaredType: string,
+    accept?: (type: string) => boolean,
+  ): Promise<StoredContent> {
     const id = randomUUID();
     const temporary = path.join(this.dir, 'tmp', id);
     try {
@@ -57,6 +63,10 @@ export class FileStore {
       if ((content as Readable & { truncated?: boolean }).truncated)
         throw new AppError('PAYLOAD_TOO_LARGE', 'File is larger than the site allows');
       const type = await checkedType(temporary, fileName, declaredType);
+      if (accept && !accept(type))
+        throw new AppError('FILE_TYPE_REFUSED', `Files of the type ${type} are not accepted here`, [
+          { path: 'file', message: 'validation.fileTypeRefused' },
+        ]);
       const { size } = await fs.promises.stat(temporary);
       const storageKey = `${id.slice(0, 2)}/${id}`;
       await fs.promises.mkdir(path.dirname(this.pathOf(storageKey)), { recursive: true });
@@ -92,12 +102,12 @@ async function checkedType(file: string, fileName: string, declaredType: string)
   const sniffed = await fileTypeFromFile(file);
   const extension = extensionOf(fileName);
   if (sniffed && REFUSED_TYPES.has(sniffed.mime))
-    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Executable files are not accepted');
+    throw new AppError('FILE_TYPE_REFUSED', 'Executable files are not accepted');
   const named = extension !== '' && supportedExtensions.has(extension as never);
   const agrees =
     sniffed && (extension === sniffed.ext || (SAME_FORMAT[sniffed.ext] ?? []).includes(extension));
   if (sniffed ? named && !agrees : named && !TEXT_EXTENSIONS.has(extension))
-    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'File content does not match its name', [
+    throw new AppError('FILE_TYPE_MISMATCH', 'File content does not match its name', [
       { path: 'file', message: 'validation.fileTypeMismatch' },
     ]);
   if (sniffed) return sniffed.mime;

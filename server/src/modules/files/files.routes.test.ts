@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, expectEvery, type TestContext, type TestUser } from '../../../test/helper';
 import { siteProperties } from '../system/system.tables';
-import { attachmentDisposition } from './contentDisposition';
+import { attachmentDisposition } from '../../platform/contentDisposition';
 
 let ctx: TestContext;
 let siteAdmin: TestUser;
@@ -97,13 +97,14 @@ describe('upload and download', () => {
   it('refuses content that does not match its name, and executables', async () => {
     const disguised = await upload(ctx.admin, 'photo.png', PDF, 'image/png');
     expect(disguised.statusCode).toBe(415);
+    expect(disguised.headers['x-error-code']).toBe('FILE_TYPE_MISMATCH');
     expect(disguised.json().details).toEqual([{ path: 'file', message: 'validation.fileTypeMismatch' }]);
     const fake = await upload(ctx.admin, 'scan.pdf', Buffer.from('just text'), 'application/pdf');
     expect(fake.statusCode).toBe(415);
     const exe = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(200)]);
     const executable = await upload(ctx.admin, 'tool.dat', exe);
     expect(executable.statusCode).toBe(415);
-    expect(executable.headers['x-error-code']).toBe('UNSUPPORTED_MEDIA_TYPE');
+    expect(executable.headers['x-error-code']).toBe('FILE_TYPE_REFUSED');
   });
 
   it("limits the size by the site's FILE_MAX_SIZE_MB", async () => {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -12,13 +12,14 @@ import {
   fileUploadQuerySchema,
   idParamsSchema,
   storedFile,
+  type ModuleCode,
 } from '@strazce/contract';
 import type { Db } from '../../db/database';
 import { crudRoutes } from '../../platform/crud';
 import { AppError, notFound } from '../../platform/errors';
 import { currentSiteId } from '../../platform/guard';
 import { activeSiteProperty } from '../../platform/siteProperty';
-import { attachmentDisposition } from './contentDisposition';
+import { attachmentDisposition } from '../../platform/contentDisposition';
 import { FileStore } from './fileStore';
 import { files } from './files.tables';
 
@@ -34,12 +35,114 @@ export async function siteFileLimitMb(db: Db, siteId: number): Promise<number> {
     : KNOWN_CONFIG_PROPERTIES.FILE_MAX_SIZE_MB.default;
 }
 
+/** What a stored file row tells a module that keeps the file (a vehicle's photo). */
+export interface ReceivedFile {
+  id: number;
+  name: string;
+  type: string;
+  size: number;
+}
+
+/**
+ * The one upload path of the product (`/api/system_file` and modules' own uploads, e.g. vehicle photos), on
+ * `app.files` for the modules' routes. Their scope registers `multipart` with `MULTIPART_OPTIONS`.
+ */
+export interface FileUploads {
+  /**
+   * Receives the request's multipart part `file` within the site's FILE_MAX_SIZE_MB (413 PAYLOAD_TOO_LARGE),
+   * checks its content (FILE_TYPE_MISMATCH, FILE_TYPE_REFUSED; `accept` narrows the sniffed types), stores it
+   * and writes its `system_file` row of the site in a transaction that `then` joins with the module's own
+   * rows. When anything fails the content is removed again.
+   */
+  receive<T>(
+    request: FastifyRequest,
+    options: {
+      siteId: number;
+      module: ModuleCode | null;
+      accept?: (type: string) => boolean;
+      then?: (tx: Db, file: ReceivedFile) => Promise<T>;
+    },
+  ): Promise<{ file: ReceivedFile; result: T | undefined }>;
+  /**
+   * Sends a stored file's content with the app's headers: its sniffed type, a download (`attachment`),
+   * no-store, nosniff and a sandbox policy. 404 when the row or its content is missing.
+   */
+  send(reply: FastifyReply, fileId: number): Promise<FastifyReply>;
+  /** Deletes the file row inside the caller's transaction; returns the content's key for `removeContent`. */
+  deleteRow(tx: Db, fileId: number): Promise<string | null>;
+  /** Removes stored content (after the transaction that deleted its row committed). */
+  removeContent(storageKey: string): Promise<void>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Uploads and downloads of stored files, for modules that keep files (see `FileUploads`). */
+    files: FileUploads;
+  }
+}
+
+/** `@fastify/multipart` options of every upload scope: one file part, at most the largest site limit. */
+export const MULTIPART_OPTIONS = { limits: { files: 1, fields: 10, fileSize: LARGEST_MB * MB } };
+
+function fileUploads(db: Db, store: FileStore): FileUploads {
+  return {
+    async receive(request, { siteId, module, accept, then }) {
+      if (!request.isMultipart())
+        throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the file as multipart/form-data');
+      const limitMb = await siteFileLimitMb(db, siteId);
+      const part = await request.file({ limits: { fileSize: limitMb * MB }, throwFileSizeLimit: false });
+      if (!part || part.fieldname !== 'file')
+        throw new AppError('VALIDATION', 'No file sent', [{ path: 'file', message: 'validation.required' }]);
+      const name = part.filename.trim().slice(0, 255) || 'file';
+      const content = await store.store(part.file, name, part.mimetype, accept);
+      try {
+        return await db.transaction(async (tx) => {
+          const [created] = await tx
+            .insert(files)
+            .values({ siteId, module, name, ...content })
+            .returning({ id: files.id });
+          const file = { id: created.id, name, type: content.type, size: content.size };
+          return { file, result: then ? await then(tx as unknown as Db, file) : undefined };
+        });
+      } catch (error) {
+        await store.remove(content.storageKey);
+        throw error;
+      }
+    },
+
+    async send(reply, fileId) {
+      const [file] = await db.select().from(files).where(eq(files.id, fileId));
+      if (!file || !(await store.exists(file.storageKey))) throw notFound('File');
+      return reply
+        .header('content-type', file.type)
+        .header('content-length', String(file.size))
+        .header('content-disposition', attachmentDisposition(file.name))
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, no-store')
+        .header('content-security-policy', "default-src 'none'; sandbox")
+        .send(store.open(file.storageKey));
+    },
+
+    async deleteRow(tx, fileId) {
+      const [removed] = await tx
+        .delete(files)
+        .where(eq(files.id, fileId))
+        .returning({ storageKey: files.storageKey });
+      return removed?.storageKey ?? null;
+    },
+
+    removeContent: (storageKey) => store.remove(storageKey),
+  };
+}
+
 /** /admin/files: list, rename and delete stored files, upload to the current site, download. */
 export function registerFileRoutes(app: FastifyInstance, db: Db, filesDir: string | undefined): void {
   // Without a directory (tests) the files go to a fresh temporary directory.
   const store = new FileStore(filesDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'strazce-files-')));
+  const uploads = fileUploads(db, store);
+  app.decorate('files', uploads);
   app.register(async (scope) => {
-    await scope.register(multipart, { limits: { files: 1, fields: 10, fileSize: LARGEST_MB * MB } });
+    await scope.register(multipart, MULTIPART_OPTIONS);
     const typed = scope.withTypeProvider<ZodTypeProvider>();
     const access = { roles: storedFile.write };
     const record = storedFile.schemas.record as z.ZodType<Record<string, unknown>>;
@@ -62,58 +165,29 @@ export function registerFileRoutes(app: FastifyInstance, db: Db, filesDir: strin
         },
       },
       async (request, reply) => {
-        const siteId = currentSiteId(request);
-        if (!request.isMultipart())
-          throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the file as multipart/form-data');
-        const limitMb = await siteFileLimitMb(db, siteId);
-        const part = await request.file({ limits: { fileSize: limitMb * MB }, throwFileSizeLimit: false });
-        if (!part || part.fieldname !== 'file')
-          throw new AppError('VALIDATION', 'No file sent', [
-            { path: 'file', message: 'validation.required' },
-          ]);
-        const name = part.filename.trim().slice(0, 255) || 'file';
-        const content = await store.store(part.file, name, part.mimetype);
-        try {
-          const [created] = await db.transaction((tx) =>
-            tx
-              .insert(files)
-              .values({ siteId, module: request.query.module ?? null, name, ...content })
-              .returning({ id: files.id }),
-          );
-          return reply.status(201).send(await repository.get(created.id, null));
-        } catch (error) {
-          await store.remove(content.storageKey);
-          throw error;
-        }
+        const { file } = await uploads.receive(request, {
+          siteId: currentSiteId(request),
+          module: request.query.module ?? null,
+        });
+        return reply.status(201).send(await repository.get(file.id, null));
       },
     );
 
     typed.get(
       '/api/system_file/:id/data',
       { config: { access: { roles: storedFile.read } }, schema: { tags: ['system_file'], params: idParams } },
-      async (request, reply) => {
-        const [file] = await db.select().from(files).where(eq(files.id, request.params.id));
-        if (!file || !(await store.exists(file.storageKey))) throw notFound('File');
-        return reply
-          .header('content-type', file.type)
-          .header('content-length', String(file.size))
-          .header('content-disposition', attachmentDisposition(file.name))
-          .header('x-content-type-options', 'nosniff')
-          .header('cache-control', 'private, no-store')
-          .header('content-security-policy', "default-src 'none'; sandbox")
-          .send(store.open(file.storageKey));
-      },
+      async (request, reply) => uploads.send(reply, request.params.id),
     );
 
     typed.delete(
       '/api/system_file/:id',
       { config: { access }, schema: { tags: ['system_file'], params: idParams } },
       async (request, reply) => {
-        const [removed] = await db.transaction((tx) =>
-          tx.delete(files).where(eq(files.id, request.params.id)).returning({ storageKey: files.storageKey }),
+        const storageKey = await db.transaction((tx) =>
+          uploads.deleteRow(tx as unknown as Db, request.params.id),
         );
-        if (!removed) throw notFound('File');
-        await store.remove(removed.storageKey);
+        if (!storageKey) throw notFound('File');
+        await store.remove(storageKey);
         return reply.status(204).send();
       },
     );

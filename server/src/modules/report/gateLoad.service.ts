@@ -1,7 +1,13 @@
 import { sql } from 'drizzle-orm';
-import type { GateLoadQuery, GateLoadReport, GateLoadRow } from '@strazce/contract';
+import {
+  serverText,
+  type GateLoadQuery,
+  type GateLoadReport,
+  type GateLoadRow,
+  type TextLanguage,
+} from '@strazce/contract';
 import type { Db } from '../../db/database';
-import { toCsvText } from '../../platform/csv';
+import { csvOptionsFor, toCsvText } from '../../platform/csv';
 
 type Row = Record<string, unknown>;
 
@@ -32,17 +38,18 @@ export async function gateLoad(db: Db, siteId: number, query: GateLoadQuery): Pr
   return { from, to, timeZone, rows };
 }
 
-const CSV_HEADERS = {
-  cs: ['Brána', 'Hodina', 'Vstupy', 'Odchody'],
-  en: ['Gate', 'Hour', 'Entries', 'Departures'],
-} as const;
-export type CsvLanguage = keyof typeof CSV_HEADERS;
+const CSV_HEADERS = [
+  'reports.gateLoad.gate',
+  'reports.gateLoad.hour',
+  'reports.gateLoad.entries',
+  'reports.gateLoad.departures',
+] as const;
 
 /**
- * The report as CSV for spreadsheets: UTF-8 with a byte-order mark, `;` separated (what Czech Excel
- * expects), every gate with traffic and every hour 0–23 (zeros included), headers in the caller's language.
+ * The report as CSV for spreadsheets (platform/csv.ts: in the caller's language, with a byte-order mark):
+ * every gate with traffic and every hour 0–23 (zeros included).
  */
-export function gateLoadCsv(report: GateLoadReport, language: CsvLanguage): string {
+export function gateLoadCsv(report: GateLoadReport, language: TextLanguage): string {
   const rows: Array<Array<string | number>> = [];
   const gates = new Map<number, { label: string; hours: Map<number, GateLoadRow> }>();
   for (const row of report.rows) {
@@ -57,5 +64,9 @@ export function gateLoadCsv(report: GateLoadReport, language: CsvLanguage): stri
       rows.push([gate.label, label, row?.entries ?? 0, row?.departures ?? 0]);
     }
   }
-  return toCsvText(CSV_HEADERS[language], rows, { separator: ';' });
+  return toCsvText(
+    CSV_HEADERS.map((key) => serverText(language, key)),
+    rows,
+    csvOptionsFor(language),
+  );
 }

@@ -139,12 +139,23 @@ describe('GET /api/report/gate_load.csv', () => {
     expect(lines).toContain('"Hlavní; ""vrátnice""";03:00;0;0');
   });
 
-  it('writes English headers on request', async () => {
+  it('writes English headers and `,` separators on request or by Accept-Language', async () => {
     const response = await ctx.call(
       adminA,
       'GET',
       '/api/report/gate_load.csv?from=2025-01-10&to=2025-01-11&lang=en',
     );
-    expect(response.body.split('\r\n')[0]).toBe('\uFEFFGate;Hour;Entries;Departures');
+    const lines = response.body.split('\r\n');
+    expect(lines[0]).toBe('\uFEFFGate,Hour,Entries,Departures');
+    expect(lines).toContain('"Hlavní; ""vrátnice""",08:00,2,0');
+    expect(lines).toContain("'=Boční,08:00,0,1");
+    const byHeader = await ctx.call(
+      adminA,
+      'GET',
+      '/api/report/gate_load.csv?from=2025-01-10&to=2025-01-11',
+      undefined,
+      { 'accept-language': 'en-GB' },
+    );
+    expect(byHeader.body.split('\r\n')[0]).toBe('\uFEFFGate,Hour,Entries,Departures');
   });
 });

@@ -8,7 +8,7 @@ import {
 } from '@strazce/contract';
 import type { Db } from '../../db/database';
 import { currentSiteId } from '../../platform/guard';
-import { attachmentDisposition } from '../files/contentDisposition';
+import { csvLanguageOf, sendCsv } from '../../platform/csv';
 import { gateLoad, gateLoadCsv } from './gateLoad.service';
 
 const REPORT_ACCESS = { roles: ['SITE_ADMIN'] as const };
@@ -37,17 +37,15 @@ export function registerReportRoutes(app: FastifyInstance, db: Db): void {
       config: { access: REPORT_ACCESS },
       schema: {
         tags: ['report'],
-        description: 'The gate-load report as CSV (UTF-8, `;` separated).',
+        description: "The gate-load report as CSV in the caller's language (cs: `;` separated, en: `,`).",
         querystring: gateLoadCsvQuerySchema,
       },
     },
     async (request, reply) => {
-      const query = request.query as GateLoadQuery & { lang: 'cs' | 'en' };
+      const { lang, ...query } = request.query as GateLoadQuery & { lang?: string };
       const report = await gateLoad(db, currentSiteId(request), query);
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', attachmentDisposition(`gate_load_${query.from}_${query.to}.csv`))
-        .send(gateLoadCsv(report, query.lang));
+      const csv = gateLoadCsv(report, csvLanguageOf(request, lang));
+      return sendCsv(reply, `gate_load_${query.from}_${query.to}.csv`, csv);
     },
   );
 }

@@ -244,12 +244,15 @@ describe('district gates', () => {
     expect(response.json().details).toEqual([{ path: 'district', message: 'validation.ref' }]);
   });
 
-  it('refuses a district still used by a gate with DATA_INTEGRITY', async () => {
+  it('refuses a district still used by a gate with IN_USE, naming the use', async () => {
     const districtId = await create(adminA, 'system_site/district', { name: 'Používaný' });
     await create(adminA, 'system_site/district/gate', { name: 'Brána Používaná', district: districtId });
     const response = await ctx.call(adminA, 'DELETE', `/api/system_site/district/${districtId}`);
-    expect(response.statusCode).toBe(400);
-    expect(response.headers['x-error-code']).toBe('DATA_INTEGRITY');
+    expect(response.statusCode).toBe(409);
+    expect(response.headers['x-error-code']).toBe('IN_USE');
+    expect(response.json().details).toMatchObject([
+      { path: 'system_site/district/gate.district', params: { count: 1 } },
+    ]);
   });
 
   it('validates the colour', async () => {

@@ -115,6 +115,7 @@ describe('site config and modules', () => {
       { name: 'SITE_TIMEOUT', type: 'LONG', value: 45 },
       { name: 'FILE_MAX_SIZE_MB', type: 'LONG', value: 10 },
       { name: 'SITE_TIME_ZONE', type: 'STRING', value: 'Europe/Prague' },
+      { name: 'VEHICLE_DWELL_LIMIT_HOURS', type: 'LONG', value: 12 },
     ]);
   });
 
@@ -124,6 +125,7 @@ describe('site config and modules', () => {
       { name: 'SITE_TIMEOUT', type: 'LONG', value: 30 },
       { name: 'FILE_MAX_SIZE_MB', type: 'LONG', value: 10 },
       { name: 'SITE_TIME_ZONE', type: 'STRING', value: 'Europe/Prague' },
+      { name: 'VEHICLE_DWELL_LIMIT_HOURS', type: 'LONG', value: 12 },
     ]);
     expect((await ctx.call(null, 'GET', '/api/system_site/config')).statusCode).toBe(401);
   });

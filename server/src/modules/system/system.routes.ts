@@ -55,7 +55,17 @@ export function registerSystemRoutes(app: FastifyInstance, database: Database, l
     table: sites,
     links: { modules: { table: siteModules, owner: siteModules.siteId, value: siteModules.module } },
   });
-  crudRoutes(app, db, { entity: client, table: clients });
+  crudRoutes(app, db, {
+    entity: client,
+    table: clients,
+    hooks: {
+      beforeWrite(values, _input, _ctx, existing) {
+        const merged = { ...existing, ...values };
+        // A machine terminal acts on its site only (docs/terminals.md).
+        if (merged.internalRole && !merged.siteId) throw validationError('site', 'validation.required');
+      },
+    },
+  });
   crudRoutes(app, db, {
     entity: systemProperty,
     table: systemProperties,

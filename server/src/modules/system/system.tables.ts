@@ -11,7 +11,7 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import type { ConfigValueType, ModuleCode } from '@strazce/contract';
+import type { ConfigValueType, InternalRole, ModuleCode } from '@strazce/contract';
 import { entityColumns, ts } from '../../db/columns';
 
 export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -87,6 +87,10 @@ export const clients = pgTable(
     lastAccess: ts(),
     personId: integer().references(() => persons.id, { onDelete: 'set null' }),
     valid: boolean().notNull().default(true),
+    /** A machine terminal's internal role (ANPR camera, ...); null for a browser terminal. */
+    internalRole: text().$type<InternalRole>(),
+    /** The site a machine terminal works on. */
+    siteId: integer().references(() => sites.id, { onDelete: 'set null' }),
   },
   (t) => [uniqueIndex('system_client_token_uq').on(t.tokenHash)],
 );

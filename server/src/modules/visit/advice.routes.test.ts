@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { adviceDefaultFilter } from '@strazce/contract';
 import { createTestContext, expectEvery, type TestContext, type TestUser } from '../../../test/helper';
+import { blacklistEntries } from '../site/site.tables';
 import { emails } from '../system/system.tables';
 import { givenVisitSite, type VisitSite } from './visit.fixtures';
 import { adviceCategories } from './visit.tables';
@@ -143,10 +144,10 @@ describe('requests and responses', () => {
       version: mine.version + 2,
       reason: 'Too late',
     });
-    expect(late.headers['x-error-code']).toBe('ADVICE_NOT_USABLE');
-    expect((await ctx.call(requester, 'DELETE', `/api/visit/advice/request/${mine.id}`)).statusCode).toBe(
-      409,
-    );
+    expect(late.headers['x-error-code']).toBe('ADVICE_ANSWERED');
+    const withdraw = await ctx.call(requester, 'DELETE', `/api/visit/advice/request/${mine.id}`);
+    expect(withdraw.statusCode).toBe(409);
+    expect(withdraw.headers['x-error-code']).toBe('ADVICE_ANSWERED');
   });
 
   it('approves, and rejects only with a reason, telling the requester by e-mail', async () => {
@@ -267,6 +268,36 @@ describe('advice to visit', () => {
     expect((await toVisit(later.id)).headers['x-error-code']).toBe('ADVICE_NOT_USABLE');
   });
 
+  it('warns about a blacklisted visitor of an advice, and enters them only with each hit acknowledged', async () => {
+    await ctx.db.insert(blacklistEntries).values({
+      siteId: ctx.siteA,
+      category: 'PERSON',
+      reason: 'Fraud',
+      note: 'Escort only',
+      lastName: 'Podvodná',
+    });
+    const created = (await request(advice({ lastName: 'Podvodná' }))).json();
+    await respond(created.id, 'APPROVED');
+    const warned = await toVisit(created.id);
+    expect(warned.headers['x-error-code']).toBe('BLACKLIST_HIT');
+    expect(warned.json().blacklistHits).toEqual([
+      {
+        list: 'blacklistInternalPerson',
+        matchedBy: 'NAME',
+        value: 'Podvodná',
+        reason: 'Fraud',
+        note: 'Escort only',
+      },
+    ]);
+    expect((await toVisit(created.id, { force: true })).headers['x-error-code']).toBe('BLACKLIST_HIT');
+    const entered = await toVisit(created.id, { blacklistAcknowledged: ['blacklistInternalPerson'] });
+    expect(entered.statusCode).toBe(201);
+    expect(entered.json()).toMatchObject({
+      blacklistInternalPerson: 'HIT',
+      blacklistHits: [expect.objectContaining({ reason: 'Fraud', note: 'Escort only' })],
+    });
+  });
+
   it('refuses rejected advices and callers without a visit role', async () => {
     const rejected = (await request(advice())).json();
     await respond(rejected.id, 'REJECTED', 'No');
@@ -349,5 +380,28 @@ describe("the site's time zone (SITE_TIME_ZONE, Europe/Prague by default)", () =
     } finally {
       await ctx.call(ctx.admin, 'DELETE', `/api/system_site/property/${property.json().id}`);
     }
+  });
+});
+
+describe('deleting advices', () => {
+  it('keeps an advice visits were made from (IN_USE), and deletes one nobody used', async () => {
+    const adviceAdmin = await ctx.givenUser({ roles: ['VISIT_ADVICE_ADMIN'] });
+    const used = (await request(advice())).json();
+    await respond(used.id, 'APPROVED');
+    const entry = await ctx.call(reception, 'POST', `/api/visit/advice/${used.id}/visit`, {
+      gate: site.gate,
+      purpose: site.meeting,
+    });
+    expect(entry.statusCode).toBe(201);
+    const refused = await ctx.call(adviceAdmin, 'DELETE', `/api/visit/advice/${used.id}`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({
+      code: 'IN_USE',
+      details: [{ path: 'visit.adviceId', params: { count: 1, fieldKey: 'entity.visit.fields.adviceId' } }],
+    });
+    // Only the advice administrator deletes from the manager; a viewer is refused by role.
+    expect((await ctx.call(adviceViewer, 'DELETE', `/api/visit/advice/${used.id}`)).statusCode).toBe(403);
+    const unused = (await request(advice())).json();
+    expect((await ctx.call(adviceAdmin, 'DELETE', `/api/visit/advice/${unused.id}`)).statusCode).toBe(204);
   });
 });

@@ -1,9 +1,10 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   adviceEquipmentExtension,
+  advicePendingSchema,
   adviceRecordExtension,
   adviceResponseSchema,
   adviceToVisitSchema,
@@ -24,6 +25,8 @@ import { adviceChildren, adviceHooks, respondToAdvice, usableToday } from './adv
 import type { VisitModule } from './visit.routes';
 import { askGovernmentFirst } from './visit.service';
 import { adviceCategories, adviceEquipment, advices } from './visit.tables';
+import { siteModules, sites } from '../system/system.tables';
+import { userSites } from '../access/access.tables';
 
 registerRefTarget('visit/advice/category', {
   table: adviceCategories,
@@ -73,6 +76,34 @@ export function registerAdviceRoutes(app: FastifyInstance, db: Db, visitModule: 
     rowFilter: (request) => eq(advices.requestUserId, sessionOf(request).userId),
   });
 
+  typed.get(
+    '/api/visit/advice/response/pending',
+    {
+      // Across the user's sites, so not tied to the current site's modules: each site counts only while
+      // it is valid, the user is its member and it has visit advices enabled.
+      config: { access: { roles: ['VISIT_ADVICE_RESPONSE'] } },
+      schema: {
+        tags,
+        description:
+          'How many advices wait for an answer (PENDING), per site of the user with visit advices enabled.',
+        response: { 200: advicePendingSchema },
+      },
+    },
+    async (request) => {
+      const userId = sessionOf(request).userId;
+      const rows = await db
+        .select({ id: sites.id, name: sites.name, count: count() })
+        .from(advices)
+        .innerJoin(sites, and(eq(sites.id, advices.siteId), eq(sites.valid, true)))
+        .innerJoin(userSites, and(eq(userSites.siteId, sites.id), eq(userSites.userId, userId)))
+        .innerJoin(siteModules, and(eq(siteModules.siteId, sites.id), eq(siteModules.module, MODULE)))
+        .where(eq(advices.status, 'PENDING'))
+        .groupBy(sites.id, sites.name)
+        .orderBy(asc(sites.name));
+      return { total: rows.reduce((sum, row) => sum + row.count, 0), sites: rows };
+    },
+  );
+
   typed.post(
     '/api/visit/advice/response',
     {
@@ -89,7 +120,9 @@ export function registerAdviceRoutes(app: FastifyInstance, db: Db, visitModule: 
     async (request) => {
       const siteId = currentSiteId(request);
       const responder = sessionOf(request).userId;
-      await db.transaction((tx) => respondToAdvice(tx as unknown as Db, siteId, responder, request.body));
+      await db.transaction((tx) =>
+        respondToAdvice(tx as unknown as Db, siteId, responder, request.body, new Date(app.clock.now())),
+      );
       return manager.get(request.body.id, siteId, undefined, request);
     },
   );
@@ -144,6 +177,7 @@ export function registerAdviceRoutes(app: FastifyInstance, db: Db, visitModule: 
           ...entryOfAdvice(advice),
           equipment,
           force: request.body.force,
+          blacklistAcknowledged: request.body.blacklistAcknowledged,
           adviceId: advice.id,
         };
         const visitId = await visitModule.visits.insert(input, { request, tx, siteId });

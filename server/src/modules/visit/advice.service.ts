@@ -45,7 +45,7 @@ export function adviceHooks(options: { ownRequests: boolean }): CrudHooks {
     async beforeWrite(values, _input, ctx, existing) {
       const merged = { ...existing, ...values } as Row;
       if (existing && options.ownRequests && existing.status !== 'PENDING')
-        throw new AppError('ADVICE_NOT_USABLE', 'The advice was already answered');
+        throw new AppError('ADVICE_ANSWERED', 'The advice was already answered');
       const problems = checkAdvice(
         {
           oneTimeDate: merged.oneTimeDate as string | null,
@@ -87,7 +87,7 @@ export function adviceHooks(options: { ownRequests: boolean }): CrudHooks {
     },
     async beforeDelete(existing) {
       if (options.ownRequests && existing.status !== 'PENDING')
-        throw new AppError('ADVICE_NOT_USABLE', 'The advice was already answered');
+        throw new AppError('ADVICE_ANSWERED', 'The advice was already answered');
     },
   };
 }
@@ -132,6 +132,7 @@ export async function respondToAdvice(
   siteId: number,
   responderId: number,
   input: { id: number; status: 'APPROVED' | 'REJECTED'; reason?: string | null },
+  now: Date,
 ): Promise<void> {
   const [advice] = await tx
     .select()
@@ -146,10 +147,10 @@ export async function respondToAdvice(
     .set({
       status: input.status,
       responseReason: reason,
-      responseDate: new Date(),
+      responseDate: now,
       responseUserId: responderId,
       version: advice.version + 1,
-      updatedAt: new Date(),
+      updatedAt: now,
     })
     .where(eq(advices.id, advice.id));
   if (advice.requestUserId === null) return;

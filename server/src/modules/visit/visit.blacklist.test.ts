@@ -9,7 +9,7 @@ import {
   httpGovernmentBlacklist,
   noGovernmentBlacklist,
   type GovernmentBlacklistProvider,
-} from './visit.blacklist';
+} from '../blacklist/blacklist';
 import { enter, givenVisitSite, visitor, type VisitSite } from './visit.fixtures';
 
 /**
@@ -83,6 +83,23 @@ describe('the HTTP provider (BLACKLIST_PROVIDER=http)', () => {
       { path: 'blacklistGovernmentPerson', message: 'BLACKLIST_HIT' },
       { path: 'blacklistGovernmentVehicle', message: 'BLACKLIST_HIT' },
     ]);
+    // Each hit with the values the register was asked about and the register's reason.
+    expect(warned.json().blacklistHits).toEqual([
+      {
+        list: 'blacklistGovernmentPerson',
+        matchedBy: null,
+        value: `Hledaný ${person.lastName}, ${person.documentNumber}`,
+        reason: 'Wanted',
+        note: null,
+      },
+      {
+        list: 'blacklistGovernmentVehicle',
+        matchedBy: 'PLATE',
+        value: '1AB 2345',
+        reason: 'Wanted',
+        note: null,
+      },
+    ]);
     expect(received.map((request) => request.body)).toEqual(
       expect.arrayContaining([
         {
@@ -99,9 +116,13 @@ describe('the HTTP provider (BLACKLIST_PROVIDER=http)', () => {
     expect(received[0].headers['content-type']).toBe('application/json');
     expect(received[0].headers.authorization).toBe('Bearer secret-token');
 
-    const forced = await enter(ctx, reception, { ...person, force: true });
-    expect(forced.statusCode).toBe(201);
-    expect(forced.json()).toMatchObject({
+    const acknowledged = await enter(ctx, reception, {
+      ...person,
+      blacklistAcknowledged: ['blacklistGovernmentPerson', 'blacklistGovernmentVehicle'],
+    });
+    expect(acknowledged.statusCode).toBe(201);
+    expect(acknowledged.json().blacklistHits).toHaveLength(2);
+    expect(acknowledged.json()).toMatchObject({
       blacklistGovernmentPerson: 'HIT',
       blacklistGovernmentVehicle: 'HIT',
       blacklistInternalPerson: 'OK',
@@ -193,9 +214,18 @@ describe('no provider and the simulator', () => {
   it('simulates the register when configured: a document or plate starting with X is wanted', async () => {
     chosen = governmentBlacklistSimulator;
     const person = visitor(site, { documentNumber: 'X1234567', vehiclePlate: 'X1 0000' });
-    expect((await enter(ctx, reception, person)).headers['x-error-code']).toBe('BLACKLIST_HIT');
-    const forced = await enter(ctx, reception, { ...person, force: true });
-    expect(forced.json()).toMatchObject({
+    const warned = await enter(ctx, reception, person);
+    expect(warned.headers['x-error-code']).toBe('BLACKLIST_HIT');
+    // The simulator gives no reason.
+    expect(warned.json().blacklistHits).toEqual([
+      expect.objectContaining({ list: 'blacklistGovernmentPerson', reason: null }),
+      expect.objectContaining({ list: 'blacklistGovernmentVehicle', value: 'X1 0000', reason: null }),
+    ]);
+    const acknowledged = await enter(ctx, reception, {
+      ...person,
+      blacklistAcknowledged: ['blacklistGovernmentPerson', 'blacklistGovernmentVehicle'],
+    });
+    expect(acknowledged.json()).toMatchObject({
       blacklistGovernmentPerson: 'HIT',
       blacklistGovernmentVehicle: 'HIT',
       blacklistInternalPerson: 'OK',

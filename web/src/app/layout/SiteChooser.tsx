@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api';
 import { useSession } from '../session';
 
-/** The current site; the list holds only the sites the user is a member of. */
-export function SiteChooser() {
+/** The current site; the list holds only the sites the user is a member of (`compact` on touch screens). */
+export function SiteChooser({ compact = false }: { compact?: boolean }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const { site, sites, switchSite, logout } = useSession();
@@ -37,7 +37,10 @@ export function SiteChooser() {
       loading={switching}
       disabled={switching || sites.length < 2}
       popupMatchSelectWidth={false}
-      style={{ minWidth: 200 }}
+      // On touch screens a 40 px high control whose name is cut short rather than the header overflowing.
+      size={compact ? 'large' : 'middle'}
+      className={compact ? 'site-chooser site-chooser-compact' : 'site-chooser'}
+      title={site?.name}
     />
   );
 }

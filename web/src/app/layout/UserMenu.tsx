@@ -5,8 +5,14 @@ import { useTranslation } from 'react-i18next';
 import { displayName, UserAvatar } from '../../components/UserAvatar';
 import { useSession } from '../session';
 
-/** The user's avatar and name, with profile, two-factor setup and logout. */
-export function UserMenu({ onTwoFactorSetup }: { onTwoFactorSetup: () => void }) {
+/** The user's avatar and name (the avatar alone when `compact`), with profile, two-factor setup and logout. */
+export function UserMenu({
+  onTwoFactorSetup,
+  compact = false,
+}: {
+  onTwoFactorSetup: () => void;
+  compact?: boolean;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { user, logout } = useSession();
@@ -33,19 +39,21 @@ export function UserMenu({ onTwoFactorSetup }: { onTwoFactorSetup: () => void })
         component="button"
         align="center"
         gap={10}
-        className="user-menu-trigger"
+        className={compact ? 'user-menu-trigger user-menu-compact' : 'user-menu-trigger'}
         aria-label={t('userMenu.label')}
         data-testid="user-menu"
       >
         <UserAvatar user={user} size={34} />
-        <Flex vertical align="flex-start" className="user-menu-name">
-          <Typography.Text strong ellipsis style={{ maxWidth: 180 }}>
-            {displayName(user)}
-          </Typography.Text>
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            {user.userName}
-          </Typography.Text>
-        </Flex>
+        {!compact && (
+          <Flex vertical align="flex-start" className="user-menu-name">
+            <Typography.Text strong ellipsis style={{ maxWidth: 180 }}>
+              {displayName(user)}
+            </Typography.Text>
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {user.userName}
+            </Typography.Text>
+          </Flex>
+        )}
       </Flex>
     </Dropdown>
   );

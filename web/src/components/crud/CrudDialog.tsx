@@ -1,11 +1,11 @@
-import { useEffect, useMemo, useState, type ReactElement } from 'react';
-import { Alert, App, Button, Col, Descriptions, Form, Modal, Row as GridRow, Space, Tabs } from 'antd';
+import { useEffect, useMemo, useState, type ReactElement, type ReactNode } from 'react';
+import { Alert, App, Badge, Button, Col, Descriptions, Form, Row as GridRow, Space, Tabs } from 'antd';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type { Entity, FieldDef } from '@strazce/contract';
 import { ApiError, NetworkError, api } from '../../app/api';
-import { apiErrorText } from '../../app/apiErrors';
+import { apiErrorContent, apiErrorText } from '../../app/apiErrors';
 import { formatDateTime } from '../../app/format';
 import { FieldInput } from './FieldInput';
 import { FieldView } from './FieldView';
@@ -26,10 +26,11 @@ import {
 } from './validation';
 import type { CrudPageProps, FormItemContext } from './types';
 import { FailureAlert } from '../FailureAlert';
+import { GuardedModal } from '../GuardedModal';
 
 export interface CrudDialogProps extends Pick<
   CrudPageProps,
-  'formItems' | 'formTabs' | 'wideFields' | 'dialogWidth' | 'fieldVisible' | 'preview'
+  'formItems' | 'formTabs' | 'wideFields' | 'dialogWidth' | 'fieldVisible' | 'preview' | 'apiQuery'
 > {
   entity: Entity;
   mode: DialogMode;
@@ -38,6 +39,34 @@ export interface CrudDialogProps extends Pick<
   onClose(): void;
   /** Switches the open dialog to another kind (preview → edit). */
   onSwitch(mode: DialogMode, record: Row): void;
+  /** A create that is an action of its own (a vehicle entry): where it posts, its title and button. */
+  action?: CrudDialogAction;
+  /** Children of the form after the fields (e.g. a lookup's result). */
+  extra?: ReactNode;
+}
+
+/** A create dialog posting to an action route, which may answer with a warning the user confirms. */
+export interface CrudDialogAction {
+  /** API path of the POST (`/vehicle/entry`). */
+  path: string;
+  title: string;
+  submitText: string;
+  successText: string;
+  /**
+   * A 409 the user may override (already in the area): asks, and answers the fields to send again with
+   * (`{ force: true }`), or null when the user cancels. Other errors show in the dialog.
+   */
+  confirmWarning?(
+    error: ApiError,
+    input: Record<string, unknown>,
+  ): Promise<Record<string, unknown> | null> | null;
+  /** Called with the created record after success (before the dialog closes). */
+  onDone?(record: Row): void;
+  /**
+   * Body keys beyond the entity's fields, from the form's values (the companions of a `FormTab.extra` list);
+   * the form's own rules check them, the entity's schema does not.
+   */
+  extraInput?(values: Record<string, unknown>): Record<string, unknown>;
 }
 
 const WIDE_KINDS = new Set<FieldDef['kind']>(['textarea', 'json', 'multiEnum', 'multiRef']);
@@ -69,6 +98,12 @@ export function CrudDialog(props: CrudDialogProps) {
   const [problem, setProblem] = useState<Problem | null>(null);
   const [checked, setChecked] = useState(false);
   const readOnly = mode === 'preview';
+  const tabs = props.formTabs;
+  const [activeTab, setActiveTab] = useState(tabs?.[0]?.key);
+  const [tabErrors, setTabErrors] = useState<ReadonlySet<string>>(new Set());
+  /** The tab a field is on (fields no tab names are on the first), null without tabs. */
+  const tabOf = (name: string): string | null =>
+    !tabs ? null : (tabs.find((tab) => tab.fields.includes(name)) ?? tabs[0]).key;
   const schema = mode === 'edit' ? entity.schemas.update : entity.schemas.create;
   const names = useMemo(() => formFieldNames(entity), [entity]);
   const initialValues = useMemo(
@@ -84,6 +119,11 @@ export function CrudDialog(props: CrudDialogProps) {
     form.setFields(
       names.map((name) => ({ name, errors: (errors.fields[name] ?? []).map((item) => translate(t, item)) })),
     );
+    // An error on a field of another tab would go unseen: that tab opens, and every tab with errors is marked.
+    const failed = names.filter((name) => (errors.fields[name] ?? []).length > 0);
+    setTabErrors(new Set(failed.map(tabOf).filter((key): key is string => key !== null)));
+    const firstTab = failed.map(tabOf).find((key) => key !== null);
+    if (firstTab && !failed.some((name) => tabOf(name) === activeTab)) setActiveTab(firstTab);
     setProblem(
       errors.form.length > 0
         ? { kind: 'messages', messages: errors.form.map((item) => translate(t, item)) }
@@ -103,19 +143,42 @@ export function CrudDialog(props: CrudDialogProps) {
     return input;
   };
 
+  const { action } = props;
+  const post = async (input: Record<string, unknown>): Promise<Row> => {
+    try {
+      return await api.post<Row>(action ? action.path : `/${entity.resource}`, input, {
+        silent: true,
+        query: props.apiQuery,
+      });
+    } catch (error) {
+      const confirmed = error instanceof ApiError ? action?.confirmWarning?.(error, input) : null;
+      if (!confirmed) throw error;
+      const more = await confirmed;
+      if (!more) throw new WarningDeclined();
+      return post({ ...input, ...more });
+    }
+  };
   const save = useMutation({
     mutationFn: (input: Record<string, unknown>) =>
       mode === 'edit'
-        ? api.put<Row>(`/${entity.resource}/${record!.id}`, input, { silent: true })
-        : api.post<Row>(`/${entity.resource}`, input, { silent: true }),
-    onSuccess: () => {
+        ? api.put<Row>(`/${entity.resource}/${record!.id}`, input, { silent: true, query: props.apiQuery })
+        : post(input),
+    onSuccess: (saved) => {
       void queryClient.invalidateQueries({ queryKey: entityQueryKey(entity) });
-      message.success(t(mode === 'edit' ? 'crud.saved' : 'crud.created'));
+      message.success(action ? action.successText : t(mode === 'edit' ? 'crud.saved' : 'crud.created'));
+      action?.onDone?.(saved);
       onClose();
     },
     onError: (error) => {
+      // The user cancelled a warning: the form stays as it was, without a message.
+      if (error instanceof WarningDeclined) return;
       if (!(error instanceof ApiError)) {
-        setProblem({ kind: 'failure', text: apiErrorText(error as NetworkError, t) });
+        // No answer (offline, server down): nothing was saved and the form keeps what the user entered.
+        setProblem({
+          kind: 'failure',
+          text:
+            error instanceof NetworkError ? t('crud.errors.offline') : apiErrorText(error as NetworkError, t),
+        });
         return;
       }
       if (error.code === 'VALIDATION') showErrors(detailsToFormErrors(error.body?.details, entity));
@@ -125,7 +188,13 @@ export function CrudDialog(props: CrudDialogProps) {
         if (unique.length === 1) form.setFields([{ name: unique[0], errors: [t('crud.errors.duplicate')] }]);
         setProblem({ kind: 'duplicate' });
       } else {
-        setProblem({ kind: 'failure', text: apiErrorText(error, t), detail: error.serverMessage });
+        // The server's English message only where the app has no words for the code (no mixed languages).
+        const { description } = apiErrorContent(error, t);
+        setProblem({
+          kind: 'failure',
+          text: apiErrorText(error, t),
+          detail: description ? error.serverMessage : null,
+        });
         // A dead session or a lost role: the list reloads, and its failure logs the user out as everywhere.
         if (error.status === 401 || error.status === 403)
           void queryClient.invalidateQueries({ queryKey: entityQueryKey(entity) });
@@ -133,16 +202,26 @@ export function CrudDialog(props: CrudDialogProps) {
     },
   });
 
-  const submit = () => {
+  const submit = async () => {
     setChecked(true);
     const input = currentInput();
     const errors = validateInput(schema, input, entity);
     showErrors(errors);
-    if (!hasErrors(errors)) save.mutate(input);
+    if (hasErrors(errors)) return;
+    if (!action?.extraInput) return save.mutate(input);
+    // The extra parts' own rules (a companion's required name); their errors show at their inputs.
+    const failed = await form
+      .validateFields()
+      .then(() => false)
+      .catch((error: { errorFields?: Array<{ name: unknown[] }> }) =>
+        (error.errorFields ?? []).some((field) => !names.includes(String(field.name[0]))),
+      );
+    if (!failed) save.mutate({ ...input, ...action.extraInput(form.getFieldsValue(true)) });
   };
 
   const reload = useMutation({
-    mutationFn: () => api.get<Row>(`/${entity.resource}/${record!.id}`, { silent: true }),
+    mutationFn: () =>
+      api.get<Row>(`/${entity.resource}/${record!.id}`, { silent: true, query: props.apiQuery }),
     onSuccess: (fresh) => {
       form.setFieldsValue(recordToFormValues(entity, fresh));
       setVersion(fresh.version);
@@ -197,20 +276,29 @@ export function CrudDialog(props: CrudDialogProps) {
     );
   };
 
-  const tabs = props.formTabs;
   const inTabs = new Set(tabs?.flatMap((tab) => tab.fields) ?? []);
   const formBody = tabs ? (
     <Tabs
+      activeKey={activeTab}
+      onChange={setActiveTab}
       items={tabs.map((tab, index) => ({
         key: tab.key,
-        label: tab.title,
+        label: tabErrors.has(tab.key) ? (
+          <Badge dot offset={[6, 0]} data-testid={`tab-error-${tab.key}`}>
+            {tab.title}
+          </Badge>
+        ) : (
+          tab.title
+        ),
         forceRender: true,
         children: (
           <GridRow gutter={16}>
-            {(index === 0
-              ? names.filter((name) => !inTabs.has(name) || tab.fields.includes(name))
-              : tab.fields.filter((name) => names.includes(name))
-            ).map(formItem)}
+            {[
+              // In the tab's order; the first tab also takes the fields no tab names.
+              ...tab.fields.filter((name) => names.includes(name)),
+              ...(index === 0 ? names.filter((name) => !inTabs.has(name)) : []),
+            ].map(formItem)}
+            {tab.extra !== undefined && <Col span={24}>{tab.extra}</Col>}
           </GridRow>
         ),
       }))}
@@ -243,23 +331,21 @@ export function CrudDialog(props: CrudDialogProps) {
       <Button
         type="primary"
         loading={save.isPending}
-        onClick={submit}
+        onClick={() => void submit()}
         disabled={problem?.kind === 'conflict'}
       >
-        {t(mode === 'edit' ? 'crud.save' : 'crud.createButton')}
+        {action ? action.submitText : t(mode === 'edit' ? 'crud.save' : 'crud.createButton')}
       </Button>
     </Space>
   );
 
   return (
-    <Modal
-      open
-      title={t(titleKey, { entity: entityOne(t, entity) })}
-      onCancel={onClose}
+    <GuardedModal
+      title={action ? action.title : t(titleKey, { entity: entityOne(t, entity) })}
+      isDirty={() => !readOnly && form.isFieldsTouched()}
+      onClose={onClose}
       footer={footer}
       width={props.dialogWidth ?? 760}
-      destroyOnHidden
-      mask={{ closable: readOnly }}
       className="crud-dialog"
       styles={{ body: { maxHeight: 'calc(100vh - 220px)', overflowY: 'auto', overflowX: 'hidden' } }}
     >
@@ -283,16 +369,20 @@ export function CrudDialog(props: CrudDialogProps) {
           onValuesChange={() => {
             if (checked) showErrors(validateInput(schema, currentInput(), entity));
           }}
-          onFinish={submit}
+          onFinish={() => void submit()}
           className="crud-form"
         >
           {formBody}
+          {props.extra}
           <button type="submit" hidden aria-hidden />
         </Form>
       )}
-    </Modal>
+    </GuardedModal>
   );
 }
+
+/** The user cancelled a warning of the action: nothing was saved, nothing to report. */
+class WarningDeclined extends Error {}
 
 function ProblemAlert({
   problem,

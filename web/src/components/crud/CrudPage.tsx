@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import {
   ClearOutlined,
   CopyOutlined,
@@ -8,8 +8,9 @@ import {
   PlusOutlined,
   ReloadOutlined,
 } from '@ant-design/icons';
-import { Alert, App, Button, Card, Empty, Result, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { Alert, App, Button, Card, Empty, Grid, Space, Table, Tag, Tooltip, Typography, theme } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
+import { StatusMessage } from '../StatusMessage';
 import type { ColumnsType } from 'antd/es/table';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'react-router';
@@ -19,7 +20,10 @@ import { ApiError, NetworkError, api } from '../../app/api';
 import { apiErrorText } from '../../app/apiErrors';
 import { formatDate } from '../../app/format';
 import { useAccess } from '../../app/session';
+import { ColumnChooser } from './ColumnChooser';
+import { CrudCards, PhoneFilters } from './CrudCards';
 import { CrudDialog, entityQueryKey } from './CrudDialog';
+import { columnWidth, ellipsizes, headerMeasure, shownColumns } from './columnLayout';
 import { FieldView } from './FieldView';
 import { columnFilter } from './filters';
 import { enumLabel, entityTitle, fieldLabel, recordLabel } from './labels';
@@ -48,6 +52,20 @@ function useFilterText() {
   };
 }
 
+const COARSE = '(pointer: coarse)';
+const subscribeCoarse = (onChange: () => void) => {
+  const query = window.matchMedia?.(COARSE);
+  query?.addEventListener('change', onChange);
+  return () => query?.removeEventListener('change', onChange);
+};
+/** A touch screen: row buttons get a finger's size (40 px). */
+function useCoarsePointer(): boolean {
+  return useSyncExternalStore(subscribeCoarse, () => window.matchMedia?.(COARSE).matches ?? false);
+}
+
+/** The width of a row action button: an icon button, or a finger's target on touch screens. */
+const actionWidth = (coarse: boolean) => (coarse ? 40 : 28);
+
 /**
  * The generic list screen of an entity declared in the contract: a server-paged, sortable, filterable
  * table whose state is kept per screen, and the dialogs create, edit, clone, preview and delete. Buttons
@@ -62,6 +80,8 @@ export function CrudPage(props: CrudPageProps) {
   const { can } = useAccess();
   const canWrite = can(entity.write, entity.module) && !props.readOnly;
   const canCreate = canWrite && !props.noCreate;
+  // Records that must be kept (movements, advices) name fewer roles that may delete them than may write them.
+  const canDelete = canWrite && can(entity.delete, entity.module);
   const table = useTableState(props.stateKey ?? `${pathname}:${entity.resource}`, entity, {
     sort: props.defaultSort,
     filters: props.defaultFilters,
@@ -69,11 +89,20 @@ export function CrudPage(props: CrudPageProps) {
   const { state, setState, setFilter } = table;
   const [dialog, setDialog] = useState<{ mode: DialogMode; record: Row | null } | null>(null);
   const filterText = useFilterText();
+  const screens = Grid.useBreakpoint();
+  const phone = screens.md === false;
+  const coarse = useCoarsePointer();
+  const { token } = theme.useToken();
+  const measure = useMemo(
+    () => headerMeasure(`${token.fontWeightStrong} ${token.fontSize}px ${token.fontFamily}`),
+    [token.fontWeightStrong, token.fontSize, token.fontFamily],
+  );
 
   const listQuery = useMemo(() => buildListQuery(entity, state), [entity, state]);
   const list = useQuery({
     queryKey: [...entityQueryKey(entity), 'list', listQuery],
-    queryFn: ({ signal }) => api.list<Row>(props.listPath ?? `/${entity.resource}`, listQuery, { signal }),
+    queryFn: ({ signal }) =>
+      api.list<Row>(props.listPath ?? `/${entity.resource}`, { ...listQuery, ...props.apiQuery }, { signal }),
     placeholderData: keepPreviousData,
   });
   const rows = list.data?.rows ?? [];
@@ -108,7 +137,7 @@ export function CrudPage(props: CrudPageProps) {
       cancelText: t('crud.cancel'),
       onOk: async () => {
         try {
-          await api.delete(`/${entity.resource}/${record.id}`, { silent: true });
+          await api.delete(`/${entity.resource}/${record.id}`, { silent: true, query: props.apiQuery });
           message.success(t('crud.deleted'));
         } catch (error) {
           const code = error instanceof ApiError ? error.code : null;
@@ -147,74 +176,107 @@ export function CrudPage(props: CrudPageProps) {
                 },
               ]
             : []),
-          {
-            key: 'delete',
-            label: t('crud.action.delete'),
-            icon: <DeleteOutlined />,
-            danger: true,
-            visible: editable,
-            onClick: confirmDelete,
-          },
+          ...(canDelete
+            ? [
+                {
+                  key: 'delete',
+                  label: t('crud.action.delete'),
+                  icon: <DeleteOutlined />,
+                  danger: true,
+                  visible: editable,
+                  onClick: confirmDelete,
+                },
+              ]
+            : []),
         ]
       : []),
   ];
   const actions = [...builtInActions, ...(props.rowActions ?? [])];
 
-  const columnNames =
+  const offered =
     props.columns ??
     entity.fieldNames.filter((name) => entity.fields[name].list && !entity.fields[name].writeOnly);
+  const columnNames = shownColumns(offered, state.hidden);
+  const titleOf = (name: string): ReactNode => props.columnTitles?.[name] ?? fieldLabel(t, entity, name);
+  const cell = (name: string, record: Row) => {
+    const custom = props.render?.[name];
+    return custom ? (
+      custom(record[name], record)
+    ) : (
+      <FieldView entity={entity} name={name} value={record[name]} compact />
+    );
+  };
+  const rowActions = (record: Row, large: boolean) =>
+    actions
+      .filter((action) => action.visible?.(record, page) ?? true)
+      .map((action) => (
+        <Tooltip key={action.key} title={action.label}>
+          <Button
+            type="text"
+            size={large ? 'large' : 'small'}
+            danger={action.danger}
+            icon={action.icon}
+            aria-label={action.label}
+            data-action={action.key}
+            onClick={(event) => {
+              event.stopPropagation();
+              action.onClick(record, page);
+            }}
+          />
+        </Tooltip>
+      ));
+  const dataColumns: ColumnsType<Row> = columnNames.map((name) => {
+    const field = entity.fields[name];
+    const title = titleOf(name);
+    const custom = props.render?.[name] !== undefined;
+    return {
+      key: name,
+      dataIndex: name,
+      title,
+      width: columnWidth(
+        {
+          title: typeof title === 'string' ? title : null,
+          sortable: !!field.sort,
+          filterable: !!field.filter,
+          width: props.columnWidths?.[name],
+          field,
+        },
+        measure,
+      ),
+      // A text cell cuts itself to the width (with a tooltip); the header never needs to.
+      ellipsis: !custom && ellipsizes(field) ? { showTitle: false } : undefined,
+      align: field.kind === 'int' || field.kind === 'decimal' ? ('right' as const) : undefined,
+      sorter: field.sort ? true : undefined,
+      sortDirections: ['ascend' as const, 'descend' as const, 'ascend' as const],
+      sortOrder:
+        state.sort?.field === name
+          ? state.sort.direction === 'asc'
+            ? ('ascend' as const)
+            : ('descend' as const)
+          : null,
+      ...columnFilter(entity, name, state.filters[name], setFilter),
+      render: (_: unknown, record: Row) => cell(name, record),
+    };
+  });
+  const actionsWidth = 20 + actionWidth(coarse) * actions.length;
   const columns: ColumnsType<Row> = [
-    ...columnNames.map((name) => {
-      const field = entity.fields[name];
-      const custom = props.render?.[name];
-      return {
-        key: name,
-        dataIndex: name,
-        title: props.columnTitles?.[name] ?? fieldLabel(t, entity, name),
-        align: field.kind === 'int' || field.kind === 'decimal' ? ('right' as const) : undefined,
-        sorter: field.sort ? true : undefined,
-        sortDirections: ['ascend' as const, 'descend' as const, 'ascend' as const],
-        sortOrder:
-          state.sort?.field === name
-            ? state.sort.direction === 'asc'
-              ? ('ascend' as const)
-              : ('descend' as const)
-            : null,
-        ...columnFilter(entity, name, state.filters[name], setFilter),
-        render: (value: unknown, record: Row) =>
-          custom ? custom(value, record) : <FieldView entity={entity} name={name} value={value} compact />,
-      };
-    }),
+    ...dataColumns,
     {
       key: 'actions',
       title: <span className="crud-sr-only">{t('crud.actions')}</span>,
       fixed: 'end' as const,
-      width: 24 + 28 * actions.length,
+      width: actionsWidth,
       align: 'right' as const,
       render: (_: unknown, record: Row) => (
         <Space size={0} className="crud-row-actions">
-          {actions
-            .filter((action) => action.visible?.(record, page) ?? true)
-            .map((action) => (
-              <Tooltip key={action.key} title={action.label}>
-                <Button
-                  type="text"
-                  size="small"
-                  danger={action.danger}
-                  icon={action.icon}
-                  aria-label={action.label}
-                  data-action={action.key}
-                  onClick={(event) => {
-                    event.stopPropagation();
-                    action.onClick(record, page);
-                  }}
-                />
-              </Tooltip>
-            ))}
+          {rowActions(record, coarse)}
         </Space>
       ),
     },
   ];
+  // Every column keeps its width: a table wider than its card scrolls inside it, never clipping a column.
+  const scrollWidth = dataColumns.reduce((sum, column) => sum + Number(column.width ?? 0), actionsWidth);
+  const openRow = (record: Row) => open(canWrite && editable(record) ? 'edit' : 'preview', record);
 
   const filterCount = activeFilterCount(state);
 
@@ -230,7 +292,7 @@ export function CrudPage(props: CrudPageProps) {
     <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('crud.empty')}>
       {canCreate && (
         <Button type="primary" icon={<PlusOutlined />} onClick={() => open('create')}>
-          {t('crud.action.create')}
+          {t('crud.createFirst')}
         </Button>
       )}
     </Empty>
@@ -278,6 +340,22 @@ export function CrudPage(props: CrudPageProps) {
           </div>
           <Space wrap className="crud-toolbar">
             {props.toolbar?.(page)}
+            {phone && (
+              <PhoneFilters
+                entity={entity}
+                columns={columnNames}
+                state={state}
+                filterCount={filterCount}
+                setFilter={setFilter}
+                setSort={(sort) => setState((previous) => ({ ...previous, page: 1, sort }))}
+              />
+            )}
+            <ColumnChooser
+              offered={offered.map((name) => ({ name, title: titleOf(name) }))}
+              hidden={state.hidden}
+              onChange={(hidden) => setState((previous) => ({ ...previous, hidden }))}
+              compact={phone}
+            />
             <Tooltip title={t('crud.refresh')}>
               <Button
                 icon={<ReloadOutlined spin={list.isFetching && !list.isLoading} />}
@@ -301,14 +379,31 @@ export function CrudPage(props: CrudPageProps) {
           />
         )}
         {failure && !list.data ? (
-          <Result
-            status="warning"
+          <StatusMessage
             title={t('crud.errors.load')}
-            subTitle={apiErrorText(failure, t)}
+            detail={apiErrorText(failure, t)}
             extra={
               <Button type="primary" onClick={() => void list.refetch()}>
                 {t('crud.retry')}
               </Button>
+            }
+          />
+        ) : phone ? (
+          <CrudCards
+            columns={columnNames.map((name) => ({
+              name,
+              title: titleOf(name),
+              render: (record) => cell(name, record),
+            }))}
+            rows={rows}
+            loading={list.isLoading || list.isPlaceholderData}
+            empty={emptyText}
+            actions={(record) => rowActions(record, true)}
+            onOpen={openRow}
+            state={state}
+            total={total}
+            onPage={(current, size) =>
+              setState((previous) => ({ ...previous, size, page: size !== previous.size ? 1 : current }))
             }
           />
         ) : (
@@ -318,11 +413,13 @@ export function CrudPage(props: CrudPageProps) {
             columns={columns}
             dataSource={rows}
             loading={list.isLoading || list.isPlaceholderData}
-            scroll={{ x: 'max-content' }}
+            tableLayout="fixed"
+            scroll={{ x: scrollWidth }}
             locale={{ emptyText }}
             showSorterTooltip={false}
+            rowClassName={props.rowClassName}
             onRow={(record) => ({
-              onDoubleClick: () => open(canWrite && editable(record) ? 'edit' : 'preview', record),
+              onDoubleClick: () => openRow(record),
             })}
             onChange={(pagination, _filters, sorter, extra) => {
               if (extra.action === 'paginate') {
@@ -379,6 +476,7 @@ export function CrudPage(props: CrudPageProps) {
           dialogWidth={props.dialogWidth}
           fieldVisible={props.fieldVisible}
           preview={props.preview}
+          apiQuery={props.apiQuery}
         />
       )}
     </div>

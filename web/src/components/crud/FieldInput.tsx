@@ -1,7 +1,9 @@
-import { ColorPicker, DatePicker, Input, InputNumber, Select, Switch } from 'antd';
+import { lazy, Suspense } from 'react';
+import { Input, InputNumber, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Entity, RefValue } from '@strazce/contract';
 import { PICKER_FORMATS } from '../../app/format';
+import { DatePicker } from '../pickers';
 import { PasswordInput } from './PasswordInput';
 import { RefSelect } from './RefSelect';
 import { enumLabel } from './labels';
@@ -19,27 +21,8 @@ export interface FieldInputProps {
   onChange?: (value: any) => void;
 }
 
-function ColorInput({
-  id,
-  value,
-  onChange,
-  disabled,
-}: Pick<FieldInputProps, 'id' | 'value' | 'onChange' | 'disabled'>) {
-  return (
-    <span id={id}>
-      <ColorPicker
-        value={value || undefined}
-        disabled={disabled}
-        disabledAlpha
-        showText
-        allowClear
-        format="hex"
-        onChange={(color) => onChange?.(color.toHexString())}
-        onClear={() => onChange?.(null)}
-      />
-    </span>
-  );
-}
+// The colour picker (with its slider) is a large part of antd that few entities need.
+const ColorInput = lazy(() => import('./ColorInput'));
 
 /** The form widget of a field, chosen by its kind in the entity declaration. */
 export function FieldInput({ entity, name, mode, record, disabled, id, value, onChange }: FieldInputProps) {
@@ -97,7 +80,11 @@ export function FieldInput({ entity, name, mode, record, disabled, id, value, on
         <PasswordInput {...controlled} placeholder={mode === 'edit' ? t('crud.passwordKeep') : undefined} />
       );
     case 'color':
-      return <ColorInput {...controlled} />;
+      return (
+        <Suspense fallback={null}>
+          <ColorInput {...controlled} />
+        </Suspense>
+      );
     case 'textarea':
       return (
         <Input.TextArea

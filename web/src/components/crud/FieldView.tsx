@@ -61,15 +61,24 @@ export function FieldView({ entity, name, value, compact }: FieldViewProps) {
       <TagList compact={compact} labels={((value as RefValue[] | null) ?? []).map((item) => item.label)} />
     );
   if (value === null || value === undefined || value === '') return empty;
+  // In a table cell a text is cut to the column's width, the whole of it in a tooltip.
+  const line = (text: string) =>
+    compact ? (
+      <Typography.Text ellipsis={{ tooltip: text }} className="crud-cell-text">
+        {text}
+      </Typography.Text>
+    ) : (
+      <span>{text}</span>
+    );
   switch (field.kind) {
     case 'date':
       return <span className="crud-nowrap">{formatDate(value as string)}</span>;
     case 'datetime':
       return <span className="crud-nowrap">{formatDateTime(value as string)}</span>;
     case 'enum':
-      return <span>{enumLabel(t, entity, name, String(value))}</span>;
+      return line(enumLabel(t, entity, name, String(value)));
     case 'ref':
-      return <span>{(value as RefValue).label}</span>;
+      return line((value as RefValue).label);
     case 'int':
     case 'decimal':
       return <span>{new Intl.NumberFormat(i18n.language).format(value as number)}</span>;
@@ -81,11 +90,22 @@ export function FieldView({ entity, name, value, compact }: FieldViewProps) {
         </span>
       );
     case 'email':
-      return <a href={`mailto:${String(value)}`}>{String(value)}</a>;
+      return compact ? (
+        <Typography.Link
+          href={`mailto:${String(value)}`}
+          ellipsis
+          title={String(value)}
+          className="crud-cell-text"
+        >
+          {String(value)}
+        </Typography.Link>
+      ) : (
+        <a href={`mailto:${String(value)}`}>{String(value)}</a>
+      );
     case 'json': {
       const text = JSON.stringify(value, null, compact ? 0 : 2);
       return compact ? (
-        <Typography.Text code ellipsis={{ tooltip: text }} style={{ maxWidth: 240 }}>
+        <Typography.Text code ellipsis={{ tooltip: text }} className="crud-cell-text">
           {text}
         </Typography.Text>
       ) : (
@@ -94,13 +114,13 @@ export function FieldView({ entity, name, value, compact }: FieldViewProps) {
     }
     case 'textarea':
       return compact ? (
-        <Typography.Text ellipsis={{ tooltip: String(value) }} style={{ maxWidth: 320 }}>
+        <Typography.Text ellipsis={{ tooltip: String(value) }} className="crud-cell-text">
           {String(value)}
         </Typography.Text>
       ) : (
         <span className="crud-pre">{String(value)}</span>
       );
     default:
-      return <span>{String(value)}</span>;
+      return line(String(value));
   }
 }

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { RefValue } from '@strazce/contract';
 import { api } from '../../app/api';
 import { refSource } from './refSources';
+import { searchText, useStableOrder } from '../stableOrder';
 
 const SUGGESTIONS = 25;
 const DEBOUNCE_MS = 250;
@@ -49,6 +50,11 @@ export const refQueryKey = (resource: string) => ['crud', resource, 'ref'] as co
 /**
  * A searchable picker of records of another entity: what the user types goes to the target's list filter
  * (`/api/<resource>?<search>=…`), the suggestions are labelled as the server labels references.
+ *
+ * A pick is never lost to a list that changes under the pointer (the option is chosen on its click, so a
+ * list replaced between the press and the release picks nothing): what was offered stays while the next
+ * answer loads and is narrowed at once to the text typed, as the server narrows it; options of a new answer
+ * keep the places of those already shown and new ones come after them.
  */
 export function RefSelect(props: SingleProps | MultipleProps) {
   const { resource, known, disabled, placeholder, id, style } = props;
@@ -57,6 +63,8 @@ export function RefSelect(props: SingleProps | MultipleProps) {
   const [search, setSearch] = useState('');
   const term = useDebounced(search.trim(), DEBOUNCE_MS);
   const [picked, setPicked] = useState<RefValue[]>([]);
+  // Every close of the list: the next opening shows the server's order afresh.
+  const [closes, setCloses] = useState(0);
 
   const suggestions = useQuery({
     queryKey: [...refQueryKey(resource), term],
@@ -76,12 +84,20 @@ export function RefSelect(props: SingleProps | MultipleProps) {
     enabled: !disabled,
   });
 
+  const typed = searchText(search);
+  const matching = useMemo(
+    () => (suggestions.data?.rows ?? []).filter((row) => searchText(row[source.search]).includes(typed)),
+    [suggestions.data, source, typed],
+  );
+  const shown = useStableOrder(matching, (row) => row.id as number, closes);
+  // The labels of the chosen records (from the record and earlier picks), so a value never shows as a number.
+  const knownKey = JSON.stringify(known ?? []);
   const options = useMemo(() => {
     const byId = new Map<number, string>();
-    for (const item of [...(known ?? []), ...picked]) byId.set(item.id, item.label);
-    for (const row of suggestions.data?.rows ?? []) byId.set(row.id as number, source.label(row));
+    for (const item of [...(JSON.parse(knownKey) as RefValue[]), ...picked]) byId.set(item.id, item.label);
+    for (const row of shown) byId.set(row.id as number, source.label(row));
     return [...byId].map(([value, label]) => ({ value, label }));
-  }, [known, picked, suggestions.data, source]);
+  }, [knownKey, picked, shown, source]);
 
   const remember = (value: number | number[] | null | undefined) => {
     const ids = value === null || value === undefined ? [] : Array.isArray(value) ? value : [value];
@@ -104,6 +120,9 @@ export function RefSelect(props: SingleProps | MultipleProps) {
     loading: suggestions.isFetching,
     notFoundContent: suggestions.isFetching ? <Spin size="small" /> : t('crud.noMatches'),
     onBlur: () => setSearch(''),
+    onOpenChange: (open: boolean) => {
+      if (!open) setCloses((count) => count + 1);
+    },
   };
 
   if (props.multiple) {

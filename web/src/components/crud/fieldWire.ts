@@ -1,7 +1,7 @@
 import dayjs, { type Dayjs } from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
 import { WIRE_DATE, type Entity, type FieldDef, type RefValue } from '@strazce/contract';
-import { toWireDate, toWireDateTime } from '../../app/format';
+import { toDisplayMoment, toWireDate, toWireDateTime } from '../../app/format';
 
 dayjs.extend(customParseFormat);
 
@@ -19,11 +19,9 @@ export function parseWireDate(value: string | null | undefined): Dayjs | null {
   return parsed.isValid() ? parsed : null;
 }
 
-/** A wire date-time (ISO 8601) as the date-time picker's value. */
+/** A wire date-time (ISO 8601) as the date-time picker's value, in the site's time. */
 export function parseWireDateTime(value: string | null | undefined): Dayjs | null {
-  if (!value) return null;
-  const parsed = dayjs(value);
-  return parsed.isValid() ? parsed : null;
+  return value ? toDisplayMoment(value) : null;
 }
 
 /** Fields the create/edit form shows: everything the client may send. */

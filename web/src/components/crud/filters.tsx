@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { FilterFilled, SearchOutlined } from '@ant-design/icons';
-import { Button, DatePicker, Input, InputNumber, Radio, Select, Space } from 'antd';
+import { Button, Input, InputNumber, Radio, Select, Space } from 'antd';
 import type { ColumnType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { WIRE_DATE, type Entity, type RefValue } from '@strazce/contract';
 import { PICKER_FORMATS } from '../../app/format';
+import { RangePicker } from '../pickers';
 import { RefSelect } from './RefSelect';
 import { enumLabel, fieldLabel } from './labels';
 import type { FilterValue } from './tableState';
@@ -171,7 +172,7 @@ function RangeEditor({ value, apply }: FilterEditorProps) {
       : undefined;
   return (
     <>
-      <DatePicker.RangePicker
+      <RangePicker
         format={PICKER_FORMATS.date}
         allowEmpty={[true, true]}
         placeholder={[t('crud.filter.from'), t('crud.filter.to')]}
@@ -184,6 +185,14 @@ function RangeEditor({ value, apply }: FilterEditorProps) {
 }
 
 const EDITORS = { contains: ContainsEditor, eq: EqualsEditor, in: InEditor, range: RangeEditor };
+
+/** The editor of a field's filter outside a column header (the filter panel of the card list on phones). */
+export function FilterEditor(props: FilterEditorProps) {
+  const kind = props.entity.fields[props.name].filter;
+  if (!kind) return null;
+  const Editor = EDITORS[kind];
+  return <Editor key={JSON.stringify(props.value ?? null)} {...props} />;
+}
 
 /** The header filter of a column: an editor by the field's filter kind, applied to the screen's state. */
 export function columnFilter(

@@ -29,8 +29,20 @@ export function enumLabel(t: TFunction, entity: Entity, name: string, value: str
   );
 }
 
-/** How a record is named in confirmations: its reference label, else its number. */
+/**
+ * How a record is named in confirmations: its reference label, else the first listed text or reference of
+ * the record (a user name, a subject, a person), and only when it has none its number.
+ */
 export function recordLabel(entity: Entity, record: Row): string {
   const label = refSource(entity.resource).label(record);
-  return label || `#${record.id}`;
+  if (label) return label;
+  for (const name of entity.fieldNames) {
+    const field = entity.fields[name];
+    const value = record[name];
+    if (!field.list || field.writeOnly || value === null || value === undefined || value === '') continue;
+    if (['text', 'email', 'phone'].includes(field.kind)) return String(value);
+    if (field.kind === 'ref' && typeof value === 'object' && 'label' in value)
+      return String((value as { label: unknown }).label);
+  }
+  return `#${record.id}`;
 }

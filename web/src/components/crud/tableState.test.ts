@@ -13,7 +13,13 @@ import {
 describe('table state → list query', () => {
   it('starts on page 1 with the first page size and the entity default sort', () => {
     const state = initialTableState(person);
-    expect(state).toEqual({ page: 1, size: 10, sort: { field: 'lastName', direction: 'asc' }, filters: {} });
+    expect(state).toEqual({
+      page: 1,
+      size: 10,
+      sort: { field: 'lastName', direction: 'asc' },
+      filters: {},
+      hidden: [],
+    });
     expect(buildListQuery(person, state)).toEqual({ page: 1, size: 10, sort: 'lastName,asc' });
   });
 
@@ -28,6 +34,7 @@ describe('table state → list query', () => {
         person: { id: 12, label: 'Novák Jan' },
         expires: ['2024-01-01', '2024-01-31'] as [string, string],
       },
+      hidden: [],
     };
     const query = buildListQuery(client, state);
     expect(query).toMatchObject({
@@ -75,9 +82,9 @@ describe('table state → list query', () => {
 });
 
 describe('remembered state', () => {
-  beforeEach(() => {
+  const memoryStorage = () => {
     const store = new Map<string, string>();
-    globalThis.sessionStorage = {
+    return {
       getItem: (key: string) => store.get(key) ?? null,
       setItem: (key: string, value: string) => void store.set(key, value),
       removeItem: (key: string) => void store.delete(key),
@@ -85,6 +92,10 @@ describe('remembered state', () => {
       key: () => null,
       length: 0,
     } as Storage;
+  };
+  beforeEach(() => {
+    globalThis.sessionStorage = memoryStorage();
+    globalThis.localStorage = memoryStorage();
   });
 
   it('restores what a screen saved and keeps screens apart', () => {
@@ -93,12 +104,26 @@ describe('remembered state', () => {
       size: 50,
       sort: { field: 'firstName', direction: 'desc' as const },
       filters: { valid: false },
+      hidden: ['note'],
     };
     saveTableState('/admin/persons', saved);
     expect(loadTableState('/admin/persons', person, initialTableState(person))).toEqual(saved);
     expect(loadTableState('/site/persons', person, initialTableState(person))).toEqual(
       initialTableState(person),
     );
+  });
+
+  it('keeps the column choice beyond the session, and forgets it when every column shows again', () => {
+    const state = { ...initialTableState(person), page: 3, hidden: ['email', 'phone'] };
+    saveTableState('/admin/persons', state);
+    globalThis.sessionStorage = memoryStorage(); // a new session
+    expect(loadTableState('/admin/persons', person, initialTableState(person))).toEqual({
+      ...initialTableState(person),
+      hidden: ['email', 'phone'],
+    });
+    saveTableState('/admin/persons', { ...state, hidden: [] });
+    expect(localStorage.getItem('strazce.columns./admin/persons')).toBeNull();
+    expect(loadTableState('/admin/persons', person, initialTableState(person)).hidden).toEqual([]);
   });
 
   it('drops stale parts: unknown sizes, unsortable fields, unfilterable filters', () => {
@@ -110,10 +135,17 @@ describe('remembered state', () => {
         size: 30,
         sort: { field: 'note', direction: 'asc' },
         filters: { note: 'x', lastName: 'Nov' },
+        hidden: ['email', 'renamedField', 3],
       },
       fallback,
     );
-    expect(state).toEqual({ page: 1, size: 10, sort: fallback.sort, filters: { lastName: 'Nov' } });
+    expect(state).toEqual({
+      page: 1,
+      size: 10,
+      sort: fallback.sort,
+      filters: { lastName: 'Nov' },
+      hidden: ['email'],
+    });
     expect(sanitizeTableState(person, 'garbage', fallback)).toBe(fallback);
   });
 });

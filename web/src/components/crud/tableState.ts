@@ -14,12 +14,14 @@ export interface SortState {
  */
 export type FilterValue = string | number | boolean | RefValue | [string | null, string | null] | string[];
 
-/** What a table remembers per screen: page, page size, sort and filters. */
+/** What a table remembers per screen: page, page size, sort, filters and the columns the user hid. */
 export interface TableState {
   page: number;
   size: number;
   sort: SortState | null;
   filters: Record<string, FilterValue>;
+  /** Columns the user chose not to see (kept longer than the rest: across sessions). */
+  hidden: string[];
 }
 
 export interface TableDefaults {
@@ -30,7 +32,7 @@ export interface TableDefaults {
 /** The state a screen starts with: page 1, the first page-size option, its default sort and filters. */
 export function initialTableState(entity: Entity, defaults: TableDefaults = {}): TableState {
   const sort = defaults.sort !== undefined ? defaults.sort : (entity.defaultSort ?? null);
-  return { page: 1, size: PAGE_SIZES[0], sort, filters: { ...defaults.filters } };
+  return { page: 1, size: PAGE_SIZES[0], sort, filters: { ...defaults.filters }, hidden: [] };
 }
 
 const isRef = (value: unknown): value is RefValue =>
@@ -104,24 +106,41 @@ export function sanitizeTableState(entity: Entity, candidate: unknown, fallback:
   const filters: Record<string, FilterValue> = {};
   for (const [name, value] of Object.entries(raw.filters ?? {}))
     if (entity.fields[name]?.filter && !isEmptyFilter(value)) filters[name] = value;
-  return { page, size, sort, filters };
+  const hidden = Array.isArray(raw.hidden)
+    ? raw.hidden.filter((name): name is string => typeof name === 'string' && name in entity.fields)
+    : fallback.hidden;
+  return { page, size, sort, filters, hidden };
 }
 
 const STORAGE_PREFIX = 'strazce.table.';
+const COLUMNS_PREFIX = 'strazce.columns.';
 
-/** The screen's remembered table state from session storage, or the initial one. */
+/**
+ * The screen's remembered table state, or the initial one: page, sort and filters from session storage (they
+ * last as long as the tab), the column choice from local storage (it lasts until the user changes it).
+ */
 export function loadTableState(key: string, entity: Entity, initial: TableState): TableState {
+  let stored: Record<string, unknown> = {};
   try {
-    const stored = sessionStorage.getItem(STORAGE_PREFIX + key);
-    return stored ? sanitizeTableState(entity, JSON.parse(stored), initial) : initial;
+    stored = JSON.parse(sessionStorage.getItem(STORAGE_PREFIX + key) ?? '{}') as Record<string, unknown>;
   } catch {
-    return initial;
+    // Unreadable or unavailable: start afresh.
   }
+  try {
+    const hidden = localStorage.getItem(COLUMNS_PREFIX + key);
+    if (hidden) stored = { ...stored, hidden: JSON.parse(hidden) as unknown };
+  } catch {
+    // Unreadable or unavailable: every column shows.
+  }
+  return Object.keys(stored).length > 0 ? sanitizeTableState(entity, stored, initial) : initial;
 }
 
 export function saveTableState(key: string, state: TableState): void {
+  const { hidden, ...rest } = state;
   try {
-    sessionStorage.setItem(STORAGE_PREFIX + key, JSON.stringify(state));
+    sessionStorage.setItem(STORAGE_PREFIX + key, JSON.stringify(rest));
+    if (hidden.length > 0) localStorage.setItem(COLUMNS_PREFIX + key, JSON.stringify(hidden));
+    else localStorage.removeItem(COLUMNS_PREFIX + key);
   } catch {
     // Storage unavailable: the state lives as long as the page.
   }

@@ -52,6 +52,8 @@ export interface FormTab {
   /** Translated title. */
   title: string;
   fields: string[];
+  /** Parts of the form after the tab's fields that are not entity fields (a list of companions). */
+  extra?: ReactNode;
 }
 
 export interface CrudPageProps {
@@ -97,8 +99,17 @@ export interface CrudPageProps {
   rowEditable?(record: Row): boolean;
   /** API path of the list, when it is not the entity's own (`/visit/overview`). */
   listPath?: string;
+  /** Widths of columns with custom cells, in pixels (others take theirs from the field's type). */
+  columnWidths?: Record<string, number>;
   /** Column titles that differ from the field labels (a column showing several fields). */
   columnTitles?: Record<string, ReactNode>;
+  /**
+   * Query parameters every call of the page sends (list, get, create, update, delete): the module of a list
+   * shared by several modules (incidents: `{ module: 'MOD_KM' }`).
+   */
+  apiQuery?: Record<string, string>;
+  /** A class of a row (CRITICAL incidents in red). */
+  rowClassName?(record: Row): string;
   /** A dialog of the page's own instead of the generic one (entities with nested lists or special flows). */
   dialog?(context: CrudDialogContext): ReactNode;
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { InboxOutlined } from '@ant-design/icons';
-import { Alert, App, Form, Modal, Segmented, Select, Typography, Upload } from 'antd';
+import { Alert, App, Form, Segmented, Select, Typography, Upload } from 'antd';
+import { GuardedModal } from '../../components/GuardedModal';
 import { useTranslation } from 'react-i18next';
 import { FILE_SIZE_OPTIONS_MB, MODULES, siteProperty, type ModuleCode } from '@strazce/contract';
 import { ApiError, NetworkError, api } from '../../app/api';
@@ -64,17 +65,16 @@ export function FileUploadDialog({ onClose, onUploaded }: FileUploadDialogProps)
   };
 
   return (
-    <Modal
-      open
+    <GuardedModal
+      isDirty={() => file !== null}
+      onClose={onClose}
       title={t('entity.system_file.uploadTitle')}
       okText={t('entity.system_file.uploadButton')}
       cancelText={t('crud.cancel')}
       onOk={() => void upload()}
-      onCancel={onClose}
       okButtonProps={{ disabled: !file || tooLarge, loading: uploading }}
       cancelButtonProps={{ disabled: uploading }}
       width={620}
-      destroyOnHidden
     >
       <Form layout="vertical" className="admin-upload" component="div">
         <Form.Item
@@ -140,6 +140,6 @@ export function FileUploadDialog({ onClose, onUploaded }: FileUploadDialogProps)
         )}
         {problem && <Alert type="error" showIcon className="admin-upload-alert" title={problem} />}
       </Form>
-    </Modal>
+    </GuardedModal>
   );
 }

@@ -125,6 +125,7 @@ export function AdviceDialog({ entity, mode: dialogMode, record, onClose }: Advi
       submitText={t(editing ? 'crud.save' : 'advice.submit')}
       submitTestId="advice-submit"
       onSubmit={() => void submit()}
+      form={form}
       onClose={onClose}
       problem={problem}
       long

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { CarOutlined, FileDoneOutlined, SearchOutlined } from '@ant-design/icons';
 import { App, Col, Empty, Form, Input, Row as GridRow, Spin, Tag, Typography } from 'antd';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -17,6 +17,7 @@ import type { GateOption } from '../visits/gates';
 import type { GuardGate } from '../visits/guardGate';
 import { confirmEntryWarning, isEntryWarning } from '../visits/warnings';
 import { useDebounced } from '../visits/useDebounced';
+import { searchText, useStableOrder } from '../../components/stableOrder';
 import { AdviceDays } from './adviceCells';
 
 /** May an advice be turned into a visit today (as the server decides): approved, today within its days, unused. */
@@ -80,6 +81,14 @@ export function AdviceToVisitDialog({ advice, gate, gates, onClose }: AdviceToVi
   const [search, setSearch] = useState('');
   const [problem, setProblem] = useState<DialogProblem | null>(null);
   const advices = useTodaysAdvices(search, advice === null);
+  // Narrowed at once to the typed text (as the server narrows them), in places that do not move: a click
+  // on an advice is never lost to the list being replaced.
+  const typed = searchText(search);
+  const matching = useMemo(
+    () => (advices.data ?? []).filter((row) => searchText(row.lastName).includes(typed)),
+    [advices.data, typed],
+  );
+  const offered = useStableOrder(matching, (row) => row.id);
 
   const create = useMutation({
     mutationFn: async (body: Record<string, unknown>) => {
@@ -87,8 +96,11 @@ export function AdviceToVisitDialog({ advice, gate, gates, onClose }: AdviceToVi
       try {
         return await api.post<Row>(path, body, { silent: true });
       } catch (error) {
-        if (!isEntryWarning(error) || !(await confirmEntryWarning(modal, t, error))) throw error;
-        return api.post<Row>(path, { ...body, force: true }, { silent: true });
+        if (!isEntryWarning(error)) throw error;
+        const name = [chosen?.firstName, chosen?.lastName].filter(Boolean).join(' ');
+        const confirmed = await confirmEntryWarning(modal, t, error, name);
+        if (!confirmed) throw error;
+        return api.post<Row>(path, { ...body, ...confirmed }, { silent: true });
       }
     },
     onSuccess: () => {
@@ -142,6 +154,8 @@ export function AdviceToVisitDialog({ advice, gate, gates, onClose }: AdviceToVi
       submitDisabled={!chosen}
       submitTestId="advice-visit-submit"
       onSubmit={() => void submit()}
+      form={form}
+      isDirty={() => form.isFieldsTouched() || (advice === null && chosen !== null)}
       onClose={onClose}
       problem={problem}
     >
@@ -159,10 +173,10 @@ export function AdviceToVisitDialog({ advice, gate, gates, onClose }: AdviceToVi
           <div className="advice-pick-list" role="listbox" aria-label={t('advice.toVisit.today')}>
             {advices.isLoading ? (
               <Spin />
-            ) : (advices.data ?? []).length === 0 ? (
+            ) : offered.length === 0 ? (
               <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('advice.toVisit.none')} />
             ) : (
-              (advices.data ?? []).map((row) => (
+              offered.map((row) => (
                 <button
                   type="button"
                   key={row.id}

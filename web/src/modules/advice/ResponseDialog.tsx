@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { CheckCircleOutlined, CloseCircleOutlined } from '@ant-design/icons';
-import { App, Form, Input, Modal, Space, Typography } from 'antd';
+import { App, Form, Input, Space, Typography } from 'antd';
+import { GuardedModal } from '../../components/GuardedModal';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ApiError, NetworkError, api } from '../../app/api';
@@ -55,8 +56,9 @@ export function ResponseDialog({ advice, status, onClose }: ResponseDialogProps)
   };
 
   return (
-    <Modal
-      open
+    <GuardedModal
+      isDirty={() => reason.trim() !== ''}
+      onClose={onClose}
       title={
         <Space size={10}>
           {approve ? (
@@ -71,8 +73,6 @@ export function ResponseDialog({ advice, status, onClose }: ResponseDialogProps)
       okButtonProps={{ danger: !approve, loading: respond.isPending, id: 'response-submit' }}
       cancelText={t('crud.cancel')}
       onOk={submit}
-      onCancel={onClose}
-      destroyOnHidden
       width={520}
     >
       <FailureAlert failure={failure} className="visits-alert" />
@@ -100,6 +100,6 @@ export function ResponseDialog({ advice, status, onClose }: ResponseDialogProps)
           />
         </Form.Item>
       </Form>
-    </Modal>
+    </GuardedModal>
   );
 }

@@ -44,7 +44,10 @@ export function AuthLanguageChooser() {
     <div className="auth-language" ref={root}>
       <Button
         icon={<GlobalOutlined />}
-        aria-label={t('language.label')}
+        aria-label={t('language.button', {
+          short: t(`language.short.${current}`),
+          name: t(`language.name.${current}`),
+        })}
         aria-haspopup="menu"
         aria-expanded={open}
         data-testid="language-chooser"

@@ -6,7 +6,7 @@ import { BrandMark } from '../../components/BrandMark';
 import { AuthLanguageChooser } from './AuthLanguageChooser';
 import './auth.css';
 
-/** The frame of the public screens: the product's brand panel and a card with the form. */
+/** The frame of the public screens: the product's brand panel and a card with the form; `title` is the h1. */
 export function AuthScreen({
   title,
   subtitle,
@@ -33,7 +33,7 @@ export function AuthScreen({
           </Flex>
         </Flex>
         <div className="auth-hero-body">
-          <h1 className="auth-hero-headline">{t('auth.headline')}</h1>
+          <p className="auth-hero-headline">{t('auth.headline')}</p>
           <p className="auth-hero-lead">{t('auth.lead')}</p>
           <Flex vertical gap={14} component="ul" className="auth-hero-features">
             {features.map((feature) => (
@@ -51,7 +51,7 @@ export function AuthScreen({
           <AuthLanguageChooser />
         </div>
         <div className="auth-card">
-          <h2 className="auth-card-title">{title}</h2>
+          <h1 className="auth-card-title">{title}</h1>
           {subtitle && <p className="auth-card-subtitle">{subtitle}</p>}
           {children}
         </div>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Alert, Form, Input, Modal, Typography } from 'antd';
+import { Alert, Form, Input, Typography } from 'antd';
+import { GuardedModal } from '../../components/GuardedModal';
 import { DesktopOutlined, LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { HEADERS, TOTP_CODE_PATTERN } from '@strazce/contract';
@@ -77,15 +78,15 @@ function AuthorizeModal({ onClose }: { onClose: () => void }) {
   };
 
   return (
-    <Modal
-      open
+    <GuardedModal
+      isDirty={() => !done && form.isFieldsTouched()}
+      onClose={onClose}
       title={t('clientAuth.title')}
       okText={done ? t('common.close') : t('clientAuth.submit')}
       cancelText={t('common.cancel')}
       cancelButtonProps={{ style: done ? { display: 'none' } : undefined }}
       confirmLoading={busy}
       onOk={() => (done ? onClose() : form.submit())}
-      onCancel={onClose}
     >
       {done ? (
         <Alert type="success" showIcon title={t('clientAuth.done')} data-testid="client-authorized" />
@@ -147,6 +148,6 @@ function AuthorizeModal({ onClose }: { onClose: () => void }) {
           )}
         </Form>
       )}
-    </Modal>
+    </GuardedModal>
   );
 }

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { Alert, Form, Input, Modal } from 'antd';
+import { Alert, Form, Input } from 'antd';
+import { GuardedModal } from '../../components/GuardedModal';
 import { UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api';
@@ -39,16 +40,16 @@ export function ForgotPasswordDialog({
   };
 
   return (
-    <Modal
+    <GuardedModal
       open={open}
+      isDirty={() => state !== 'sent' && form.isFieldsTouched()}
+      onClose={onClose}
       title={t('passwordReset.requestTitle')}
       okText={state === 'sent' ? t('common.close') : t('passwordReset.send')}
       cancelButtonProps={{ style: state === 'sent' ? { display: 'none' } : undefined }}
       cancelText={t('common.cancel')}
       confirmLoading={state === 'sending'}
       onOk={() => (state === 'sent' ? onClose() : form.submit())}
-      onCancel={onClose}
-      destroyOnHidden
     >
       {state === 'sent' ? (
         <Alert
@@ -83,6 +84,6 @@ export function ForgotPasswordDialog({
           </Form.Item>
         </Form>
       )}
-    </Modal>
+    </GuardedModal>
   );
 }

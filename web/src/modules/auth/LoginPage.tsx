@@ -10,7 +10,7 @@ import { TOTP_CODE_PATTERN } from '@strazce/contract';
 import { api, ApiError } from '../../app/api';
 import { useSession, type LogoutReason } from '../../app/session';
 import { AuthScreen } from './AuthScreen';
-import { loginErrorText } from './loginErrors';
+import { loginErrorText, nextCodeAt } from './loginErrors';
 import { safeRedirect } from './redirect';
 
 // The dialogs load when first opened: the login page itself stays small (web/scripts/bundleBudget.mjs).
@@ -30,6 +30,25 @@ interface LoginValues {
 interface LoginProblem {
   text: string;
   clientNotAuthorized: boolean;
+  /** A two-factor code used already: when the authenticator shows the next one (epoch ms). */
+  nextCodeAt?: number | null;
+}
+
+const secondsUntil = (at: number) => Math.max(0, Math.ceil((at - Date.now()) / 1000));
+
+/** Seconds until the next two-factor code, counted down every second; "ready now" at zero. */
+function NextCodeCountdown({ at }: { at: number }) {
+  const { t } = useTranslation();
+  const [seconds, setSeconds] = useState(() => secondsUntil(at));
+  useEffect(() => {
+    const timer = window.setInterval(() => setSeconds(secondsUntil(at)), 1000);
+    return () => window.clearInterval(timer);
+  }, [at]);
+  return (
+    <span data-testid="login-next-code" aria-live="polite">
+      {seconds > 0 ? t('login.tfaNextCodeIn', { seconds }) : t('login.tfaNextCodeNow')}
+    </span>
+  );
 }
 
 /**
@@ -87,7 +106,11 @@ export default function LoginPage() {
       navigate(safeRedirect(params.get('redirect')), { replace: true });
     } catch (error) {
       const clientNotAuthorized = error instanceof ApiError && error.code === 'CLIENT_NOT_AUTHORIZED';
-      setProblem({ text: loginErrorText(error, 'login', required === true, t), clientNotAuthorized });
+      setProblem({
+        text: loginErrorText(error, 'login', required === true, t),
+        clientNotAuthorized,
+        nextCodeAt: nextCodeAt(error, Date.now()),
+      });
       form.setFieldValue('code', '');
     } finally {
       setBusy(false);
@@ -104,6 +127,7 @@ export default function LoginPage() {
           type="error"
           showIcon
           title={problem.text}
+          description={problem.nextCodeAt ? <NextCodeCountdown at={problem.nextCodeAt} /> : undefined}
           data-testid="login-error"
           style={{ marginBottom: 20 }}
           action={

@@ -5,7 +5,8 @@ import { apiErrorText } from '../../app/apiErrors';
 /**
  * The message of a failed login step (spec section 8): the user name check gives
  * `invalidLoginUsernameMessage`; refused credentials `invalidLoginPasswordMessage`, or
- * `invalidLoginPasswordAnd2FAMessage` when a two-factor code is involved.
+ * `invalidLoginPasswordAnd2FAMessage` when a two-factor code is involved; a right code used already (the
+ * one that just finished the two-factor wizard) asks for the next one (LoginPage shows when it comes).
  */
 export function loginErrorText(
   error: unknown,
@@ -18,9 +19,16 @@ export function loginErrorText(
   if (error.status === 429) return apiErrorText(error, t);
   if (step === 'check') return t('login.invalidLoginUsernameMessage');
   if (error.code === 'CLIENT_NOT_AUTHORIZED') return t('login.clientNotAuthorized');
+  if (error.code === 'TFA_CODE_USED') return t('login.tfaCodeUsed');
   if (error.code === 'TFA_INVALID' || (error.status === 401 && tfaRequired)) {
     return t('login.invalidLoginPasswordAnd2FAMessage');
   }
   if (error.status === 401) return t('login.invalidLoginPasswordMessage');
   return apiErrorText(error, t);
+}
+
+/** When the next two-factor code comes (epoch ms), for a code refused as used already; null otherwise. */
+export function nextCodeAt(error: unknown, now: number): number | null {
+  if (!(error instanceof ApiError) || error.code !== 'TFA_CODE_USED') return null;
+  return now + (error.retryAfterSeconds ?? 0) * 1000;
 }

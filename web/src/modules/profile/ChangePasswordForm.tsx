@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Flex, Form, Input } from 'antd';
+import { Alert, Button, Flex, Form, Input, type FormInstance } from 'antd';
 import { LockOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { api, ApiError, NetworkError } from '../../app/api';
@@ -16,9 +16,18 @@ interface ChangeValues {
  * The user's own password change: the current password, the new one (with the live rules) and its
  * confirmation. The server ends the user's other sessions; this one stays. `onDone` runs after success.
  */
-export function ChangePasswordForm({ onDone, onCancel }: { onDone: () => void; onCancel?: () => void }) {
+export function ChangePasswordForm({
+  onDone,
+  onCancel,
+  form: outer,
+}: {
+  onDone: () => void;
+  onCancel?: () => void;
+  /** The form instance, when the dialog around asks it whether something was typed. */
+  form?: FormInstance<ChangeValues>;
+}) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<ChangeValues>();
+  const [form] = Form.useForm<ChangeValues>(outer);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
 

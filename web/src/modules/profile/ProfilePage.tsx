@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { App, Button, Card, Col, Descriptions, Flex, Modal, Row, Tag, Typography, Upload } from 'antd';
+import { App, Button, Form, Card, Col, Descriptions, Flex, Row, Tag, Typography, Upload } from 'antd';
+import { GuardedModal } from '../../components/GuardedModal';
 import {
   CheckCircleFilled,
   DeleteOutlined,
@@ -10,6 +11,7 @@ import {
 } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { AVATAR_MAX_BYTES, AVATAR_TYPES } from '@strazce/contract';
 import { api } from '../../app/api';
 import { useSession } from '../../app/session';
 import { avatarQueryKey, displayName, UserAvatar } from '../../components/UserAvatar';
@@ -17,8 +19,6 @@ import { TwoFactorWizard } from '../tfa/TwoFactorWizard';
 import { ChangePasswordForm } from './ChangePasswordForm';
 
 /** Image types the avatar accepts, and its largest size. */
-export const AVATAR_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'];
-export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
 
 /** The user's own profile: avatar photo, personal data, two-factor state, sites and roles. */
 export default function ProfilePage() {
@@ -29,6 +29,7 @@ export default function ProfilePage() {
   const [busy, setBusy] = useState(false);
   const [tfaOpen, setTfaOpen] = useState(false);
   const [passwordOpen, setPasswordOpen] = useState(false);
+  const [passwordForm] = Form.useForm();
   if (!user) return null;
 
   const refreshAvatar = async () => {
@@ -37,12 +38,12 @@ export default function ProfilePage() {
   };
 
   const upload = async (file: File) => {
-    if (!AVATAR_TYPES.includes(file.type)) {
+    if (!(AVATAR_TYPES as readonly string[]).includes(file.type)) {
       message.error(t('profile.avatarType'));
       return;
     }
     if (file.size > AVATAR_MAX_BYTES) {
-      message.error(t('profile.avatarSize', { size: AVATAR_MAX_BYTES / 1024 / 1024 }));
+      message.error(t('profile.avatarSize', { size: AVATAR_MAX_BYTES / 1024 }));
       return;
     }
     setBusy(true);
@@ -102,7 +103,7 @@ export default function ProfilePage() {
               )}
             </Flex>
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-              {t('profile.avatarHint', { size: AVATAR_MAX_BYTES / 1024 / 1024 })}
+              {t('profile.avatarHint', { size: AVATAR_MAX_BYTES / 1024 })}
             </Typography.Text>
           </Flex>
         </Card>
@@ -175,21 +176,22 @@ export default function ProfilePage() {
         </Flex>
       </Col>
       <TwoFactorWizard open={tfaOpen} forced={false} onClose={() => setTfaOpen(false)} />
-      <Modal
+      <GuardedModal
         open={passwordOpen}
         title={t('passwordChange.title')}
         footer={null}
-        onCancel={() => setPasswordOpen(false)}
-        destroyOnHidden
+        isDirty={() => passwordForm.isFieldsTouched()}
+        onClose={() => setPasswordOpen(false)}
       >
         <ChangePasswordForm
+          form={passwordForm}
           onCancel={() => setPasswordOpen(false)}
           onDone={() => {
             setPasswordOpen(false);
             message.success(t('passwordChange.changed'));
           }}
         />
-      </Modal>
+      </GuardedModal>
     </Row>
   );
 }

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import {
   ArrowDownOutlined,
   ArrowUpOutlined,
@@ -6,45 +6,21 @@ import {
   DownloadOutlined,
   ReloadOutlined,
 } from '@ant-design/icons';
-import {
-  Button,
-  Card,
-  DatePicker,
-  Empty,
-  Result,
-  Select,
-  Space,
-  Statistic,
-  Table,
-  Tooltip,
-  Typography,
-  theme,
-} from 'antd';
+import { Button, Card, DatePicker, Empty, Select, Space, Statistic, Table, Tooltip, Typography } from 'antd';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import {
-  Bar,
-  BarChart,
-  CartesianGrid,
-  Legend,
-  ResponsiveContainer,
-  Tooltip as ChartTooltip,
-  XAxis,
-  YAxis,
-} from 'recharts';
 import { GATE_LOAD_MAX_DAYS, WIRE_DATE, type GateLoadReport, type GateLoadRow } from '@strazce/contract';
 import { ApiError, NetworkError, api } from '../../app/api';
 import { apiErrorText } from '../../app/apiErrors';
-import { PICKER_FORMATS, formatDate } from '../../app/format';
+import { PICKER_FORMATS, displayTimeZone, formatDate, now } from '../../app/format';
+import { StatusMessage } from '../../components/StatusMessage';
 import { useDownload } from '../../components/useDownload';
-import { hourRange, hourlyLoad, reportGates, rowsOfGate, summarize } from './gateLoad';
+import { hourRange, reportGates, rowsOfGate, summarize } from './gateLoad';
 import './site.css';
 
 const DEFAULT_DAYS = 7;
-/** The browser's time zone: the report counts hours as the user's clock shows them. */
-const TIME_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone || 'Europe/Prague';
 
 function parseDay(value: string | null): Dayjs | null {
   if (!value) return null;
@@ -61,65 +37,18 @@ function useReportRange() {
     from && to && !to.isBefore(from)
       ? [from, to]
       : [
-          dayjs()
+          now()
             .subtract(DEFAULT_DAYS - 1, 'day')
             .startOf('day'),
-          dayjs().startOf('day'),
+          now().startOf('day'),
         ];
   const setRange = (next: [Dayjs, Dayjs]) =>
     setParams({ from: next[0].format(WIRE_DATE), to: next[1].format(WIRE_DATE) }, { replace: true });
   return [range, setRange] as const;
 }
 
-/** The colours of entries and departures in the chart, from the theme. */
-function useSeriesColors() {
-  const { token } = theme.useToken();
-  return { entries: token.colorPrimary, departures: token.colorWarning, grid: token.colorBorderSecondary };
-}
-
-function GateLoadChart({ rows }: { rows: GateLoadRow[] }) {
-  const { t } = useTranslation();
-  const colors = useSeriesColors();
-  const hours = useMemo(() => hourlyLoad(rows), [rows]);
-  return (
-    <div className="site-chart" data-testid="gate-load-chart">
-      <ResponsiveContainer width="100%" height={320}>
-        <BarChart data={hours} margin={{ top: 8, right: 8, bottom: 0, left: -16 }} barGap={2}>
-          <CartesianGrid strokeDasharray="3 3" vertical={false} stroke={colors.grid} />
-          <XAxis dataKey="label" tickLine={false} axisLine={false} interval={1} fontSize={12} />
-          <YAxis allowDecimals={false} tickLine={false} axisLine={false} fontSize={12} />
-          <ChartTooltip
-            cursor={{ fillOpacity: 0.06 }}
-            labelFormatter={(_, payload) => {
-              const hour = payload?.[0]?.payload?.hour;
-              return typeof hour === 'number' ? hourRange(hour) : '';
-            }}
-          />
-          <Legend
-            iconType="circle"
-            iconSize={9}
-            itemSorter={null}
-            wrapperStyle={{ fontSize: 13, paddingTop: 8 }}
-          />
-          <Bar
-            dataKey="entries"
-            name={t('reports.gateLoad.entries')}
-            fill={colors.entries}
-            radius={[4, 4, 0, 0]}
-            maxBarSize={22}
-          />
-          <Bar
-            dataKey="departures"
-            name={t('reports.gateLoad.departures')}
-            fill={colors.departures}
-            radius={[4, 4, 0, 0]}
-            maxBarSize={22}
-          />
-        </BarChart>
-      </ResponsiveContainer>
-    </div>
-  );
-}
+// The chart library is most of the report's JavaScript: loaded beside the data, not with the page.
+const GateLoadChart = lazy(() => import('./GateLoadChart'));
 
 function GateLoadTable({ rows, loading }: { rows: GateLoadRow[]; loading: boolean }) {
   const { t, i18n } = useTranslation();
@@ -191,7 +120,11 @@ export default function ReportsPage() {
   const [range, setRange] = useReportRange();
   const [gateId, setGateId] = useState<number | null>(null);
   const [exporting, setExporting] = useState(false);
-  const query = { from: range[0].format(WIRE_DATE), to: range[1].format(WIRE_DATE), timeZone: TIME_ZONE };
+  const query = {
+    from: range[0].format(WIRE_DATE),
+    to: range[1].format(WIRE_DATE),
+    timeZone: displayTimeZone(),
+  };
 
   const report = useQuery({
     queryKey: ['report', 'gate_load', query],
@@ -244,7 +177,7 @@ export default function ReportsPage() {
               {t('reports.gateLoad.subtitle', {
                 from: formatDate(query.from),
                 to: formatDate(query.to),
-                zone: TIME_ZONE,
+                zone: displayTimeZone(),
               })}
             </Typography.Text>
           </div>
@@ -289,10 +222,9 @@ export default function ReportsPage() {
 
       {failure && !report.data ? (
         <Card>
-          <Result
-            status="warning"
+          <StatusMessage
             title={t('reports.loadFailed')}
-            subTitle={apiErrorText(failure, t)}
+            detail={apiErrorText(failure, t)}
             extra={
               <Button type="primary" onClick={() => void report.refetch()}>
                 {t('crud.retry')}
@@ -346,7 +278,9 @@ export default function ReportsPage() {
                 description={t('reports.gateLoad.empty')}
               />
             ) : (
-              <GateLoadChart rows={rows} />
+              <Suspense fallback={<div className="site-chart" />}>
+                <GateLoadChart rows={rows} />
+              </Suspense>
             )}
           </Card>
 

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
-import { Button, Modal, Space } from 'antd';
+import { Button, Space, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FailureAlert, type Failure } from '../../components/FailureAlert';
+import { GuardedModal } from '../../components/GuardedModal';
 
 /** What went wrong, shown above a dialog's form. */
 export type DialogProblem = Failure;
@@ -25,7 +26,11 @@ interface ActionDialogProps {
   onSubmit(): void;
   onClose(): void;
   problem?: DialogProblem | null;
-  /** A long form: its body scrolls, and a click beside the dialog does not throw the typing away. */
+  /** The dialog's form: a close by Escape, × or a click beside asks first when a field was changed. */
+  form?: FormInstance;
+  /** Unsaved work besides the form's fields (default: a field of `form` was changed). */
+  isDirty?(): boolean;
+  /** A long form: its body scrolls inside the window. */
   long?: boolean;
   children: ReactNode;
 }
@@ -45,13 +50,16 @@ export function ActionDialog({
   onSubmit,
   onClose,
   problem,
+  form,
+  isDirty,
   long,
   children,
 }: ActionDialogProps) {
   const { t } = useTranslation();
   return (
-    <Modal
-      open
+    <GuardedModal
+      isDirty={isDirty ?? (() => form?.isFieldsTouched() ?? false)}
+      onClose={onClose}
       title={
         icon ? (
           <Space size={10}>
@@ -63,9 +71,6 @@ export function ActionDialog({
         )
       }
       width={width}
-      onCancel={onClose}
-      destroyOnHidden
-      mask={long ? { closable: false } : undefined}
       className="visits-dialog"
       styles={long ? SCROLLING_BODY : undefined}
       footer={
@@ -87,6 +92,6 @@ export function ActionDialog({
     >
       <FailureAlert failure={problem} className="visits-alert" />
       {children}
-    </Modal>
+    </GuardedModal>
   );
 }

@@ -70,21 +70,21 @@ interface DetailFieldsProps {
   extra?: DescriptionsProps['items'];
 }
 
-/** The recorded details of a visit or an advice, two to a row. */
+/** The recorded details of a visit or an advice, two to a row (one on a phone). */
 export function DetailFields({ entity, record, names, wide = [], value, extra = [] }: DetailFieldsProps) {
   const { t } = useTranslation();
   return (
     <Descriptions
       bordered
       size="small"
-      column={2}
+      column={{ xs: 1, sm: 2 }}
       className="visits-detail"
       styles={{ label: { width: 150 } }}
       items={[
         ...names.map((name) => ({
           key: name,
           label: fieldLabel(t, entity, name),
-          span: wide.includes(name) ? 2 : 1,
+          span: wide.includes(name) ? ('filled' as const) : 1,
           children: value?.(name) ?? <FieldView entity={entity} name={name} value={record[name]} />,
         })),
         ...extra,

@@ -52,8 +52,19 @@ export function EquipmentFields({ disabled }: { disabled?: boolean }) {
   );
 }
 
-/** The form's section of companions: name and document per row (masked when the user may not see them). */
-export function CompanionFields({ disabled, masked }: { disabled?: boolean; masked?: boolean }) {
+/**
+ * The form's section of companions: name and document per row (masked when the user may not see them); a
+ * visit's, or a vehicle driver's (`emptyText`: what an empty list says).
+ */
+export function CompanionFields({
+  disabled,
+  masked,
+  emptyText,
+}: {
+  disabled?: boolean;
+  masked?: boolean;
+  emptyText?: string;
+}) {
   const { t } = useTranslation();
   return (
     <>
@@ -70,7 +81,7 @@ export function CompanionFields({ disabled, masked }: { disabled?: boolean; mask
             { name: 'document', label: t('visits.form.companionDocument'), max: 100 },
           ]}
           addLabel={t('visits.form.addCompanion')}
-          emptyText={t('visits.form.noCompanions')}
+          emptyText={emptyText ?? t('visits.form.noCompanions')}
           disabled={disabled}
         />
       )}

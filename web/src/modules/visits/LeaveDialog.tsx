@@ -1,31 +1,18 @@
 import { useState } from 'react';
 import { LogoutOutlined } from '@ant-design/icons';
-import {
-  App,
-  DatePicker,
-  Descriptions,
-  Empty,
-  Form,
-  Input,
-  Select,
-  Space,
-  Spin,
-  Tag,
-  Typography,
-} from 'antd';
+import { App, Descriptions, Empty, Form, Select, Space, Spin, Tag, Typography } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { visit, type RefValue } from '@strazce/contract';
+import { visit, type Entity, type RefValue } from '@strazce/contract';
 import { ApiError, NetworkError, api } from '../../app/api';
 import { apiErrorText } from '../../app/apiErrors';
-import { PICKER_FORMATS, formatDateTime, formatTime, toWireDateTime } from '../../app/format';
+import { formatDateTime, formatTime, toWireDateTime } from '../../app/format';
 import { useAccess } from '../../app/session';
 import { entityQueryKey } from '../../components/crud/CrudDialog';
 import { fieldLabel } from '../../components/crud/labels';
 import type { Row } from '../../components/crud/fieldWire';
 import { ActionDialog, type DialogProblem } from './ActionDialog';
-import { GateSelect } from './GatePicker';
+import { DepartureFields, departureBody, type DepartureValues } from './DepartureFields';
 import type { GateOption } from './gates';
 import type { GuardGate } from './guardGate';
 import { PersonalText, isMasked } from './visitCells';
@@ -73,23 +60,19 @@ export function LeaveDialog({ entry, gate, gates, onClose }: LeaveDialogProps) {
   const queryClient = useQueryClient();
   const [chosen, setChosen] = useState<Row | null>(entry);
   const [search, setSearch] = useState('');
-  const [gateId, setGateId] = useState<number | null>(gate?.id ?? null);
-  const [time, setTime] = useState<Dayjs | null>(null);
-  const [note, setNote] = useState('');
+  const [departure, setDeparture] = useState<DepartureValues>({
+    gateId: gate?.id ?? null,
+    time: null,
+    note: '',
+  });
   const [problem, setProblem] = useState<DialogProblem | null>(null);
   const found = useInAreaSearch(search, can(['VIEW_PERSONAL_INFO']));
 
   const leave = useMutation({
     mutationFn: () =>
-      api.post<Row>(
-        `/visit/${chosen!.id}/leave`,
-        {
-          gate: gateId,
-          ...(time ? { movementTime: toWireDateTime(time) } : {}),
-          ...(note.trim() ? { note: note.trim() } : {}),
-        },
-        { silent: true },
-      ),
+      api.post<Row>(`/visit/${chosen!.id}/leave`, departureBody(departure, toWireDateTime), {
+        silent: true,
+      }),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: entityQueryKey(visit) });
       message.success(t('visits.leave.done'));
@@ -109,7 +92,7 @@ export function LeaveDialog({ entry, gate, gates, onClose }: LeaveDialogProps) {
       width={640}
       busy={leave.isPending}
       submitText={t('visits.leave.submit')}
-      submitDisabled={!chosen || !gateId}
+      submitDisabled={!chosen || !departure.gateId}
       submitTestId="leave-submit"
       onSubmit={() => {
         setProblem(null);
@@ -202,29 +185,12 @@ export function LeaveDialog({ entry, gate, gates, onClose }: LeaveDialogProps) {
             <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('visits.leave.nobody')} />
           )
         )}
-        <Space size={16} className="visits-leave-fields" align="start" wrap>
-          <Form.Item label={label('gate')} required>
-            <GateSelect gates={gates} value={gateId} onChange={setGateId} style={{ width: 240 }} />
-          </Form.Item>
-          <Form.Item label={t('visits.leave.time')}>
-            <DatePicker
-              showTime
-              format={PICKER_FORMATS.dateTime}
-              value={time}
-              onChange={setTime}
-              placeholder={t('visits.form.now')}
-              style={{ width: 220 }}
-            />
-          </Form.Item>
-        </Space>
-        <Form.Item label={label('note')}>
-          <Input.TextArea
-            value={note}
-            onChange={(event) => setNote(event.target.value)}
-            maxLength={2000}
-            autoSize={{ minRows: 2, maxRows: 5 }}
-          />
-        </Form.Item>
+        <DepartureFields
+          entity={visit as unknown as Entity}
+          gates={gates}
+          value={departure}
+          onChange={setDeparture}
+        />
       </Form>
     </ActionDialog>
   );

@@ -1,7 +1,9 @@
+import { useMemo } from 'react';
 import { AutoComplete, Input } from 'antd';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api';
+import { searchText, useStableOrder } from '../../components/stableOrder';
 import { useDebounced } from './useDebounced';
 
 export interface VisitorName {
@@ -51,8 +53,23 @@ export function NameSearch({
       api.get<VisitorName[]>('/visit/whisperer', { query: { name: term }, signal, silent: true }),
     enabled: enabled && term.length >= MIN_CHARS,
     staleTime: 30_000,
+    // The names offered stay while the next answer loads (narrowed to the typed text at once, as the server
+    // narrows them: first or last name starting with it), and keep their places: a click is never lost.
+    placeholderData: keepPreviousData,
   });
-  const options = (names.data ?? []).map((name) => ({
+  const typed = searchText(value);
+  const matching = useMemo(
+    () =>
+      typed.length < MIN_CHARS
+        ? []
+        : (names.data ?? []).filter(
+            (name) =>
+              searchText(name.lastName).startsWith(typed) || searchText(name.firstName).startsWith(typed),
+          ),
+    [names.data, typed],
+  );
+  const shown = useStableOrder(matching, optionValue);
+  const options = shown.map((name) => ({
     value: optionValue(name),
     label: (
       <div className="visits-whisper">

@@ -5,7 +5,16 @@ import { formatDateTime } from '../../app/format';
 import { fieldLabel } from '../../components/crud/labels';
 import type { Row } from '../../components/crud/fieldWire';
 import { CompanionTable, DetailDialog, DetailFields, EquipmentTable, type DetailProps } from './DetailDialog';
-import { AreaState, BlacklistMarkers, DirectionTag, Masked, isMasked } from './visitCells';
+import {
+  AreaState,
+  BlacklistFlag,
+  BlacklistMarkers,
+  DirectionTag,
+  Masked,
+  isBlacklisted,
+  isMasked,
+} from './visitCells';
+import { BlacklistHits } from './warnings';
 
 const PERSONAL = new Set<string>(VISIT_PERSONAL_FIELDS);
 /** Pairs of the two-column detail, row by row. */
@@ -27,7 +36,7 @@ const SHOWN = [
   'note',
 ];
 
-/** The preview of a movement: every recorded detail, the blacklist checks, companions and equipment. */
+/** The preview of a movement: the blacklist hits, every recorded detail, the checks, companions and equipment. */
 export function VisitDetail(props: DetailProps) {
   const { record } = props;
   const { t } = useTranslation();
@@ -39,12 +48,14 @@ export function VisitDetail(props: DetailProps) {
         <>
           <DirectionTag direction={record.direction} />
           <AreaState record={record} />
+          {isBlacklisted(record) && <BlacklistFlag record={record} />}
           {record.anonymized ? (
             <Typography.Text type="secondary">{t('visits.anonymizedHint')}</Typography.Text>
           ) : null}
         </>
       }
     >
+      <BlacklistHits record={record} title={t('visits.blacklist.hitsTitle')} testId="visit-blacklist-hits" />
       <DetailFields
         entity={visit}
         record={record}
@@ -64,7 +75,7 @@ export function VisitDetail(props: DetailProps) {
           {
             key: 'blacklists',
             label: t('visits.blacklist.title'),
-            span: 2,
+            span: 'filled',
             children: <BlacklistMarkers record={record} expanded />,
           },
         ]}

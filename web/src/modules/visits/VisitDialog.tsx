@@ -53,7 +53,8 @@ type Problem = DialogProblem & { conflict?: boolean };
  * The entry dialog ('Zapsat vstup'), the untraced departure ('Zapsat neevidovaný odchod') and the edit of a
  * movement: visitor (with the name autocomplete filling the form from the last visit), document, visited
  * person, purpose, card, vehicle, note, companions and equipment. The server's in-area and blacklist
- * warnings ask whether to continue, and then the entry is sent again with `force`.
+ * warnings ask whether to continue (each blacklist hit confirmed by name), and then the entry is sent again
+ * with what the guard confirmed.
  */
 export function VisitDialog({ kind, record, gate, onClose, onSaved }: VisitDialogProps) {
   const { t } = useTranslation();
@@ -123,8 +124,11 @@ export function VisitDialog({ kind, record, gate, onClose, onSaved }: VisitDialo
       try {
         return await send(input);
       } catch (error) {
-        if (!isEntryWarning(error) || !(await confirmEntryWarning(modal, t, error))) throw error;
-        return send({ ...input, force: true });
+        if (!isEntryWarning(error)) throw error;
+        const name = [input.firstName, input.lastName].filter(Boolean).join(' ');
+        const confirmed = await confirmEntryWarning(modal, t, error, name);
+        if (!confirmed) throw error;
+        return send({ ...input, ...confirmed });
       }
     },
     onSuccess: (saved) => {
@@ -266,6 +270,7 @@ export function VisitDialog({ kind, record, gate, onClose, onSaved }: VisitDialo
       submitDisabled={problem?.conflict}
       submitTestId="visit-submit"
       onSubmit={() => void submit()}
+      form={form}
       onClose={onClose}
       problem={problem}
       long

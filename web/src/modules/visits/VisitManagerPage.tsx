@@ -2,13 +2,11 @@ import { useMemo, useState } from 'react';
 import {
   DownloadOutlined,
   FileDoneOutlined,
-  LoginOutlined,
   LogoutOutlined,
   StopOutlined,
-  SwapOutlined,
   UserSwitchOutlined,
 } from '@ant-design/icons';
-import { App, Button, Card, Flex, Statistic, Tooltip, Typography } from 'antd';
+import { App, Button, Flex } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { visit, visitAdvice } from '@strazce/contract';
@@ -21,6 +19,7 @@ import { entityQueryKey } from '../../components/crud/CrudDialog';
 import type { Row } from '../../components/crud/fieldWire';
 import type { CrudPageApi } from '../../components/crud/types';
 import { AdviceToVisitDialog } from '../advice/AdviceToVisitDialog';
+import { GateActions, GuardConsole } from './GuardConsole';
 import { GateDialog, GateSignIn } from './GatePicker';
 import { LeaveDialog } from './LeaveDialog';
 import { VisitDetail } from './VisitDetail';
@@ -100,80 +99,39 @@ export default function VisitManagerPage() {
   const inAreaEntry = (record: Row) => record.direction === 'IN' && record.inArea === true;
 
   return (
-    <Flex vertical gap={16} data-testid="visit-manager">
-      <Card className="visits-console" styles={{ body: { padding: '16px 20px' } }}>
-        <Flex align="center" justify="space-between" gap={16} wrap>
-          <Flex align="center" gap={28} wrap>
-            <div className="visits-console-gate" style={{ borderInlineStartColor: gate.color ?? undefined }}>
-              <Typography.Text type="secondary" className="visits-console-label">
-                {t('visits.gate.signedIn')}
-              </Typography.Text>
-              <Flex align="center" gap={8}>
-                <Typography.Text strong className="visits-console-name" data-testid="current-gate">
-                  {gate.name}
-                </Typography.Text>
-                <Tooltip title={t('visits.gate.change')}>
+    <Flex vertical gap={16} className="visits-page" data-testid="visit-manager">
+      <GuardConsole
+        gate={gate}
+        onChangeGate={() => setDialog({ kind: 'gate' })}
+        inArea={{
+          title: t('visits.inAreaNow'),
+          value: inArea.data?.total ?? 0,
+          loading: inArea.isLoading,
+          icon: <UserSwitchOutlined />,
+        }}
+        actions={
+          canWrite ? (
+            <GateActions
+              testIdPrefix="action-"
+              onEntry={() => setDialog({ kind: 'entry' })}
+              onLeave={() => setDialog({ kind: 'leave', entry: null })}
+              onDeparture={() => setDialog({ kind: 'departure' })}
+              more={
+                canUseAdvices && (
                   <Button
-                    type="text"
-                    size="small"
-                    icon={<SwapOutlined />}
-                    onClick={() => setDialog({ kind: 'gate' })}
-                    aria-label={t('visits.gate.change')}
-                    data-testid="change-gate"
-                  />
-                </Tooltip>
-              </Flex>
-              {gate.district && <Typography.Text type="secondary">{gate.district}</Typography.Text>}
-            </div>
-            <Statistic
-              title={t('visits.inAreaNow')}
-              value={inArea.data?.total ?? 0}
-              loading={inArea.isLoading}
-              prefix={<UserSwitchOutlined />}
-              className="visits-console-stat"
+                    size="large"
+                    icon={<FileDoneOutlined />}
+                    onClick={() => setDialog({ kind: 'advice' })}
+                    data-testid="action-advice"
+                  >
+                    {t('visits.action.fromAdvice')}
+                  </Button>
+                )
+              }
             />
-          </Flex>
-          {canWrite && (
-            <Flex gap={8} wrap>
-              <Button
-                type="primary"
-                size="large"
-                icon={<LoginOutlined />}
-                onClick={() => setDialog({ kind: 'entry' })}
-                data-testid="action-entry"
-              >
-                {t('visits.action.entry')}
-              </Button>
-              <Button
-                size="large"
-                icon={<LogoutOutlined />}
-                onClick={() => setDialog({ kind: 'leave', entry: null })}
-                data-testid="action-leave"
-              >
-                {t('visits.action.leave')}
-              </Button>
-              {canUseAdvices && (
-                <Button
-                  size="large"
-                  icon={<FileDoneOutlined />}
-                  onClick={() => setDialog({ kind: 'advice' })}
-                  data-testid="action-advice"
-                >
-                  {t('visits.action.fromAdvice')}
-                </Button>
-              )}
-              <Button
-                size="large"
-                icon={<StopOutlined />}
-                onClick={() => setDialog({ kind: 'departure' })}
-                data-testid="action-departure"
-              >
-                {t('visits.action.departure')}
-              </Button>
-            </Flex>
-          )}
-        </Flex>
-      </Card>
+          ) : undefined
+        }
+      />
 
       <CrudPage
         entity={entity}

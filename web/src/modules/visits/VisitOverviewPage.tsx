@@ -14,7 +14,7 @@ export default function VisitOverviewPage() {
   const entity = useMemo(() => visitEntityFor(seesPersonal), [seesPersonal]);
   const columns = visitColumns(t);
   return (
-    <div data-testid="visit-overview">
+    <div className="visits-page" data-testid="visit-overview">
       <CrudPage
         entity={entity}
         listPath="/visit/overview"

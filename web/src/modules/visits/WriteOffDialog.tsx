@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { ExclamationCircleFilled } from '@ant-design/icons';
-import { App, Form, Input, Modal, Space, Typography } from 'antd';
+import { App, Form, Input, Space, Typography } from 'antd';
+import { GuardedModal } from '../../components/GuardedModal';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { visit } from '@strazce/contract';
+import { visit, type Entity } from '@strazce/contract';
 import { ApiError, NetworkError, api } from '../../app/api';
 import { apiErrorText } from '../../app/apiErrors';
 import { formatDateTime } from '../../app/format';
@@ -17,22 +18,42 @@ import { FailureAlert, type Failure } from '../../components/FailureAlert';
  * 'Odepsat bez odchodu': the entry leaves the area without a recorded departure (a visitor who left
  * unnoticed). The dialog is the confirmation the specification asks for, with an optional note.
  */
-export function WriteOffDialog({ entry, onClose }: { entry: Row; onClose(): void }) {
+export function WriteOffDialog({
+  entry,
+  onClose,
+  entity = visit as unknown as Entity,
+  path = '/visit/writeoff',
+  subject,
+  title,
+  doneText,
+}: {
+  entry: Row;
+  onClose(): void;
+  /** The entity of the entry (visits by default); its lists reload after the write-off. */
+  entity?: Entity;
+  /** API path of the write-off (`/visit/writeoff`, `/vehicle/trailer/writeoff`). */
+  path?: string;
+  /** Who or what is written off, as the confirmation names it (the visitor's name by default). */
+  subject?: string;
+  title?: string;
+  doneText?: string;
+}) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [note, setNote] = useState('');
   const [failure, setFailure] = useState<Failure | null>(null);
-  const name = isMasked(entry.lastName)
-    ? t('visits.masked')
-    : [entry.firstName, entry.lastName].filter(Boolean).join(' ');
+  const name =
+    subject ??
+    (isMasked(entry.lastName)
+      ? t('visits.masked')
+      : [entry.firstName, entry.lastName].filter(Boolean).join(' '));
 
   const writeOff = useMutation({
-    mutationFn: () =>
-      api.post<Row>('/visit/writeoff', { id: entry.id, note: note.trim() || null }, { silent: true }),
+    mutationFn: () => api.post<Row>(path, { id: entry.id, note: note.trim() || null }, { silent: true }),
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: entityQueryKey(visit) });
-      message.success(t('visits.writeOff.done'));
+      void queryClient.invalidateQueries({ queryKey: entityQueryKey(entity) });
+      message.success(doneText ?? t('visits.writeOff.done'));
       onClose();
     },
     onError: (error) =>
@@ -43,12 +64,13 @@ export function WriteOffDialog({ entry, onClose }: { entry: Row; onClose(): void
   });
 
   return (
-    <Modal
-      open
+    <GuardedModal
+      isDirty={() => note.trim() !== ''}
+      onClose={onClose}
       title={
         <Space size={10}>
           <ExclamationCircleFilled className="visits-warning-icon" />
-          {t('visits.writeOff.title')}
+          {title ?? t('visits.writeOff.title')}
         </Space>
       }
       okText={t('visits.writeOff.submit')}
@@ -58,8 +80,6 @@ export function WriteOffDialog({ entry, onClose }: { entry: Row; onClose(): void
         setFailure(null);
         writeOff.mutate();
       }}
-      onCancel={onClose}
-      destroyOnHidden
       width={520}
     >
       <FailureAlert failure={failure} className="visits-alert" />
@@ -67,7 +87,7 @@ export function WriteOffDialog({ entry, onClose }: { entry: Row; onClose(): void
         {t('visits.writeOff.confirm', { name, time: formatDateTime(entry.movementTime as string) })}
       </Typography.Paragraph>
       <Form layout="vertical">
-        <Form.Item label={fieldLabel(t, visit, 'note')}>
+        <Form.Item label={fieldLabel(t, entity, 'note')}>
           <Input.TextArea
             value={note}
             onChange={(event) => setNote(event.target.value)}
@@ -77,6 +97,6 @@ export function WriteOffDialog({ entry, onClose }: { entry: Row; onClose(): void
           />
         </Form.Item>
       </Form>
-    </Modal>
+    </GuardedModal>
   );
 }

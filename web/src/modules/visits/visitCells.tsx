@@ -13,17 +13,17 @@ import {
   WarningOutlined,
 } from '@ant-design/icons';
 import { Badge, Space, Tag, Tooltip, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import {
   BLACKLIST_MARKERS,
   MASKED_VALUE,
   visit,
+  type BlacklistHit,
   type BlacklistMarker,
   type BlacklistResult,
   type RefValue,
 } from '@strazce/contract';
-import { formatDateTime } from '../../app/format';
+import { formatDateTime, formatShortDate, formatShortTime } from '../../app/format';
 import { enumLabel } from '../../components/crud/labels';
 import type { Row } from '../../components/crud/fieldWire';
 
@@ -89,7 +89,7 @@ export function AreaState({ record }: { record: Row }) {
   const { t } = useTranslation();
   if (record.direction !== 'IN') return empty;
   if (record.inArea) return <Badge status="processing" text={t('visits.state.inArea')} />;
-  const time = record.departureTime ? shortTime(record.departureTime as string) : null;
+  const time = record.departureTime ? formatShortTime(record.departureTime as string) : null;
   if (record.departed)
     return (
       <Tooltip title={formatDateTime(record.departureTime as string)}>
@@ -225,6 +225,38 @@ export function BlacklistMarkers({ record, expanded }: { record: Row; expanded?:
   );
 }
 
+/** Does the record have a blacklist hit (any list)? */
+export const isBlacklisted = (record: Row) => BLACKLIST_MARKERS.some((marker) => record[marker] === 'HIT');
+
+/**
+ * The unmissable mark of a visitor with a blacklist hit: a solid red tag with a stop sign and the word, its
+ * tooltip naming the lists and reasons. The list row around it turns red too (visits.css, `:has`).
+ */
+export function BlacklistFlag({ record }: { record: Row }) {
+  const { t } = useTranslation();
+  if (!isBlacklisted(record)) return null;
+  const hits = (record.blacklistHits as BlacklistHit[] | undefined) ?? [];
+  const lists =
+    hits.length > 0
+      ? hits.map((hit) => [t(`visits.blacklist.${hit.list}`), hit.reason].filter(Boolean).join(': '))
+      : BLACKLIST_MARKERS.filter((marker) => record[marker] === 'HIT').map((marker) =>
+          t(`visits.blacklist.${marker}`),
+        );
+  return (
+    <Tooltip title={t('visits.blacklist.flagHint', { lists: lists.join(' · ') })}>
+      <Tag
+        color="error"
+        variant="solid"
+        icon={<StopOutlined />}
+        className="visits-blacklist-flag"
+        data-testid="blacklist-flag"
+      >
+        {t('visits.blacklist.flag')}
+      </Tag>
+    </Tooltip>
+  );
+}
+
 /**
  * The visitor: last and first name with the card and how many companions and items came along; below, the
  * company and the blacklist checks.
@@ -238,6 +270,8 @@ export function VisitorCell({ record }: { record: Row }) {
   return (
     <div className="visits-visitor">
       <Space size={6} className="visits-nowrap">
+        {/* First on the line: a narrow screen cuts the name, never the mark. */}
+        {isBlacklisted(record) && <BlacklistFlag record={record} />}
         {isMasked(record.lastName) ? (
           <Masked />
         ) : record.anonymized && !name ? (
@@ -329,26 +363,15 @@ export function MovementCell({ record }: { record: Row }) {
   );
 }
 
-/** A time of a movement in a list: hours and minutes. */
-export function shortTime(value: string): string {
-  return dayjs(value).format('HH:mm');
-}
-
-/** A day in a list: day and month, with the year only when it is not this one. */
-export function shortDate(value: string): string {
-  const day = dayjs(value);
-  return day.format(day.year() === dayjs().year() ? 'DD.MM.' : 'DD.MM.YY');
-}
-
 /** When: hours and minutes, with the day below (the whole date and time on hover). */
 export function TimeCell({ value }: { value: unknown }) {
   if (!value) return empty;
   return (
     <Tooltip title={formatDateTime(value as string)}>
       <div className="visits-visitor visits-nowrap">
-        <Typography.Text strong>{shortTime(value as string)}</Typography.Text>
+        <Typography.Text strong>{formatShortTime(value as string)}</Typography.Text>
         <Typography.Text type="secondary" className="visits-sub">
-          {shortDate(value as string)}
+          {formatShortDate(value as string)}
         </Typography.Text>
       </div>
     </Tooltip>

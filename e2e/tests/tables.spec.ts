@@ -1,0 +1,178 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Page } from '@playwright/test';
+import { ADMIN_PASSWORD, expect, loginByToken, test, uniqueName, type Language } from '../support/fixtures';
+
+/**
+ * The lists of the app (all built on the CrudPage): no header cell is ever cut at desktop widths, the
+ * page never runs wider than the window, the user chooses the columns (kept over a reload), and a phone
+ * shows each record as a card with finger-sized buttons.
+ */
+const screenshots = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'screenshots');
+
+/** Every list screen an administrator has (the visit manager first asks for a gate; its list is the overview's). */
+const LIST_PAGES = [
+  '/admin/persons',
+  '/admin/users',
+  '/admin/groups',
+  '/admin/sites',
+  '/admin/clients',
+  '/admin/audits',
+  '/admin/emails',
+  '/admin/sms',
+  '/admin/files',
+  '/admin/properties',
+  '/advice/manager',
+  '/advice/categories',
+  '/advice/requests',
+  '/advice/responses',
+  '/site/districts',
+  '/site/districtgates',
+  '/site/identitydocuments',
+  '/site/holidays',
+  '/site/persons',
+  '/site/personGroups',
+  '/site/internalBlacklists',
+  '/visits/overview',
+  '/visits/purposes',
+  '/visits/visited',
+  '/visits/card',
+  '/vehicles/overview',
+  '/vehicles/forwarders',
+  '/vehicles/entrypurposes',
+  '/vehicles/material',
+  '/vehicles/types',
+  '/vehicleadvice/manager',
+  '/vehicleadvice/categories',
+];
+
+/** Header cells whose text does not fit (the title is wider than the space it has). */
+async function clippedHeaders(page: Page): Promise<string[]> {
+  return page.locator('.crud-card .ant-table-thead th').evaluateAll((cells) =>
+    cells
+      .map((cell) => {
+        const title = (cell.querySelector('.ant-table-column-title') as HTMLElement | null) ?? cell;
+        const text = (title.textContent ?? '').trim();
+        return {
+          text,
+          clipped: title.scrollWidth > title.clientWidth || cell.scrollWidth > cell.clientWidth,
+        };
+      })
+      .filter((cell) => cell.text && cell.clipped)
+      .map((cell) => cell.text),
+  );
+}
+
+/** How far the list screen runs wider than its place or the window (0 when it fits). */
+const pageOverflow = (page: Page) =>
+  page.locator('.crud-page').evaluate((list) => {
+    const box = list.getBoundingClientRect();
+    return Math.max(list.scrollWidth - list.clientWidth, Math.ceil(box.right - window.innerWidth));
+  });
+
+/** The list screens in groups of about six: one test per group keeps each within its time on a busy machine. */
+const GROUPS = Array.from({ length: Math.ceil(LIST_PAGES.length / 6) }, (_, index) =>
+  LIST_PAGES.slice(index * 6, index * 6 + 6),
+);
+
+for (const [width, language] of [
+  [1440, 'cs'],
+  [1024, 'cs'],
+  [1440, 'en-US'],
+  [1024, 'en-US'],
+] as [number, Language][]) {
+  for (const [index, routes] of GROUPS.entries()) {
+    test(`no list cuts a header at ${width} px (${language}, group ${index + 1})`, async ({ page }) => {
+      test.setTimeout(120_000);
+      await page.setViewportSize({ width, height: 900 });
+      await loginByToken(page, 'admin', ADMIN_PASSWORD, language, routes[0]);
+      for (const route of routes) {
+        await page.goto(route);
+        const headers = page.locator('.crud-card .ant-table-thead th');
+        await expect(headers.first(), route).toBeVisible({ timeout: 20_000 });
+        expect(await headers.count(), route).toBeGreaterThan(1);
+        expect(await clippedHeaders(page), `${route} at ${width} px`).toEqual([]);
+        expect(await pageOverflow(page), `${route} at ${width} px`).toBeLessThanOrEqual(0);
+      }
+    });
+  }
+}
+
+test('the user chooses the columns of a list, and the choice stays after a reload', async ({ page }) => {
+  await loginByToken(page, 'admin', ADMIN_PASSWORD, 'en-US', '/admin/users');
+  const sites = page.getByRole('columnheader', { name: 'Sites' });
+  await expect(sites).toBeVisible();
+
+  await page.getByTestId('crud-columns').click();
+  const panel = page.getByTestId('crud-columns-panel');
+  await expect(panel).toBeVisible();
+  await panel.locator('[data-column="sites"]').click();
+  await expect(sites).toHaveCount(0);
+  await expect(page.getByRole('columnheader', { name: 'User name' })).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByRole('columnheader', { name: 'User name' })).toBeVisible();
+  await expect(sites).toHaveCount(0);
+
+  await page.getByTestId('crud-columns').click();
+  await page.getByTestId('crud-columns-panel').locator('[data-column="sites"]').click();
+  await expect(sites).toBeVisible();
+});
+
+test('a phone shows records as cards with large buttons, and a delete names the record', async ({
+  page,
+  adminApi,
+}) => {
+  const name = uniqueName('Purpose ');
+  await adminApi.post('/visit/purpose', { name, anonymize: false, valid: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await loginByToken(page, 'admin', ADMIN_PASSWORD, 'en-US', '/visits/purposes');
+  const cards = page.locator('.crud-card-item');
+  await expect(cards.first()).toBeVisible();
+  expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
+
+  // Find it with the phone's filter panel.
+  await page.getByTestId('crud-phone-filters').click();
+  const search = page.getByRole('textbox', { name: 'Search Name' });
+  await search.fill(name);
+  await search.press('Enter');
+  await page.locator('.crud-phone-filters .ant-drawer-close').click();
+  const card = cards.filter({ hasText: name });
+  await expect(card).toHaveCount(1);
+  await expect(cards).toHaveCount(1);
+
+  const buttons = card.locator('.crud-card-actions .ant-btn');
+  expect(await buttons.count()).toBeGreaterThan(0);
+  for (const box of await buttons.evaluateAll((all) => all.map((button) => button.getBoundingClientRect())))
+    expect(Math.min(box.width, box.height)).toBeGreaterThanOrEqual(40);
+
+  await card.locator('[data-action="delete"]').click();
+  const confirm = page.locator('.ant-modal-confirm');
+  await expect(confirm).toContainText(`“${name}”`);
+  await confirm.locator('.ant-btn-dangerous').click();
+  await expect(cards.filter({ hasText: name })).toHaveCount(0);
+});
+
+/** The admin lists at the four widths in both languages, for a look at them. */
+for (const language of ['cs', 'en-US'] as Language[]) {
+  test(`screenshots of admin lists (${language})`, async ({ page }) => {
+    test.setTimeout(180_000);
+    await loginByToken(page, 'admin', ADMIN_PASSWORD, language, '/admin/users');
+    for (const width of [390, 768, 1024, 1440]) {
+      await page.setViewportSize({ width, height: width < 700 ? 844 : 900 });
+      for (const [route, label] of [
+        ['/admin/users', 'users'],
+        ['/visits/purposes', 'purposes'],
+        ['/admin/emails', 'emails'],
+      ]) {
+        await page.goto(route);
+        await expect(page.locator('.crud-count')).toContainText(/\d/); // the list has loaded
+        expect(await pageOverflow(page), `${route} at ${width} px`).toBeLessThanOrEqual(0);
+        await page.screenshot({
+          path: path.join(screenshots, `tables-${label}-${width}-${language}.png`),
+          animations: 'disabled',
+        });
+      }
+    }
+  });
+}

@@ -1,0 +1,180 @@
+import { z } from 'zod';
+import { bool, defineEntity, multiRef, ref, text, textarea, type FieldDef } from '../entity';
+import { pinSchema } from '../validation';
+import { EMAIL_LIST_PATTERN } from './visit';
+
+/**
+ * Patrols (MOD_PATROL), the set-up: checkpoints, guards, routes and patrol terminals, written by the patrol
+ * administrator; read also by PATROL_VIEW (the archive's filters name them). See docs/patrol.md.
+ */
+const PATROL_READ = ['PATROL_ADMIN', 'PATROL_VIEW'] as const;
+const PATROL_ADMIN = ['PATROL_ADMIN'] as const;
+
+/** A place a guard passes on a round, known by the tag (NFC, barcode) the terminal reads there. */
+export const patrolCheckpoint = defineEntity({
+  resource: 'patrol/checkpoint',
+  module: 'MOD_PATROL',
+  scope: 'site',
+  read: PATROL_READ,
+  write: PATROL_ADMIN,
+  defaultSort: { field: 'name', direction: 'asc' },
+  fields: {
+    name: text({ required: true, max: 100, list: true, sort: true, filter: 'contains' }),
+    /** The tag's id as the terminal reads it; one checkpoint per tag on a site. */
+    tagId: text({ required: true, max: 100, list: true, sort: true, filter: 'contains', unique: true }),
+    description: textarea({ max: 1000, list: true }),
+    valid: bool({ default: true, list: true, sort: true, filter: 'eq' }),
+  },
+});
+
+/**
+ * The persons of the current site a guard can be (their home site is the site), for the guard's person
+ * picker: read-only, so the patrol administrator needs no site administration.
+ */
+export const patrolGuardPerson = defineEntity({
+  resource: 'patrol/guard/person',
+  module: 'MOD_PATROL',
+  scope: 'site',
+  read: PATROL_ADMIN,
+  write: [],
+  defaultSort: { field: 'lastName', direction: 'asc' },
+  i18nKey: 'entity.system_site/person',
+  fields: {
+    firstName: text({ required: true, max: 100, list: true, sort: true, filter: 'contains' }),
+    lastName: text({ required: true, max: 100, list: true, sort: true, filter: 'contains' }),
+    valid: bool({ default: true, list: true, sort: true, filter: 'eq' }),
+  },
+});
+
+/**
+ * A guard's PIN: exactly four digits ('validation.pin'), accepted on create and update and never returned
+ * (the server keeps an argon2 hash); null removes it. The record says only whether one is set (`pinSet`).
+ */
+const guardPin = {
+  kind: 'password',
+  writeOnly: true,
+  max: 4,
+  value: pinSchema.nullable(),
+} as const satisfies FieldDef<string | null>;
+
+/**
+ * A guard: a person of the site who signs in at a patrol terminal with their PIN. A PIN is unique among the
+ * site's guards (valid or not), so the PIN alone tells the terminal who signs in.
+ */
+export const patrolGuard = defineEntity({
+  resource: 'patrol/guard',
+  module: 'MOD_PATROL',
+  scope: 'site',
+  read: PATROL_READ,
+  write: PATROL_ADMIN,
+  defaultSort: { field: 'person', direction: 'asc' },
+  fields: {
+    person: ref('patrol/guard/person', {
+      required: true,
+      list: true,
+      sort: true,
+      filter: 'eq',
+      unique: true,
+    }),
+    pin: guardPin,
+    pinSet: bool({ readOnly: true, list: true, sort: true, filter: 'eq' }),
+    valid: bool({ default: true, list: true, sort: true, filter: 'eq' }),
+  },
+});
+
+/** The texts of a route's tasks (what the guard does on the round), in order. */
+export const patrolTaskSchema = z
+  .string()
+  .trim()
+  .min(1, { message: 'validation.required' })
+  .max(500, { message: 'validation.maxLength' });
+export const patrolTasksSchema = z.array(patrolTaskSchema).max(50, { message: 'validation.max' });
+
+/**
+ * A patrol route: its checkpoints in the order they are passed (an ordered link: the list keeps the order it
+ * was given in) and its tasks. `ordered`: the guard must pass the checkpoints in that order.
+ */
+export const patrolRoute = defineEntity({
+  resource: 'patrol/route',
+  module: 'MOD_PATROL',
+  scope: 'site',
+  read: PATROL_READ,
+  write: PATROL_ADMIN,
+  defaultSort: { field: 'name', direction: 'asc' },
+  fields: {
+    name: text({ required: true, max: 100, list: true, sort: true, filter: 'contains', unique: true }),
+    ordered: bool({ list: true, sort: true, filter: 'eq' }),
+    /** Incidents found on the route are e-mailed to `notificationEmails`. */
+    notify: bool({ list: true, sort: true, filter: 'eq' }),
+    notificationEmails: text({
+      max: 1000,
+      pattern: EMAIL_LIST_PATTERN,
+      patternMessage: 'validation.emailList',
+    }),
+    /** A report of each finished patrol of the route is sent to `notificationEmails`. */
+    report: bool({ list: true, sort: true, filter: 'eq' }),
+    description: textarea({ max: 1000 }),
+    checkpoints: multiRef('patrol/checkpoint', { list: true }),
+    tasks: {
+      kind: 'json',
+      required: true,
+      default: [],
+      value: patrolTasksSchema,
+    } as const satisfies FieldDef<string[]>,
+    valid: bool({ default: true, list: true, sort: true, filter: 'eq' }),
+  },
+});
+
+/**
+ * A patrol terminal: the device a guard carries on the round. Creating one authorizes a machine terminal
+ * (`system_client`, internal role PATROL_TERMINAL, on the current site): its token is in the answer of the
+ * create (`token`) and of `POST /api/patrol/terminal/:id/token` (a new one, the old one stops working), once.
+ * `uuid` names the device to the terminal app; `pinSet`: guards sign in on it with their PIN.
+ */
+export const patrolTerminal = defineEntity({
+  resource: 'patrol/terminal',
+  module: 'MOD_PATROL',
+  scope: 'site',
+  read: PATROL_READ,
+  write: PATROL_ADMIN,
+  defaultSort: { field: 'name', direction: 'asc' },
+  fields: {
+    name: text({ required: true, max: 100, list: true, sort: true, filter: 'contains', unique: true }),
+    uuid: text({ readOnly: true, max: 36, list: true, filter: 'contains' }),
+    pinSet: bool({ default: true, list: true, sort: true, filter: 'eq' }),
+    description: textarea({ max: 1000, list: true }),
+    /** The machine terminal behind the token (/admin/clients). */
+    client: ref('system_client', { readOnly: true }),
+  },
+});
+
+/** Added to the terminal's record in the answer of a create or a new token: the token, shown once. */
+export const patrolTerminalTokenExtension = { token: z.string().optional() };
+
+/** `POST /api/patrol/terminal/signin` (terminal token only): a guard's PIN. */
+export const patrolSignInSchema = z.strictObject({ pin: pinSchema });
+
+const patrolCheckpointOnRoute = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  tagId: z.string(),
+  description: z.string().nullable(),
+});
+
+/** The answer of a sign-in: the guard, the terminal and the site's valid routes to choose from. */
+export const patrolSignInResponseSchema = z.object({
+  guard: z.object({ id: z.number().int(), name: z.string() }),
+  terminal: z.object({ id: z.number().int(), name: z.string(), uuid: z.string() }).nullable(),
+  routes: z.array(
+    z.object({
+      id: z.number().int(),
+      name: z.string(),
+      ordered: z.boolean(),
+      description: z.string().nullable(),
+      /** In the order they are passed; only valid checkpoints. */
+      checkpoints: z.array(patrolCheckpointOnRoute),
+      tasks: z.array(z.string()),
+    }),
+  ),
+});
+export type PatrolSignIn = z.infer<typeof patrolSignInResponseSchema>;

@@ -1,0 +1,337 @@
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import {
+  idParamsSchema,
+  patrolCheckpoint,
+  patrolGuard,
+  patrolGuardPerson,
+  patrolRoute,
+  patrolSignInResponseSchema,
+  patrolSignInSchema,
+  patrolTerminal,
+  patrolTerminalTokenExtension,
+  type PatrolSignIn,
+} from '@strazce/contract';
+import type { Db } from '../../db/database';
+import { auditRecord } from '../../platform/audit';
+import { crudRoutes, type CrudContext, type Row } from '../../platform/crud';
+import { AppError, notFound, validationError } from '../../platform/errors';
+import { currentSiteId, terminalAccess } from '../../platform/guard';
+import type { LoginLimiter } from '../../platform/loginLimiter';
+import { registerRefTarget } from '../../platform/refs';
+import { hashPassword, hashToken, newToken, verifyPassword } from '../../platform/secrets';
+import { terminalOf } from '../../platform/terminal';
+import { registerUse } from '../../platform/usage';
+import { clients, persons } from '../system/system.tables';
+import {
+  patrolCheckpoints,
+  patrolGuards,
+  patrolRouteCheckpoints,
+  patrolRoutes,
+  patrolTerminals,
+} from './patrol.tables';
+
+const personLabel = (t: typeof persons) => sql`${t.lastName} || ' ' || ${t.firstName}`;
+
+registerRefTarget('patrol/checkpoint', {
+  table: patrolCheckpoints,
+  label: (t) => sql`${t.name}`,
+  scope: 'site',
+});
+registerRefTarget('patrol/route', { table: patrolRoutes, label: (t) => sql`${t.name}`, scope: 'site' });
+registerRefTarget('patrol/terminal', { table: patrolTerminals, label: (t) => sql`${t.name}`, scope: 'site' });
+// Persons carry their site in `homeSiteId`: the guard's hooks check that the person is of the site.
+registerRefTarget('patrol/guard/person', { table: persons, label: personLabel, scope: 'site' });
+registerRefTarget('patrol/guard', {
+  table: patrolGuards,
+  label: (t: typeof patrolGuards) =>
+    sql`(select p.last_name || ' ' || p.first_name from system_person p where p.id = ${t.personId})`,
+  scope: 'site',
+});
+// A checkpoint on a route is kept (IN_USE) while the route names it.
+registerUse({
+  entity: patrolRoute,
+  field: 'checkpoints',
+  table: patrolRouteCheckpoints,
+  column: patrolRouteCheckpoints.checkpointId,
+  target: patrolCheckpoints,
+});
+
+/** How long the token of a patrol terminal works (as a terminal authorized on /admin/clients). */
+const TERMINAL_AUTHORIZATION_DAYS = 365;
+const MODULE = 'MOD_PATROL' as const;
+
+/**
+ * Patrols (MOD_PATROL), the set-up (PatrolAdmin): checkpoints, guards with their PINs, routes with their
+ * ordered checkpoints and tasks, and patrol terminals with their tokens; and the terminal's sign-in of a guard
+ * (`POST /api/patrol/terminal/signin`, the terminal's token only). See docs/patrol.md.
+ */
+export function registerPatrolRoutes(app: FastifyInstance, db: Db, limiter: LoginLimiter): void {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['patrol'];
+
+  crudRoutes(app, db, { entity: patrolCheckpoint, table: patrolCheckpoints });
+  crudRoutes(app, db, {
+    entity: patrolGuardPerson,
+    table: persons,
+    siteColumn: persons.homeSiteId,
+    omit: ['create', 'update', 'delete'],
+  });
+  crudRoutes(app, db, {
+    entity: patrolGuard,
+    table: patrolGuards,
+    hooks: { beforeWrite: guardValues },
+  });
+  crudRoutes(app, db, {
+    entity: patrolRoute,
+    table: patrolRoutes,
+    links: {
+      checkpoints: {
+        table: patrolRouteCheckpoints,
+        owner: patrolRouteCheckpoints.routeId,
+        value: patrolRouteCheckpoints.checkpointId,
+        position: patrolRouteCheckpoints.position,
+      },
+    },
+  });
+
+  /** Tokens handed out by this request (create, new token): added to the answer once, never stored. */
+  const issued = new WeakMap<FastifyRequest, string>();
+  const terminals = crudRoutes(app, db, {
+    entity: patrolTerminal,
+    table: patrolTerminals,
+    recordExtension: patrolTerminalTokenExtension,
+    hooks: {
+      async beforeWrite(values, _input, ctx, existing) {
+        if (existing) return;
+        values.uuid = randomUUID();
+        values.clientId = await authorizeClient(ctx.tx, ctx.siteId!, String(values.name), ctx.request);
+      },
+      // The terminal's token stops working with it; the client stays on /admin/clients, revoked.
+      async beforeDelete(existing, ctx) {
+        if (existing.clientId) await revokeClient(ctx.tx, existing.clientId as number);
+      },
+      async decorate(records, _db, request) {
+        const token = request && issued.get(request);
+        if (token) for (const record of records) record.token = token;
+      },
+      decorates: (request) => request !== undefined && issued.has(request),
+    },
+  });
+
+  /** A machine terminal (PATROL_TERMINAL on the site) with a fresh token, which the request hands out. */
+  async function authorizeClient(tx: Db, siteId: number, name: string, request: FastifyRequest) {
+    const token = newToken();
+    const [client] = await tx
+      .insert(clients)
+      .values({
+        name: name.slice(0, 100),
+        tokenHash: hashToken(token),
+        authorized: true,
+        expires: authorizedUntil(),
+        internalRole: 'PATROL_TERMINAL',
+        siteId,
+      })
+      .returning({ id: clients.id });
+    issued.set(request, token);
+    return client.id;
+  }
+
+  typed.post(
+    '/api/patrol/terminal/:id/token',
+    {
+      config: { access: { roles: patrolTerminal.write, module: MODULE } },
+      schema: {
+        tags,
+        description:
+          'A new token of a patrol terminal (its old one stops working): in the answer once, as `token`.',
+        params: idParamsSchema,
+        response: {
+          200: (patrolTerminal.schemas.record as unknown as z.ZodObject).extend(patrolTerminalTokenExtension),
+        },
+      },
+    },
+    async (request) => {
+      const siteId = currentSiteId(request);
+      const id = request.params.id;
+      await db.transaction(async (tx) => {
+        const ctx = { request, tx: tx as unknown as Db, siteId } satisfies CrudContext;
+        const existing = await terminals.findRow(id, ctx);
+        if (!existing) throw notFound();
+        const token = newToken();
+        const clientId = existing.clientId as number | null;
+        const [renewed] = clientId
+          ? await ctx.tx
+              .update(clients)
+              .set({ tokenHash: hashToken(token), authorized: true, valid: true, expires: authorizedUntil() })
+              .where(eq(clients.id, clientId))
+              .returning({ id: clients.id })
+          : [];
+        if (renewed) issued.set(request, token);
+        else {
+          const newClient = await authorizeClient(ctx.tx, siteId, String(existing.name), request);
+          await ctx.tx
+            .update(patrolTerminals)
+            .set({ clientId: newClient, version: sql`${patrolTerminals.version} + 1`, updatedAt: new Date() })
+            .where(eq(patrolTerminals.id, id));
+        }
+        auditRecord(request, {
+          entity: patrolTerminal.resource,
+          recordId: id,
+          siteId,
+          changes: { token: { from: '***', to: '***' } },
+        });
+      });
+      return terminals.get(id, siteId, undefined, request);
+    },
+  );
+
+  typed.post(
+    '/api/patrol/terminal/signin',
+    {
+      config: { access: terminalAccess('PATROL_TERMINAL', MODULE) },
+      schema: {
+        tags,
+        description:
+          'A guard signs in at a patrol terminal with their PIN (the terminal token only): the guard and the ' +
+          'site’s valid routes with their checkpoints in order and their tasks. A wrong PIN: 401 PIN_INVALID; ' +
+          'repeated wrong PINs are throttled like logins (429 with Retry-After).',
+        body: patrolSignInSchema,
+        response: { 200: patrolSignInResponseSchema },
+      },
+    },
+    async (request): Promise<PatrolSignIn> => {
+      const terminal = terminalOf(request);
+      // The login limiter's counters, keyed by the terminal: the PIN stands for the user name.
+      const throttleKey = `patrol-terminal:${terminal.clientId}`;
+      await limiter.check(throttleKey, request.ip);
+      const guard = await guardByPin(db, terminal.siteId, request.body.pin);
+      if (!guard) {
+        await limiter.recordFailure(throttleKey, request.ip);
+        throw new AppError('PIN_INVALID', 'No guard of this site has this PIN');
+      }
+      await limiter.reset(throttleKey, request.ip);
+      const [own] = await db
+        .select({ id: patrolTerminals.id, name: patrolTerminals.name, uuid: patrolTerminals.uuid })
+        .from(patrolTerminals)
+        .where(
+          and(eq(patrolTerminals.clientId, terminal.clientId), eq(patrolTerminals.siteId, terminal.siteId)),
+        );
+      return { guard, terminal: own ?? null, routes: await routesOfSite(db, terminal.siteId) };
+    },
+  );
+}
+
+function authorizedUntil(): Date {
+  return new Date(Date.now() + TERMINAL_AUTHORIZATION_DAYS * 86_400_000);
+}
+
+async function revokeClient(tx: Db, clientId: number): Promise<void> {
+  await tx
+    .update(clients)
+    .set({ tokenHash: null, authorized: false, valid: false })
+    .where(eq(clients.id, clientId));
+}
+
+/**
+ * The guard's person must be a person of the site; a PIN given is checked to be no other guard's of the
+ * site (the PIN alone names the guard at a terminal) and stored as an argon2 hash; null removes it.
+ */
+async function guardValues(values: Row, input: Row, ctx: CrudContext, existing?: Row): Promise<void> {
+  const siteId = ctx.siteId!;
+  if (typeof input.person === 'number') {
+    const [person] = await ctx.tx
+      .select({ id: persons.id })
+      .from(persons)
+      .where(and(eq(persons.id, input.person), eq(persons.homeSiteId, siteId)));
+    if (!person) throw validationError('person', 'validation.ref');
+  }
+  if (input.pin === undefined) return;
+  if (input.pin === null) {
+    values.pinHash = null;
+    values.pinSet = false;
+    return;
+  }
+  const pin = String(input.pin);
+  const others = await ctx.tx
+    .select({ pinHash: patrolGuards.pinHash })
+    .from(patrolGuards)
+    .where(
+      and(
+        eq(patrolGuards.siteId, siteId),
+        isNotNull(patrolGuards.pinHash),
+        existing ? ne(patrolGuards.id, existing.id as number) : undefined,
+      ),
+    );
+  const taken = await Promise.all(others.map((other) => verifyPassword(other.pinHash, pin)));
+  if (taken.includes(true)) throw validationError('pin', 'validation.pinTaken');
+  values.pinHash = await hashPassword(pin);
+  values.pinSet = true;
+}
+
+/** The valid guard of the site with this PIN (a valid person), or null. */
+async function guardByPin(db: Db, siteId: number, pin: string): Promise<{ id: number; name: string } | null> {
+  const candidates = await db
+    .select({ id: patrolGuards.id, pinHash: patrolGuards.pinHash, name: personLabel(persons) })
+    .from(patrolGuards)
+    .innerJoin(persons, eq(persons.id, patrolGuards.personId))
+    .where(
+      and(
+        eq(patrolGuards.siteId, siteId),
+        eq(patrolGuards.valid, true),
+        eq(persons.valid, true),
+        isNotNull(patrolGuards.pinHash),
+      ),
+    );
+  // A site without guards costs the same time as a wrong PIN.
+  if (candidates.length === 0) await verifyPassword(null, pin);
+  const matches = await Promise.all(candidates.map((guard) => verifyPassword(guard.pinHash, pin)));
+  const found = candidates[matches.indexOf(true)];
+  return found ? { id: found.id, name: String(found.name) } : null;
+}
+
+/** The site's valid routes by name, each with its valid checkpoints in order and its tasks. */
+async function routesOfSite(db: Db, siteId: number): Promise<PatrolSignIn['routes']> {
+  const routes = await db
+    .select({
+      id: patrolRoutes.id,
+      name: patrolRoutes.name,
+      ordered: patrolRoutes.ordered,
+      description: patrolRoutes.description,
+      tasks: patrolRoutes.tasks,
+    })
+    .from(patrolRoutes)
+    .where(and(eq(patrolRoutes.siteId, siteId), eq(patrolRoutes.valid, true)))
+    .orderBy(asc(patrolRoutes.name), asc(patrolRoutes.id));
+  if (routes.length === 0) return [];
+  const stops = await db
+    .select({
+      routeId: patrolRouteCheckpoints.routeId,
+      id: patrolCheckpoints.id,
+      name: patrolCheckpoints.name,
+      tagId: patrolCheckpoints.tagId,
+      description: patrolCheckpoints.description,
+    })
+    .from(patrolRouteCheckpoints)
+    .innerJoin(patrolCheckpoints, eq(patrolCheckpoints.id, patrolRouteCheckpoints.checkpointId))
+    .where(
+      and(
+        inArray(
+          patrolRouteCheckpoints.routeId,
+          routes.map((route) => route.id),
+        ),
+        eq(patrolCheckpoints.valid, true),
+      ),
+    )
+    .orderBy(asc(patrolRouteCheckpoints.routeId), asc(patrolRouteCheckpoints.position));
+  return routes.map((route) => ({
+    ...route,
+    tasks: route.tasks ?? [],
+    checkpoints: stops
+      .filter((stop) => stop.routeId === route.id)
+      .map(({ id, name, tagId, description }) => ({ id, name, tagId, description })),
+  }));
+}

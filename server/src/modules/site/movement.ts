@@ -1,0 +1,141 @@
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import { MASKED_VALUE, type ErrorDetail, type ModuleCode, type Role } from '@strazce/contract';
+import type { Db } from '../../db/database';
+import type { CrudHooks, CrudRepository, Row } from '../../platform/crud';
+import { seesPersonalData } from '../../platform/personalData';
+import { AppError, validationError } from '../../platform/errors';
+import { currentSiteId } from '../../platform/guard';
+import { gateMovements, gates } from './site.tables';
+
+/**
+ * What the movements at gates of the visits and vehicles modules share: the gate of the site, the passage
+ * written for the gate-load report, the names match of the in-area checks and the in-area warning.
+ */
+
+/** Writes a passage through a gate for the gate-load report. */
+export async function recordGateMovement(
+  tx: Db,
+  siteId: number,
+  gateId: number,
+  direction: 'IN' | 'OUT',
+  time: Date,
+): Promise<void> {
+  await tx.insert(gateMovements).values({ siteId, gateId, direction, time });
+}
+
+/** A gate of the site, or a validation error on `gate` (a gate of another site is as if it did not exist). */
+export async function checkGate(tx: Db, siteId: number, gateId: number): Promise<void> {
+  const [gate] = await tx
+    .select({ id: gates.id })
+    .from(gates)
+    .where(and(eq(gates.id, gateId), eq(gates.siteId, siteId)));
+  if (!gate) throw validationError('gate', 'validation.ref');
+}
+
+/** The same person by names, case-insensitive (served by the `lower(last), lower(first)` in-area indexes). */
+export function sameNames(
+  firstNameColumn: PgColumn,
+  lastNameColumn: PgColumn,
+  firstName: string,
+  lastName: string,
+): SQL {
+  return and(
+    sql`lower(${lastNameColumn}) = lower(${lastName})`,
+    sql`lower(${firstNameColumn}) = lower(${firstName})`,
+  )!;
+}
+
+/**
+ * The in-area warning of an entry ('already in the area, continue?'): a 409 ALREADY_IN_AREA naming each
+ * field found inside (`paths`), unless the request confirmed it with `force`; null when nothing is inside
+ * or the guard confirmed. Further warnings of the entry (blacklist hits) are added by the caller.
+ */
+export function inAreaDetails(paths: readonly string[]): ErrorDetail[] {
+  return paths.map((path) => ({ path, message: 'ALREADY_IN_AREA' }));
+}
+
+export function inAreaWarning(paths: readonly string[], force: unknown): AppError | null {
+  if (paths.length === 0 || force === true) return null;
+  return new AppError('ALREADY_IN_AREA', 'Already in the area', inAreaDetails(paths));
+}
+
+/** Inputs of an untraced departure route: the entity's hooks record them as OUT rows without an entry. */
+const untracedDepartures = new WeakSet<Row>();
+
+/** Is this create input an untraced departure ('Zapsat neevidovaný odchod') rather than an entry? */
+export const isUntracedDeparture = (input: Row): boolean => untracedDepartures.has(input);
+
+/**
+ * `POST <path>`, 'Zapsat neevidovaný odchod': the departure of someone whose entry was not recorded, with the
+ * body of an entry. The entity's create hooks see `isUntracedDeparture(input)` and write an OUT row.
+ */
+export function registerUntracedDeparture(
+  app: FastifyInstance,
+  db: Db,
+  options: {
+    path: string;
+    repository: CrudRepository;
+    body: z.ZodType;
+    record: z.ZodType;
+    roles: readonly Role[];
+    module: ModuleCode;
+    tags: string[];
+    description: string;
+  },
+): void {
+  const { path, repository, body, record, roles, module, tags, description } = options;
+  app.withTypeProvider<ZodTypeProvider>().post(
+    path,
+    {
+      config: { access: { roles, module } },
+      schema: { tags, description, body, response: { 201: record } },
+    },
+    async (request, reply) => {
+      const siteId = currentSiteId(request);
+      const input = request.body as Row;
+      untracedDepartures.add(input);
+      const id = await db.transaction((tx) =>
+        repository.insert(input, { request, tx: tx as unknown as Db, siteId }),
+      );
+      return reply.status(201).send(await repository.get(id, siteId, undefined, request));
+    },
+  );
+}
+
+/**
+ * Masks what a movement record (a visit, a vehicle movement) carries about people besides its own fields, for
+ * a caller without VIEW_PERSONAL_INFO: the companions' names and documents, and the blacklist hits' matched
+ * values and notes (the note is free text about the person; the reason, why the list holds them, stays).
+ */
+export function maskMovementChildren(record: Row): void {
+  if (Array.isArray(record.blacklistHits))
+    record.blacklistHits = (record.blacklistHits as Row[]).map((hit) => ({
+      ...hit,
+      value: hit.value === null ? null : MASKED_VALUE,
+      note: hit.note === null ? null : MASKED_VALUE,
+    }));
+  if (Array.isArray(record.companions)) maskCompanions(record.companions as Row[]);
+}
+
+/** Masks the name and document of companions (a record's list, or records of an accompaniment entity). */
+export function maskCompanions(companions: Row[]): void {
+  for (const companion of companions) {
+    companion.name = MASKED_VALUE;
+    if (companion.document !== null && companion.document !== undefined) companion.document = MASKED_VALUE;
+  }
+}
+
+/**
+ * The hooks of an accompaniment entity (`/api/visit/accompaniment`, `/api/vehicle/accompaniment`): companions
+ * are personal data, masked for a caller without VIEW_PERSONAL_INFO.
+ */
+export const companionHooks: CrudHooks = {
+  decorate: async (records, _db, request) => {
+    if (!seesPersonalData(request)) maskCompanions(records);
+  },
+  decorates: (request) => !seesPersonalData(request),
+};

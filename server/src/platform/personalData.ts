@@ -1,0 +1,40 @@
+import type { FastifyRequest } from 'fastify';
+import { MASKED_VALUE, type ListQuery } from '@strazce/contract';
+import type { Row } from './crud';
+import { AppError } from './errors';
+import { hasRole } from './guard';
+
+/** May the caller see personal data (names, documents, plates, companions)? */
+export const seesPersonalData = (request?: FastifyRequest) =>
+  request !== undefined && hasRole(request, 'VIEW_PERSONAL_INFO');
+
+/**
+ * Replaces the personal values of records by the mask (a reference by a masked label, with id 0), for
+ * callers without VIEW_PERSONAL_INFO; empty values stay empty.
+ */
+export function maskPersonalFields(records: Row[], fields: readonly string[]): void {
+  for (const record of records) {
+    for (const field of fields) {
+      const value = record[field];
+      if (value === null || value === undefined) continue;
+      record[field] = typeof value === 'object' ? { id: 0, label: MASKED_VALUE } : MASKED_VALUE;
+    }
+  }
+}
+
+/** A list query (already parsed: its filters under `filters`) searching by personal data needs VIEW_PERSONAL_INFO. */
+export function refusePersonalFilters(request: FastifyRequest, personalFilters: readonly string[]): void {
+  if (seesPersonalData(request)) return;
+  const filters = ((request.query as Partial<ListQuery> | undefined)?.filters ?? {}) as Record<
+    string,
+    unknown
+  >;
+  if (personalFilters.some((name) => filters[name] !== undefined && filters[name] !== ''))
+    throw new AppError('PERSONAL_DATA_REQUIRED', 'Searching by personal data needs VIEW_PERSONAL_INFO');
+}
+
+/** Calls that answer personal data only (autocomplete, last movement by name) need VIEW_PERSONAL_INFO. */
+export function requirePersonalData(request: FastifyRequest): void {
+  if (!seesPersonalData(request))
+    throw new AppError('PERSONAL_DATA_REQUIRED', 'VIEW_PERSONAL_INFO is required');
+}

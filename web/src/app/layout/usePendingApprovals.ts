@@ -1,0 +1,24 @@
+import { useQuery } from '@tanstack/react-query';
+import { visitAdvice, type AdvicePending } from '@strazce/contract';
+import { api } from '../api';
+import { canAccess, type AccessSubject } from '../access';
+
+/** How often the menu asks again while the page stays open (it asks on window focus as well). */
+export const PENDING_REFRESH_MS = 60_000;
+
+/**
+ * Advices waiting for this user's answer, over all their sites (only asked for a user holding the response
+ * role). Under the advice entity's query key, so an answer given in the app refreshes it at once.
+ */
+export function usePendingApprovals(session: AccessSubject | null): number {
+  const responder = canAccess(session, ['VISIT_ADVICE_RESPONSE']);
+  const { data } = useQuery({
+    queryKey: ['crud', visitAdvice.resource, 'pending'],
+    queryFn: ({ signal }) =>
+      api.get<AdvicePending>('/visit/advice/response/pending', { signal, silent: true }),
+    enabled: responder,
+    refetchInterval: PENDING_REFRESH_MS,
+    refetchOnWindowFocus: true,
+  });
+  return responder ? (data?.total ?? 0) : 0;
+}

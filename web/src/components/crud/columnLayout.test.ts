@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { person, user, visitPurpose } from '@strazce/contract';
+import {
+  columnWidth,
+  contentWidth,
+  ellipsizes,
+  headerWidth,
+  shownColumns,
+  toggleColumn,
+} from './columnLayout';
+
+/** A fixed 8 px a character, so the numbers are the same everywhere. */
+const measure = (text: string) => text.length * 8;
+
+describe('column widths from the field type', () => {
+  it('gives each kind of content its width', () => {
+    expect(contentWidth(user.fields.lastLogin)).toBe(170); // date-time
+    expect(contentWidth(user.fields.valid)).toBe(88); // yes / no
+    expect(contentWidth(user.fields.person)).toBe(190); // reference
+    expect(contentWidth(person.fields.email)).toBe(230);
+    expect(contentWidth({ kind: 'text', max: 10 } as never)).toBe(130); // a short code
+    expect(contentWidth({ kind: 'textarea', max: 2000 } as never)).toBe(300);
+    expect(contentWidth({ kind: 'date' } as never)).toBeLessThan(contentWidth({ kind: 'datetime' } as never));
+  });
+
+  it('never makes a column narrower than its header with the sort and filter icons', () => {
+    const title = 'Oznámení e-mailem o návštěvě';
+    const plain = headerWidth({ title, sortable: false, filterable: false }, measure);
+    const withIcons = headerWidth({ title, sortable: true, filterable: true }, measure);
+    expect(plain).toBeGreaterThanOrEqual(title.length * 8 + 24);
+    expect(withIcons).toBeGreaterThan(plain + 40);
+    const width = columnWidth(
+      { title, sortable: true, filterable: true, field: visitPurpose.fields.anonymize },
+      measure,
+    );
+    expect(width).toBe(withIcons); // wider than a yes/no needs: the header decides
+    expect(columnWidth({ title: 'A', sortable: false, filterable: false, width: 320 }, measure)).toBe(320);
+  });
+
+  it('measures no header that is not plain text', () => {
+    expect(headerWidth({ title: null, sortable: true, filterable: true }, measure)).toBe(0);
+  });
+
+  it('cuts texts, references and lists of values to one line, not dates, numbers and flags', () => {
+    expect(ellipsizes(person.fields.lastName)).toBe(true);
+    expect(ellipsizes(user.fields.person)).toBe(true);
+    expect(ellipsizes(user.fields.valid)).toBe(false);
+    expect(ellipsizes(user.fields.lastLogin)).toBe(false);
+  });
+});
+
+describe('the columns a user chooses', () => {
+  const offered = ['userName', 'person', 'sites', 'valid'];
+
+  it('shows the offered columns in their order without the hidden ones', () => {
+    expect(shownColumns(offered, ['sites'])).toEqual(['userName', 'person', 'valid']);
+    expect(shownColumns(offered, ['gone'])).toEqual(offered);
+  });
+
+  it('always keeps one column', () => {
+    expect(shownColumns(offered, offered)).toEqual(['userName']);
+    const hidden = toggleColumn(offered, ['userName', 'person', 'sites'], 'valid', false);
+    expect(hidden).toEqual(['userName', 'person', 'sites']);
+  });
+
+  it('hides and shows a column again', () => {
+    const hidden = toggleColumn(offered, [], 'person', false);
+    expect(hidden).toEqual(['person']);
+    expect(toggleColumn(offered, hidden, 'person', true)).toEqual([]);
+  });
+});

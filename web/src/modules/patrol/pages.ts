@@ -1,0 +1,19 @@
+import type { PageLoader } from '../registry';
+import type { PatrolPageName } from './patrolPageChunk';
+
+/**
+ * Pages of /patrol/... (route path → lazy page): the patrols' set-up, for the patrol administrator. They load
+ * through a small chunk (`patrolPageChunk`) holding the list of the pages' files, so that the login page's start
+ * chunk, which carries this map, grows as little as possible (its budget).
+ */
+const page =
+  (name: PatrolPageName): PageLoader =>
+  () =>
+    import('./patrolPageChunk').then((chunk) => chunk.patrolPageLoaders[name]());
+
+export const patrolPages: Record<string, PageLoader> = {
+  '/patrol/checkpoints': page('checkpoints'),
+  '/patrol/guards': page('guards'),
+  '/patrol/routes': page('routes'),
+  '/patrol/terminals': page('terminals'),
+};

@@ -1,0 +1,182 @@
+import { useState } from 'react';
+import { LogoutOutlined } from '@ant-design/icons';
+import { App, Descriptions, Empty, Form, Select, Spin, Switch } from 'antd';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { vehicle, type Entity, type RefValue } from '@strazce/contract';
+import { ApiError, NetworkError, api } from '../../app/api';
+import { apiErrorText } from '../../app/apiErrors';
+import { formatDateTime, formatTime, toWireDateTime } from '../../app/format';
+import { entityQueryKey } from '../../components/crud/CrudDialog';
+import { fieldLabel } from '../../components/crud/labels';
+import type { Row } from '../../components/crud/fieldWire';
+import { ActionDialog, type DialogProblem } from '../visits/ActionDialog';
+import { DepartureFields, departureBody, type DepartureValues } from '../visits/DepartureFields';
+import type { GateOption } from '../visits/gates';
+import type { GuardGate } from '../visits/guardGate';
+import { useDebounced } from '../visits/useDebounced';
+import { DriverCell, DwellTag, useDwell } from './vehicleCells';
+
+const entity = vehicle as unknown as Entity;
+
+/** Vehicles in the area (not trailers left behind) whose plate contains the text. */
+function useVehiclesInArea(text: string) {
+  const term = useDebounced(text, 250);
+  return useQuery({
+    queryKey: [...entityQueryKey(vehicle), 'leaveSearch', term],
+    queryFn: async ({ signal }) => {
+      const query = { page: 1, size: 20, inArea: 'true', ...(term ? { plate: term } : {}) };
+      const { rows } = await api.list<Row>('/vehicle/inarea', query, { signal });
+      return rows;
+    },
+  });
+}
+
+const entryLabel = (row: Row) =>
+  [
+    row.plate,
+    row.trailerPlate ? `+ ${String(row.trailerPlate)}` : null,
+    formatTime(row.movementTime as string),
+  ]
+    .filter(Boolean)
+    .join(' · ');
+
+/**
+ * 'Zapsat odchod' of a vehicle: through a gate (the guard's by default), now or at a time; a trailer in the
+ * area leaves with its tractor unless the guard switches that off (the trailer then stays inside).
+ */
+export function VehicleLeaveDialog({
+  entry,
+  gate,
+  gates,
+  onClose,
+}: {
+  /** The entry that leaves; without one the guard finds it by plate. */
+  entry: Row | null;
+  gate: GuardGate;
+  gates: GateOption[];
+  onClose(): void;
+}) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const dwell = useDwell();
+  const [chosen, setChosen] = useState<Row | null>(entry);
+  const [search, setSearch] = useState('');
+  const [withTrailer, setWithTrailer] = useState(true);
+  const [departure, setDeparture] = useState<DepartureValues>({ gateId: gate.id, time: null, note: '' });
+  const [problem, setProblem] = useState<DialogProblem | null>(null);
+  const found = useVehiclesInArea(search);
+  const hasTrailerInside = chosen?.trailerInArea === true;
+
+  const leave = useMutation({
+    mutationFn: () =>
+      api.post<Row>(
+        `/vehicle/${chosen!.id}/leave`,
+        { ...departureBody(departure, toWireDateTime), ...(hasTrailerInside ? { withTrailer } : {}) },
+        { silent: true },
+      ),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: entityQueryKey(vehicle) });
+      message.success(
+        t(hasTrailerInside && !withTrailer ? 'vehicles.leave.doneTrailerStays' : 'vehicles.leave.done'),
+      );
+      onClose();
+    },
+    onError: (error) => setProblem({ text: apiErrorText(error as ApiError | NetworkError, t) }),
+  });
+
+  return (
+    <ActionDialog
+      icon={<LogoutOutlined />}
+      title={t('visits.action.leave')}
+      width={640}
+      busy={leave.isPending}
+      submitText={t('visits.leave.submit')}
+      submitDisabled={!chosen || !departure.gateId}
+      submitTestId="vehicle-leave-submit"
+      onSubmit={() => {
+        setProblem(null);
+        leave.mutate();
+      }}
+      onClose={onClose}
+      isDirty={() => departure.note.trim() !== '' || departure.time !== null}
+      problem={problem}
+    >
+      <Form layout="vertical" className="visits-form">
+        {!entry && (
+          <Form.Item label={t('vehicles.leave.find')} required>
+            <Select
+              showSearch={{ filterOption: false, onSearch: (text) => setSearch(text.toUpperCase()) }}
+              value={chosen?.id ?? null}
+              placeholder={t('vehicles.leave.findPlaceholder')}
+              onChange={(id) => setChosen(found.data?.find((row) => row.id === id) ?? null)}
+              options={(found.data ?? []).map((row) => ({ value: row.id, label: entryLabel(row) }))}
+              notFoundContent={found.isFetching ? <Spin size="small" /> : t('vehicles.leave.nothing')}
+              autoFocus
+              data-testid="vehicle-leave-find"
+            />
+          </Form.Item>
+        )}
+        {chosen ? (
+          <Descriptions
+            size="small"
+            bordered
+            column={1}
+            className="visits-leave-summary"
+            styles={{ label: { width: '34%' } }}
+            items={[
+              { key: 'plate', label: fieldLabel(t, entity, 'plate'), children: String(chosen.plate) },
+              ...(chosen.trailerPlate
+                ? [
+                    {
+                      key: 'trailer',
+                      label: fieldLabel(t, entity, 'trailerPlate'),
+                      children: String(chosen.trailerPlate),
+                    },
+                  ]
+                : []),
+              {
+                key: 'driver',
+                label: t('vehicles.columns.driver'),
+                children: <DriverCell record={chosen} />,
+              },
+              {
+                key: 'entered',
+                label: t('visits.leave.entered'),
+                children: (
+                  <span className="vehicles-entered">
+                    {`${formatDateTime(chosen.movementTime as string)} · ${(chosen.gate as RefValue | null)?.label ?? ''}`}{' '}
+                    <DwellTag
+                      since={chosen.movementTime as string}
+                      now={dwell.now}
+                      limitHours={dwell.limitHours}
+                    />
+                  </span>
+                ),
+              },
+            ]}
+          />
+        ) : (
+          entry === null &&
+          !found.isFetching &&
+          (found.data?.length ?? 0) === 0 && (
+            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('vehicles.leave.nothing')} />
+          )
+        )}
+        {hasTrailerInside && (
+          <Form.Item label={t('vehicles.leave.withTrailer', { plate: String(chosen?.trailerPlate ?? '') })}>
+            <Switch
+              checked={withTrailer}
+              onChange={setWithTrailer}
+              checkedChildren={t('vehicles.leave.trailerLeaves')}
+              unCheckedChildren={t('vehicles.leave.trailerStays')}
+              data-testid="vehicle-leave-with-trailer"
+            />
+          </Form.Item>
+        )}
+        <DepartureFields entity={entity} gates={gates} value={departure} onChange={setDeparture} />
+      </Form>
+    </ActionDialog>
+  );
+}
