@@ -16,5 +16,6 @@ export * from './serverTexts';
 export * from './plateMatch';
 export * from './entities/vehicle';
 export * from './entities/patrol';
+export * from './entities/patrolInstance';
 export * from './vehiclePhotos';
 export * from './entities/incident';
