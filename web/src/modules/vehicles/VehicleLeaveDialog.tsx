@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { LogoutOutlined } from '@ant-design/icons';
-import { App, Descriptions, Empty, Form, Select, Spin, Switch } from 'antd';
+import { App, Form, Switch } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { vehicle, type Entity, type RefValue } from '@strazce/contract';
+import { vehicle, type Entity } from '@strazce/contract';
 import { ApiError, NetworkError, api } from '../../app/api';
 import { apiErrorText } from '../../app/apiErrors';
-import { formatDateTime, formatTime, toWireDateTime } from '../../app/format';
+import { formatTime, toWireDateTime } from '../../app/format';
 import { entityQueryKey } from '../../components/crud/CrudDialog';
 import { fieldLabel } from '../../components/crud/labels';
 import type { Row } from '../../components/crud/fieldWire';
@@ -14,6 +14,7 @@ import { ActionDialog, type DialogProblem } from '../visits/ActionDialog';
 import { DepartureFields, departureBody, type DepartureValues } from '../visits/DepartureFields';
 import type { GateOption } from '../visits/gates';
 import type { GuardGate } from '../visits/guardGate';
+import { LeaveEntryChooser, enteredItem } from '../visits/LeaveEntryChooser';
 import { useDebounced } from '../visits/useDebounced';
 import { DriverCell, DwellTag, useDwell } from './vehicleCells';
 
@@ -104,66 +105,39 @@ export function VehicleLeaveDialog({
       problem={problem}
     >
       <Form layout="vertical" className="visits-form">
-        {!entry && (
-          <Form.Item label={t('vehicles.leave.find')} required>
-            <Select
-              showSearch={{ filterOption: false, onSearch: (text) => setSearch(text.toUpperCase()) }}
-              value={chosen?.id ?? null}
-              placeholder={t('vehicles.leave.findPlaceholder')}
-              onChange={(id) => setChosen(found.data?.find((row) => row.id === id) ?? null)}
-              options={(found.data ?? []).map((row) => ({ value: row.id, label: entryLabel(row) }))}
-              notFoundContent={found.isFetching ? <Spin size="small" /> : t('vehicles.leave.nothing')}
-              autoFocus
-              data-testid="vehicle-leave-find"
-            />
-          </Form.Item>
-        )}
-        {chosen ? (
-          <Descriptions
-            size="small"
-            bordered
-            column={1}
-            className="visits-leave-summary"
-            styles={{ label: { width: '34%' } }}
-            items={[
-              { key: 'plate', label: fieldLabel(t, entity, 'plate'), children: String(chosen.plate) },
-              ...(chosen.trailerPlate
-                ? [
-                    {
-                      key: 'trailer',
-                      label: fieldLabel(t, entity, 'trailerPlate'),
-                      children: String(chosen.trailerPlate),
-                    },
-                  ]
-                : []),
-              {
-                key: 'driver',
-                label: t('vehicles.columns.driver'),
-                children: <DriverCell record={chosen} />,
-              },
-              {
-                key: 'entered',
-                label: t('visits.leave.entered'),
-                children: (
-                  <span className="vehicles-entered">
-                    {`${formatDateTime(chosen.movementTime as string)} · ${(chosen.gate as RefValue | null)?.label ?? ''}`}{' '}
-                    <DwellTag
-                      since={chosen.movementTime as string}
-                      now={dwell.now}
-                      limitHours={dwell.limitHours}
-                    />
-                  </span>
-                ),
-              },
-            ]}
-          />
-        ) : (
-          entry === null &&
-          !found.isFetching &&
-          (found.data?.length ?? 0) === 0 && (
-            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('vehicles.leave.nothing')} />
-          )
-        )}
+        <LeaveEntryChooser
+          entry={entry}
+          chosen={chosen}
+          onChoose={setChosen}
+          found={found.data}
+          searching={found.isFetching}
+          onSearch={(text) => setSearch(text.toUpperCase())}
+          optionLabel={entryLabel}
+          texts={{
+            find: t('vehicles.leave.find'),
+            placeholder: t('vehicles.leave.findPlaceholder'),
+            nothing: t('vehicles.leave.nothing'),
+          }}
+          testId="vehicle-leave-find"
+          summary={(row) => [
+            { key: 'plate', label: fieldLabel(t, entity, 'plate'), children: String(row.plate) },
+            ...(row.trailerPlate
+              ? [
+                  {
+                    key: 'trailer',
+                    label: fieldLabel(t, entity, 'trailerPlate'),
+                    children: String(row.trailerPlate),
+                  },
+                ]
+              : []),
+            { key: 'driver', label: t('vehicles.columns.driver'), children: <DriverCell record={row} /> },
+            enteredItem(
+              t,
+              row,
+              <DwellTag since={row.movementTime as string} now={dwell.now} limitHours={dwell.limitHours} />,
+            ),
+          ]}
+        />
         {hasTrailerInside && (
           <Form.Item label={t('vehicles.leave.withTrailer', { plate: String(chosen?.trailerPlate ?? '') })}>
             <Switch

@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { LogoutOutlined } from '@ant-design/icons';
-import { App, Descriptions, Empty, Form, Select, Space, Spin, Tag, Typography } from 'antd';
+import { App, Form, Space, Tag, Typography } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { visit, type Entity, type RefValue } from '@strazce/contract';
+import { visit, type Entity } from '@strazce/contract';
 import { ApiError, NetworkError, api } from '../../app/api';
 import { apiErrorText } from '../../app/apiErrors';
-import { formatDateTime, formatTime, toWireDateTime } from '../../app/format';
+import { formatTime, toWireDateTime } from '../../app/format';
 import { useAccess } from '../../app/session';
 import { entityQueryKey } from '../../components/crud/CrudDialog';
 import { fieldLabel } from '../../components/crud/labels';
@@ -15,6 +16,7 @@ import { ActionDialog, type DialogProblem } from './ActionDialog';
 import { DepartureFields, departureBody, type DepartureValues } from './DepartureFields';
 import type { GateOption } from './gates';
 import type { GuardGate } from './guardGate';
+import { LeaveEntryChooser, enteredItem } from './LeaveEntryChooser';
 import { PersonalText, isMasked } from './visitCells';
 import { useDebounced } from './useDebounced';
 
@@ -32,6 +34,64 @@ function entryLabel(entry: Row): string {
   return [name, entry.company, entry.tag ? `#${entry.tag}` : null, formatTime(entry.movementTime as string)]
     .filter(Boolean)
     .join(' · ');
+}
+
+/** The summary of the visit that leaves: the visitor, the entry, the card, companions and equipment to check. */
+function summaryItems(t: TFunction, row: Row) {
+  const companions = (row.companions as Row[] | undefined) ?? [];
+  const equipment = (row.equipment as Row[] | undefined) ?? [];
+  return [
+    {
+      key: 'visitor',
+      label: t('visits.form.visitor'),
+      children: (
+        <div className="visits-visitor">
+          <Space size={6}>
+            <PersonalText value={row.lastName} strong />
+            <PersonalText value={row.firstName} strong />
+          </Space>
+          {row.company ? (
+            <Typography.Text type="secondary" className="visits-sub">
+              {String(row.company)}
+            </Typography.Text>
+          ) : null}
+        </div>
+      ),
+    },
+    enteredItem(t, row),
+    ...(row.tag
+      ? [{ key: 'tag', label: fieldLabel(t, visit, 'tag'), children: <Tag>{String(row.tag)}</Tag> }]
+      : []),
+    ...(companions.length > 0
+      ? [
+          {
+            key: 'companions',
+            label: t('visits.form.companions'),
+            children: companions.map((companion) => (
+              <PersonalText key={companion.id} value={companion.name} />
+            )),
+          },
+        ]
+      : []),
+    ...(equipment.length > 0
+      ? [
+          {
+            key: 'equipment',
+            label: t('visits.leave.checkEquipment'),
+            children: (
+              <ul className="visits-plain-list">
+                {equipment.map((item) => (
+                  <li key={item.id}>
+                    {String(item.object)}
+                    {item.serialNumber ? ` (${String(item.serialNumber)})` : ''}
+                  </li>
+                ))}
+              </ul>
+            ),
+          },
+        ]
+      : []),
+  ];
 }
 
 /** Visitors in the area whose card is the text, or (with VIEW_PERSONAL_INFO) whose last name contains it. */
@@ -81,10 +141,6 @@ export function LeaveDialog({ entry, gate, gates, onClose }: LeaveDialogProps) {
     onError: (error) => setProblem({ text: apiErrorText(error as ApiError | NetworkError, t) }),
   });
 
-  const label = (name: string) => fieldLabel(t, visit, name);
-  const companions = (chosen?.companions as Row[] | undefined) ?? [];
-  const equipment = (chosen?.equipment as Row[] | undefined) ?? [];
-
   return (
     <ActionDialog
       icon={<LogoutOutlined />}
@@ -99,92 +155,26 @@ export function LeaveDialog({ entry, gate, gates, onClose }: LeaveDialogProps) {
         leave.mutate();
       }}
       onClose={onClose}
+      isDirty={() => departure.note.trim() !== '' || departure.time !== null}
       problem={problem}
     >
       <Form layout="vertical" className="visits-form">
-        {!entry && (
-          <Form.Item label={t('visits.leave.find')} required>
-            <Select
-              showSearch={{ filterOption: false, onSearch: setSearch }}
-              value={chosen?.id ?? null}
-              placeholder={t('visits.leave.findPlaceholder')}
-              onChange={(id) => setChosen(found.data?.find((row) => row.id === id) ?? null)}
-              options={(found.data ?? []).map((row) => ({ value: row.id, label: entryLabel(row) }))}
-              notFoundContent={found.isFetching ? <Spin size="small" /> : t('visits.leave.nobody')}
-              autoFocus
-              data-testid="leave-find"
-            />
-          </Form.Item>
-        )}
-        {chosen ? (
-          <Descriptions
-            size="small"
-            bordered
-            column={1}
-            className="visits-leave-summary"
-            styles={{ label: { width: '34%' } }}
-            items={[
-              {
-                key: 'visitor',
-                label: t('visits.form.visitor'),
-                children: (
-                  <div className="visits-visitor">
-                    <Space size={6}>
-                      <PersonalText value={chosen.lastName} strong />
-                      <PersonalText value={chosen.firstName} strong />
-                    </Space>
-                    {chosen.company ? (
-                      <Typography.Text type="secondary" className="visits-sub">
-                        {String(chosen.company)}
-                      </Typography.Text>
-                    ) : null}
-                  </div>
-                ),
-              },
-              {
-                key: 'entered',
-                label: t('visits.leave.entered'),
-                children: `${formatDateTime(chosen.movementTime as string)} · ${(chosen.gate as RefValue | null)?.label ?? ''}`,
-              },
-              ...(chosen.tag
-                ? [{ key: 'tag', label: label('tag'), children: <Tag>{String(chosen.tag)}</Tag> }]
-                : []),
-              ...(companions.length > 0
-                ? [
-                    {
-                      key: 'companions',
-                      label: t('visits.form.companions'),
-                      children: companions.map((row) => <PersonalText key={row.id} value={row.name} />),
-                    },
-                  ]
-                : []),
-              ...(equipment.length > 0
-                ? [
-                    {
-                      key: 'equipment',
-                      label: t('visits.leave.checkEquipment'),
-                      children: (
-                        <ul className="visits-plain-list">
-                          {equipment.map((row) => (
-                            <li key={row.id}>
-                              {String(row.object)}
-                              {row.serialNumber ? ` (${String(row.serialNumber)})` : ''}
-                            </li>
-                          ))}
-                        </ul>
-                      ),
-                    },
-                  ]
-                : []),
-            ]}
-          />
-        ) : (
-          entry === null &&
-          !found.isFetching &&
-          (found.data?.length ?? 0) === 0 && (
-            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('visits.leave.nobody')} />
-          )
-        )}
+        <LeaveEntryChooser
+          entry={entry}
+          chosen={chosen}
+          onChoose={setChosen}
+          found={found.data}
+          searching={found.isFetching}
+          onSearch={setSearch}
+          optionLabel={entryLabel}
+          texts={{
+            find: t('visits.leave.find'),
+            placeholder: t('visits.leave.findPlaceholder'),
+            nothing: t('visits.leave.nobody'),
+          }}
+          testId="leave-find"
+          summary={(row) => summaryItems(t, row)}
+        />
         <DepartureFields
           entity={visit as unknown as Entity}
           gates={gates}
