@@ -1,11 +1,5 @@
 import { useState } from 'react';
-import {
-  CarOutlined,
-  DeleteOutlined,
-  DisconnectOutlined,
-  LogoutOutlined,
-  StopOutlined,
-} from '@ant-design/icons';
+import { CarOutlined, DeleteOutlined, DisconnectOutlined } from '@ant-design/icons';
 import { App, Flex, Tabs } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -16,7 +10,7 @@ import { useAccess } from '../../app/session';
 import { CrudPage } from '../../components/crud/CrudPage';
 import { entityQueryKey } from '../../components/crud/CrudDialog';
 import type { Row } from '../../components/crud/fieldWire';
-import { GateActions, GuardConsole } from '../visits/GuardConsole';
+import { GateActions, GuardConsole, leaveRowActions } from '../visits/GuardConsole';
 import { GateDialog, GateSignIn } from '../visits/GatePicker';
 import { WriteOffDialog } from '../visits/WriteOffDialog';
 import { useGates } from '../visits/gates';
@@ -130,21 +124,7 @@ export default function VehicleManagerPage() {
                 noCreate
                 {...vehicleColumns(t, dwell)}
                 rowActions={[
-                  {
-                    key: 'leave',
-                    label: t('visits.action.leave'),
-                    icon: <LogoutOutlined />,
-                    visible: (record, page) => page.canWrite && vehicleInside(record),
-                    onClick: (record) => setDialog({ kind: 'leave', entry: record }),
-                  },
-                  {
-                    key: 'writeOff',
-                    label: t('visits.action.writeOff'),
-                    icon: <StopOutlined />,
-                    danger: true,
-                    visible: (record, page) => page.canWrite && vehicleInside(record),
-                    onClick: (record) => setDialog({ kind: 'writeOff', entry: record }),
-                  },
+                  ...leaveRowActions(t, vehicleInside, (kind, entry) => setDialog({ kind, entry })),
                   {
                     key: 'trailerWriteOff',
                     label: t('vehicles.action.trailerWriteOff'),

@@ -1,7 +1,10 @@
 import type { ReactNode } from 'react';
 import { LoginOutlined, LogoutOutlined, StopOutlined, SwapOutlined } from '@ant-design/icons';
 import { Button, Card, Flex, Statistic, Tooltip, Typography } from 'antd';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import type { Row } from '../../components/crud/fieldWire';
+import type { RowAction } from '../../components/crud/types';
 import type { GuardGate } from './guardGate';
 
 /**
@@ -108,4 +111,32 @@ export function GateActions({
       </Button>
     </>
   );
+}
+
+/**
+ * The row actions of an entry inside, on a manager's list (visits, vehicles): its departure and its write-off
+ * without a departure, for a writer of the list.
+ */
+export function leaveRowActions(
+  t: TFunction,
+  inside: (record: Row) => boolean,
+  open: (kind: 'leave' | 'writeOff', record: Row) => void,
+): RowAction[] {
+  return [
+    {
+      key: 'leave',
+      label: t('visits.action.leave'),
+      icon: <LogoutOutlined />,
+      visible: (record, page) => page.canWrite && inside(record),
+      onClick: (record) => open('leave', record),
+    },
+    {
+      key: 'writeOff',
+      label: t('visits.action.writeOff'),
+      icon: <StopOutlined />,
+      danger: true,
+      visible: (record, page) => page.canWrite && inside(record),
+      onClick: (record) => open('writeOff', record),
+    },
+  ];
 }

@@ -1,11 +1,5 @@
 import { useMemo, useState } from 'react';
-import {
-  DownloadOutlined,
-  FileDoneOutlined,
-  LogoutOutlined,
-  StopOutlined,
-  UserSwitchOutlined,
-} from '@ant-design/icons';
+import { DownloadOutlined, FileDoneOutlined, UserSwitchOutlined } from '@ant-design/icons';
 import { App, Button, Flex } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -19,7 +13,7 @@ import { entityQueryKey } from '../../components/crud/CrudDialog';
 import type { Row } from '../../components/crud/fieldWire';
 import type { CrudPageApi } from '../../components/crud/types';
 import { AdviceToVisitDialog } from '../advice/AdviceToVisitDialog';
-import { GateActions, GuardConsole } from './GuardConsole';
+import { GateActions, GuardConsole, leaveRowActions } from './GuardConsole';
 import { GateDialog, GateSignIn } from './GatePicker';
 import { LeaveDialog } from './LeaveDialog';
 import { VisitDetail } from './VisitDetail';
@@ -138,23 +132,7 @@ export default function VisitManagerPage() {
         stateKey="/visits/manager:visit"
         noCreate
         {...visitColumns(t)}
-        rowActions={[
-          {
-            key: 'leave',
-            label: t('visits.action.leave'),
-            icon: <LogoutOutlined />,
-            visible: (record, page) => page.canWrite && inAreaEntry(record),
-            onClick: (record) => setDialog({ kind: 'leave', entry: record }),
-          },
-          {
-            key: 'writeOff',
-            label: t('visits.action.writeOff'),
-            icon: <StopOutlined />,
-            danger: true,
-            visible: (record, page) => page.canWrite && inAreaEntry(record),
-            onClick: (record) => setDialog({ kind: 'writeOff', entry: record }),
-          },
-        ]}
+        rowActions={leaveRowActions(t, inAreaEntry, (kind, entry) => setDialog({ kind, entry }))}
         toolbar={(page) => (
           <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void exportCsv(page)}>
             {t('visits.export')}
