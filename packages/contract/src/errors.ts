@@ -37,6 +37,22 @@ export const ERROR_CODES = [
   'SESSION_REQUIRED',
   /** A patrol terminal's sign-in with a PIN no valid guard of the site has. */
   'PIN_INVALID',
+  /** Patrols (docs/patrol.md): the patrol is finished already (an event after its finish, a second finish). */
+  'PATROL_FINISHED',
+  /** A patrol terminal's event names a patrol the server does not know (its start was never accepted). */
+  'PATROL_UNKNOWN',
+  /** A start event for a patrol that was started already (by another event). */
+  'PATROL_EXISTS',
+  /** A start event's route is not a valid route of the terminal's site. */
+  'PATROL_ROUTE_INVALID',
+  /** A start event's guard is not a valid guard of the terminal's site. */
+  'PATROL_GUARD_INVALID',
+  /** A task event's index names no task of the patrol's route (as it was at the start). */
+  'PATROL_TASK_INVALID',
+  /** An incident event's type is not a valid patrol incident type of the site. */
+  'PATROL_INCIDENT_TYPE_INVALID',
+  /** An incident event's checkpoint is not a checkpoint of the site. */
+  'PATROL_CHECKPOINT_INVALID',
   'INTERNAL',
 ] as const;
 
@@ -105,5 +121,13 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   /** A user route called with a terminal token and no user session. */
   SESSION_REQUIRED: 401,
   PIN_INVALID: 401,
+  PATROL_FINISHED: 409,
+  PATROL_UNKNOWN: 404,
+  PATROL_EXISTS: 409,
+  PATROL_ROUTE_INVALID: 400,
+  PATROL_GUARD_INVALID: 400,
+  PATROL_TASK_INVALID: 400,
+  PATROL_INCIDENT_TYPE_INVALID: 400,
+  PATROL_CHECKPOINT_INVALID: 400,
   INTERNAL: 500,
 };
