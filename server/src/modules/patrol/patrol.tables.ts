@@ -1,5 +1,19 @@
-import { boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { entityColumns } from '../../db/columns';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type { PatrolIntegrityReason } from '@strazce/contract';
+import { entityColumns, ts } from '../../db/columns';
+import { users } from '../access/access.tables';
+import { incidentAttachments, incidents } from '../incident/incident.tables';
 import { clients, persons, sites } from '../system/system.tables';
 
 /** Patrols (MOD_PATROL): the set-up of the rounds — checkpoints, guards, routes and patrol terminals. */
@@ -94,4 +108,156 @@ export const patrolTerminals = pgTable(
     uniqueIndex('patrol_terminal_uuid_uq').on(t.uuid),
     uniqueIndex('patrol_terminal_client_uq').on(t.clientId),
   ],
+);
+
+/** A checkpoint of a route as a patrol copied it at its start. */
+export interface PatrolPlanCheckpoint {
+  id: number;
+  name: string;
+}
+
+/**
+ * A patrol (one round of a route by a guard with a terminal). The route's checkpoints (`plan`), tasks, name and
+ * `ordered` are copied at the start, so the archive keeps them as they were. `clientPatrolId` is the device's
+ * UUID of the patrol, by which its later events name it.
+ */
+export const patrolInstances = pgTable(
+  'patrol_instance',
+  {
+    ...entityColumns(),
+    siteId: siteColumn(),
+    clientPatrolId: uuid().notNull(),
+    routeId: integer()
+      .notNull()
+      .references(() => patrolRoutes.id, { onDelete: 'restrict' }),
+    guardId: integer()
+      .notNull()
+      .references(() => patrolGuards.id, { onDelete: 'restrict' }),
+    terminalId: integer().references(() => patrolTerminals.id, { onDelete: 'restrict' }),
+    /** The machine terminal (client) that started it. */
+    clientId: integer().references(() => clients.id, { onDelete: 'set null' }),
+    started: ts().notNull(),
+    finished: ts(),
+    inProgress: boolean().notNull().default(true),
+    /** The administrator who finished it; null when the terminal did (or while in progress). */
+    finishedById: integer().references(() => users.id, { onDelete: 'set null' }),
+    routeName: text().notNull(),
+    ordered: boolean().notNull(),
+    plan: jsonb().$type<PatrolPlanCheckpoint[]>().notNull().default([]),
+    tasks: jsonb().$type<string[]>().notNull().default([]),
+    checkpointCount: integer().notNull().default(0),
+    scannedCount: integer().notNull().default(0),
+    incidentCount: integer().notNull().default(0),
+    score: integer(),
+    integrity: jsonb().$type<PatrolIntegrityReason[]>().notNull().default([]),
+    /** The largest device clock difference (device minus server, seconds) beyond the tolerance, and when. */
+    clockSkewSeconds: integer(),
+    clockSkewAt: ts(),
+  },
+  (t) => [
+    uniqueIndex('patrol_instance_client_uq').on(t.siteId, t.clientPatrolId),
+    index('patrol_instance_progress_idx').on(t.siteId, t.inProgress, t.started.desc()),
+    index('patrol_instance_started_idx').on(t.siteId, t.started.desc()),
+    index('patrol_instance_finished_idx').on(t.siteId, t.finished.desc()),
+    index('patrol_instance_route_idx').on(t.routeId, t.started.desc()),
+    index('patrol_instance_guard_idx').on(t.guardId, t.started.desc()),
+    index('patrol_instance_terminal_idx').on(t.terminalId),
+  ],
+);
+
+/** A scan of a tag on a patrol; `checkpointId` null when the tag is no checkpoint's of the site. */
+export const patrolScans = pgTable(
+  'patrol_scan',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    siteId: siteColumn(),
+    instanceId: integer()
+      .notNull()
+      .references(() => patrolInstances.id, { onDelete: 'cascade' }),
+    checkpointId: integer().references(() => patrolCheckpoints.id, { onDelete: 'restrict' }),
+    tagId: text().notNull(),
+    method: text().$type<'QR' | 'NFC' | 'TYPED'>().notNull(),
+    /** The device's time of the scan. */
+    time: ts().notNull(),
+    receivedAt: ts().notNull(),
+    /** 1-based place of the checkpoint in the patrol's plan; null when it is not on it. */
+    routePosition: integer(),
+    outOfOrder: boolean().notNull().default(false),
+    duplicate: boolean().notNull().default(false),
+    tooFast: boolean().notNull().default(false),
+  },
+  (t) => [
+    index('patrol_scan_instance_idx').on(t.instanceId, t.time, t.id),
+    index('patrol_scan_checkpoint_idx').on(t.checkpointId),
+  ],
+);
+
+/** A task of the patrol's plan the guard confirmed (the first confirmation counts). */
+export const patrolTasksDone = pgTable(
+  'patrol_task_done',
+  {
+    siteId: siteColumn(),
+    instanceId: integer()
+      .notNull()
+      .references(() => patrolInstances.id, { onDelete: 'cascade' }),
+    /** 0-based index in the patrol's `tasks`. */
+    index: integer().notNull(),
+    time: ts().notNull(),
+    receivedAt: ts().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.instanceId, t.index] })],
+);
+
+/**
+ * Every event a patrol terminal's submission stored, by the device's event id: the same id again is a
+ * duplicate answered with what it made (its patrol, its incident). Rejected events are not stored.
+ */
+export const patrolTerminalEvents = pgTable(
+  'patrol_terminal_event',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    siteId: siteColumn(),
+    clientId: integer()
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    eventId: uuid().notNull(),
+    type: text().$type<'start' | 'scan' | 'task' | 'incident' | 'finish'>().notNull(),
+    /** Set in the transaction that stores the event (null only until then). */
+    instanceId: integer().references(() => patrolInstances.id, { onDelete: 'cascade' }),
+    incidentId: integer().references(() => incidents.id, { onDelete: 'set null' }),
+    /** An incident event: the checkpoint the guard was at. */
+    checkpointId: integer().references(() => patrolCheckpoints.id, { onDelete: 'set null' }),
+    /** An incident event: its photo, once uploaded (`/api/patrol/terminal/attachment`). */
+    attachmentId: integer().references(() => incidentAttachments.id, { onDelete: 'set null' }),
+    receivedAt: ts().notNull(),
+  },
+  (t) => [
+    uniqueIndex('patrol_terminal_event_uq').on(t.clientId, t.eventId),
+    index('patrol_terminal_event_instance_idx').on(t.instanceId),
+    index('patrol_terminal_event_incident_idx')
+      .on(t.incidentId)
+      .where(sql`${t.incidentId} is not null`),
+  ],
+);
+
+/**
+ * The fastest walk between two checkpoints of a route seen on its finished patrols (TOO_FAST): updated at each
+ * finish with that patrol's intervals that were not too fast themselves.
+ */
+export const patrolRouteIntervals = pgTable(
+  'patrol_route_interval',
+  {
+    siteId: siteColumn(),
+    routeId: integer()
+      .notNull()
+      .references(() => patrolRoutes.id, { onDelete: 'cascade' }),
+    fromCheckpointId: integer()
+      .notNull()
+      .references(() => patrolCheckpoints.id, { onDelete: 'cascade' }),
+    toCheckpointId: integer()
+      .notNull()
+      .references(() => patrolCheckpoints.id, { onDelete: 'cascade' }),
+    fastestSeconds: integer().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.routeId, t.fromCheckpointId, t.toCheckpointId] })],
 );
