@@ -22,6 +22,10 @@ export interface ReadMatch {
 }
 
 /** The best match of a plate read among the site's unused vehicle advices of `day`, or null. */
+/** The site's vehicle advices of the day not used by an entry yet: those a plate read may turn into one. */
+export const usableAdvices = (siteId: number, day: string) =>
+  and(eq(vehicleAdvices.siteId, siteId), eq(vehicleAdvices.date, day), isNull(vehicleAdvices.vehicleId));
+
 export async function matchAdviceOfDay(
   db: Db,
   siteId: number,
@@ -35,9 +39,7 @@ export async function matchAdviceOfDay(
       trailerPlate: vehicleAdvices.trailerPlate,
     })
     .from(vehicleAdvices)
-    .where(
-      and(eq(vehicleAdvices.siteId, siteId), eq(vehicleAdvices.date, day), isNull(vehicleAdvices.vehicleId)),
-    )
+    .where(usableAdvices(siteId, day))
     .orderBy(vehicleAdvices.time, vehicleAdvices.id);
   const best = bestPlateMatch(plate, candidates, (advice) => [advice.vehiclePlate, advice.trailerPlate]);
   return best
@@ -238,14 +240,7 @@ export async function prefillOfRead(
     ? await db
         .select()
         .from(vehicleAdvices)
-        .where(
-          and(
-            eq(vehicleAdvices.id, read.adviceId),
-            eq(vehicleAdvices.siteId, siteId),
-            eq(vehicleAdvices.date, today),
-            isNull(vehicleAdvices.vehicleId),
-          ),
-        )
+        .where(and(eq(vehicleAdvices.id, read.adviceId), usableAdvices(siteId, today)))
     : [];
   const readGate = await gateRef(db, siteId, read.gateId);
   if (advice) {

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -24,7 +24,7 @@ import { registerRefTarget } from '../../platform/refs';
 import { siteToday } from '../../platform/siteTime';
 import { terminalOf } from '../../platform/terminal';
 import type { GovernmentBlacklistProvider } from '../blacklist/blacklist';
-import { prefillOfAdvice, prefillOfRead, recordAnprRead } from './anpr.service';
+import { prefillOfAdvice, prefillOfRead, recordAnprRead, usableAdvices } from './anpr.service';
 import { askVehicleGovernmentFirst, recordVehicleEntry, recordVehicleLeave } from './vehicle.service';
 import { anprReads, vehicleAdvices } from './vehicle.tables';
 
@@ -322,14 +322,7 @@ function registerAnprRoutes(app: FastifyInstance, db: Db, vehicles: VehicleMovem
           const [advice] = await tx
             .select({ id: vehicleAdvices.id })
             .from(vehicleAdvices)
-            .where(
-              and(
-                eq(vehicleAdvices.id, read.adviceId),
-                eq(vehicleAdvices.siteId, siteId),
-                eq(vehicleAdvices.date, today),
-                isNull(vehicleAdvices.vehicleId),
-              ),
-            )
+            .where(and(eq(vehicleAdvices.id, read.adviceId), usableAdvices(siteId, today)))
             .for('update');
           if (advice) await linkAdvice(tx, advice.id, entryId, now);
         }
