@@ -30,6 +30,8 @@ interface CrudCardsProps {
   state: TableState;
   total: number;
   onPage(page: number, size: number): void;
+  /** `data-testid` of every card. */
+  rowTestId?: string;
 }
 
 /**
@@ -46,6 +48,7 @@ export function CrudCards({
   state,
   total,
   onPage,
+  rowTestId,
 }: CrudCardsProps) {
   const { t } = useTranslation();
   const [first, ...rest] = columns;
@@ -54,7 +57,12 @@ export function CrudCards({
       <div className="crud-cards" data-testid="crud-cards">
         {rows.length === 0 && <div className="crud-cards-empty">{empty}</div>}
         {rows.map((record) => (
-          <article key={record.id} className="crud-card-item" data-row-key={record.id}>
+          <article
+            key={record.id}
+            className="crud-card-item"
+            data-row-key={record.id}
+            data-testid={rowTestId}
+          >
             {first && (
               <button type="button" className="crud-card-title" onClick={() => onOpen(record)}>
                 {first.render(record)}

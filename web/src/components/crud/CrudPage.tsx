@@ -1,4 +1,12 @@
-import { useCallback, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useMemo,
+  useState,
+  useSyncExternalStore,
+  type HTMLAttributes,
+  type ReactNode,
+} from 'react';
 import {
   ClearOutlined,
   CopyOutlined,
@@ -15,7 +23,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { PAGE_SIZES, type RefValue } from '@strazce/contract';
+import { PAGE_SIZES, type FieldDef, type RefValue } from '@strazce/contract';
 import { ApiError, NetworkError, api } from '../../app/api';
 import { apiErrorText } from '../../app/apiErrors';
 import { formatDate } from '../../app/format';
@@ -28,6 +36,7 @@ import { FieldView } from './FieldView';
 import { columnFilter } from './filters';
 import { enumLabel, entityTitle, fieldLabel, recordLabel } from './labels';
 import { activeFilterCount, buildListQuery, type FilterValue } from './tableState';
+import { useLinkedRecord } from './useLinkedRecord';
 import { useTableState } from './useTableState';
 import type { DialogMode, Row } from './fieldWire';
 import type { CrudPageApi, CrudPageProps, RowAction } from './types';
@@ -104,6 +113,7 @@ export function CrudPage(props: CrudPageProps) {
     queryFn: ({ signal }) =>
       api.list<Row>(props.listPath ?? `/${entity.resource}`, { ...listQuery, ...props.apiQuery }, { signal }),
     placeholderData: keepPreviousData,
+    refetchInterval: props.refetchInterval,
   });
   const rows = list.data?.rows ?? [];
   const total = list.data?.total ?? 0;
@@ -121,7 +131,30 @@ export function CrudPage(props: CrudPageProps) {
     () => void queryClient.invalidateQueries({ queryKey: entityQueryKey(entity) }),
     [queryClient, entity],
   );
-  const open = useCallback((mode: DialogMode, record: Row | null = null) => setDialog({ mode, record }), []);
+  const linked = useLinkedRecord(entity, props.linkParam, props.apiQuery);
+  const openLinked = linked.open;
+  const open = useCallback(
+    (mode: DialogMode, record: Row | null = null) => {
+      if (props.linkParam && mode === 'preview' && record) openLinked(record);
+      else setDialog({ mode, record });
+    },
+    [props.linkParam, openLinked],
+  );
+  const closeLinked = linked.close;
+  const closeDialog = useCallback(() => {
+    setDialog(null);
+    closeLinked();
+  }, [closeLinked]);
+  // A link named a record that is gone (or another site's): say so, and show the list.
+  useEffect(() => {
+    if (!linked.error) return;
+    const code = linked.error instanceof ApiError ? linked.error.code : null;
+    if (code === 'NOT_FOUND') message.warning(t('crud.errors.gone'));
+    else message.error(apiErrorText(linked.error as ApiError | NetworkError, t));
+    closeLinked();
+  }, [linked.error, closeLinked, message, t]);
+  const shownDialog: { mode: DialogMode; record: Row | null } | null =
+    dialog ?? (linked.record ? { mode: 'preview', record: linked.record } : null);
   const page: CrudPageApi = useMemo(
     () => ({ refresh, open, canWrite, listQuery }),
     [refresh, open, canWrite, listQuery],
@@ -218,6 +251,7 @@ export function CrudPage(props: CrudPageProps) {
             icon={action.icon}
             aria-label={action.label}
             data-action={action.key}
+            data-testid={action.testId}
             onClick={(event) => {
               event.stopPropagation();
               action.onClick(record, page);
@@ -226,7 +260,8 @@ export function CrudPage(props: CrudPageProps) {
         </Tooltip>
       ));
   const dataColumns: ColumnsType<Row> = columnNames.map((name) => {
-    const field = entity.fields[name];
+    // A column of the page's own (no field of the entity) is neither sorted nor filtered.
+    const field = entity.fields[name] as FieldDef | undefined;
     const title = titleOf(name);
     const custom = props.render?.[name] !== undefined;
     return {
@@ -236,17 +271,17 @@ export function CrudPage(props: CrudPageProps) {
       width: columnWidth(
         {
           title: typeof title === 'string' ? title : null,
-          sortable: !!field.sort,
-          filterable: !!field.filter,
+          sortable: !!field?.sort,
+          filterable: !!field?.filter,
           width: props.columnWidths?.[name],
           field,
         },
         measure,
       ),
       // A text cell cuts itself to the width (with a tooltip); the header never needs to.
-      ellipsis: !custom && ellipsizes(field) ? { showTitle: false } : undefined,
-      align: field.kind === 'int' || field.kind === 'decimal' ? ('right' as const) : undefined,
-      sorter: field.sort ? true : undefined,
+      ellipsis: !custom && field && ellipsizes(field) ? { showTitle: false } : undefined,
+      align: field?.kind === 'int' || field?.kind === 'decimal' ? ('right' as const) : undefined,
+      sorter: field?.sort ? true : undefined,
       sortDirections: ['ascend' as const, 'descend' as const, 'ascend' as const],
       sortOrder:
         state.sort?.field === name
@@ -254,7 +289,7 @@ export function CrudPage(props: CrudPageProps) {
             ? ('ascend' as const)
             : ('descend' as const)
           : null,
-      ...columnFilter(entity, name, state.filters[name], setFilter),
+      ...(field ? columnFilter(entity, name, state.filters[name], setFilter) : {}),
       render: (_: unknown, record: Row) => cell(name, record),
     };
   });
@@ -402,6 +437,7 @@ export function CrudPage(props: CrudPageProps) {
             onOpen={openRow}
             state={state}
             total={total}
+            rowTestId={props.rowTestId}
             onPage={(current, size) =>
               setState((previous) => ({ ...previous, size, page: size !== previous.size ? 1 : current }))
             }
@@ -418,9 +454,12 @@ export function CrudPage(props: CrudPageProps) {
             locale={{ emptyText }}
             showSorterTooltip={false}
             rowClassName={props.rowClassName}
-            onRow={(record) => ({
-              onDoubleClick: () => openRow(record),
-            })}
+            onRow={(record) =>
+              ({
+                onDoubleClick: () => openRow(record),
+                'data-testid': props.rowTestId,
+              }) as HTMLAttributes<HTMLElement>
+            }
             onChange={(pagination, _filters, sorter, extra) => {
               if (extra.action === 'paginate') {
                 setState((previous) => {
@@ -453,22 +492,22 @@ export function CrudPage(props: CrudPageProps) {
         )}
       </Card>
 
-      {dialog &&
+      {shownDialog &&
         props.dialog?.({
-          mode: dialog.mode,
-          record: dialog.record,
+          mode: shownDialog.mode,
+          record: shownDialog.record,
           canWrite,
-          onClose: () => setDialog(null),
+          onClose: closeDialog,
           onSwitch: (mode, record) => setDialog({ mode, record }),
         })}
-      {dialog && !props.dialog && (
+      {shownDialog && !props.dialog && (
         <CrudDialog
-          key={`${dialog.mode}:${dialog.record?.id ?? 'new'}`}
+          key={`${shownDialog.mode}:${shownDialog.record?.id ?? 'new'}`}
           entity={entity}
-          mode={dialog.mode}
-          record={dialog.record}
+          mode={shownDialog.mode}
+          record={shownDialog.record}
           canWrite={canWrite}
-          onClose={() => setDialog(null)}
+          onClose={closeDialog}
           onSwitch={(mode, record) => setDialog({ mode, record })}
           formItems={props.formItems}
           formTabs={props.formTabs}

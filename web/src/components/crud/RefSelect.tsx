@@ -8,6 +8,8 @@ import { refSource } from './refSources';
 import { searchText, useStableOrder } from '../stableOrder';
 
 const SUGGESTIONS = 25;
+/** Rows offered of a target without a text filter (the largest page). */
+const UNSEARCHED = 100;
 const DEBOUNCE_MS = 250;
 
 interface RefSelectBaseProps {
@@ -67,15 +69,16 @@ export function RefSelect(props: SingleProps | MultipleProps) {
   const [closes, setCloses] = useState(0);
 
   const suggestions = useQuery({
-    queryKey: [...refQueryKey(resource), term],
+    // Without a text filter the same first rows serve every search.
+    queryKey: [...refQueryKey(resource), source.search ? term : ''],
     queryFn: ({ signal }) =>
       api.list<Record<string, unknown>>(
         `/${resource}`,
         {
           page: 1,
-          size: SUGGESTIONS,
+          size: source.search ? SUGGESTIONS : UNSEARCHED,
           sort: source.sort ? `${source.sort},asc` : undefined,
-          [source.search]: term,
+          ...(source.search ? { [source.search]: term } : {}),
         },
         { signal },
       ),
@@ -86,7 +89,10 @@ export function RefSelect(props: SingleProps | MultipleProps) {
 
   const typed = searchText(search);
   const matching = useMemo(
-    () => (suggestions.data?.rows ?? []).filter((row) => searchText(row[source.search]).includes(typed)),
+    () =>
+      (suggestions.data?.rows ?? []).filter((row) =>
+        searchText(source.search ? row[source.search] : source.label(row)).includes(typed),
+      ),
     [suggestions.data, source, typed],
   );
   const shown = useStableOrder(matching, (row) => row.id as number, closes);

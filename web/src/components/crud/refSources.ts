@@ -3,8 +3,11 @@
  * the target entity) and how a row is labelled — the same label the server returns in `{ id, label }`.
  */
 export interface RefSource {
-  /** Query parameter of the target's list the search text goes to. */
-  search: string;
+  /**
+   * Query parameter of the target's list the search text goes to; null for a target without a text filter
+   * (patrol guards): its first rows are offered, narrowed here by their labels.
+   */
+  search: string | null;
   /** Sort of the suggestions (a sortable field of the target). */
   sort?: string;
   label(row: Record<string, unknown>): string;

@@ -32,6 +32,8 @@ export interface RowAction {
   label: string;
   icon: ReactNode;
   danger?: boolean;
+  /** `data-testid` of the button (browser tests). */
+  testId?: string;
   /** Shown only when true (default: shown). */
   visible?(record: Row, page: CrudPageApi): boolean;
   onClick(record: Row, page: CrudPageApi): void;
@@ -62,7 +64,10 @@ export interface CrudPageProps {
   title?: ReactNode;
   /** Key of the remembered table state; the route path and resource by default. */
   stateKey?: string;
-  /** Columns in order; the fields marked `list` by default. */
+  /**
+   * Columns in order; the fields marked `list` by default. A name that is no field of the entity is a column of
+   * the page's own (a duration from two fields): its `render`, `columnTitles` and `columnWidths` make it.
+   */
   columns?: string[];
   /** Sort when the screen has no remembered state; the entity's `defaultSort` by default. */
   defaultSort?: SortState | null;
@@ -108,6 +113,18 @@ export interface CrudPageProps {
    * shared by several modules (incidents: `{ module: 'MOD_KM' }`).
    */
   apiQuery?: Record<string, string>;
+  /**
+   * Reloads the list this often (milliseconds) while the page is open, keeping its page, sort and filters
+   * (patrols in progress).
+   */
+  refetchInterval?: number;
+  /**
+   * A search parameter of the page's address naming the record whose preview is open (`?instance=12`): a link
+   * to the page opens it, opening a row's preview sets it, closing removes it (Back closes it too).
+   */
+  linkParam?: string;
+  /** `data-testid` of every row (table rows and phone cards; each carries `data-row-key`, its id). */
+  rowTestId?: string;
   /** A class of a row (CRITICAL incidents in red). */
   rowClassName?(record: Row): string;
   /** A dialog of the page's own instead of the generic one (entities with nested lists or special flows). */
