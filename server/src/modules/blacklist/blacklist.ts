@@ -402,7 +402,7 @@ export async function askGovernmentFirst(
 }
 
 /** The register's answer for the entry's subject: the one asked before the transaction, else asked now. */
-export async function governmentAnswerOf(
+async function governmentAnswerOf(
   request: FastifyRequest,
   government: GovernmentBlacklistProvider,
   subject: BlacklistSubject,
@@ -422,7 +422,27 @@ const hitOnWire = ({ blacklistId: _id, ...hit }: InternalHit): BlacklistHit => h
  * as a 409 to show the guard, with every warning and hit listed; null when all are confirmed. `messages`: the
  * error's text for a hit and for the in-area warning alone.
  */
-export function unconfirmedWarning(
+/**
+ * The checks of an entry before it is written: the blacklists for the subject (the government register's
+ * answer asked before the transaction, else now) and, with what is already inside (`inAreaPaths`), the 409
+ * warning unless the guard confirmed all of it. Answers the markers to store and the hits to keep.
+ */
+export async function screenEntry(
+  ctx: { tx: Db; siteId: number | null; request: FastifyRequest },
+  government: GovernmentBlacklistProvider,
+  subject: BlacklistSubject,
+  input: Row,
+  inAreaPaths: readonly string[],
+  messages: { hit: string; inArea: string },
+): Promise<{ markers: BlacklistMarkers; hits: InternalHit[] }> {
+  const answer = await governmentAnswerOf(ctx.request, government, subject);
+  const screened = await checkBlacklists(ctx.tx, ctx.siteId!, subject, answer);
+  const warning = unconfirmedWarning(input, inAreaPaths, screened.hits, messages);
+  if (warning) throw warning;
+  return screened;
+}
+
+function unconfirmedWarning(
   input: Row,
   inAreaPaths: readonly string[],
   hits: InternalHit[],

@@ -13,9 +13,7 @@ import { AppError, notFound, validationError } from '../../platform/errors';
 import { maskPersonalFields, seesPersonalData } from '../../platform/personalData';
 import {
   askGovernmentFirst,
-  checkBlacklists,
-  governmentAnswerOf,
-  unconfirmedWarning,
+  screenEntry,
   type BlacklistSubject,
   type GovernmentBlacklistProvider,
   type InternalHit,
@@ -291,16 +289,15 @@ export function vehicleHooks(government: GovernmentBlacklistProvider): CrudHooks
         if (holder) throw validationError('card', 'validation.cardInUse');
       }
       const paths = await inAreaPaths(ctx.tx, siteId, values);
-      const subject = vehicleBlacklistSubject(values);
-      const { markers, hits } = await checkBlacklists(
-        ctx.tx,
-        siteId,
-        subject,
-        await governmentAnswerOf(ctx.request, government, subject),
+      const { markers, hits } = await screenEntry(
+        ctx,
+        government,
+        vehicleBlacklistSubject(values),
+        input,
+        paths,
+        VEHICLE_WARNING,
       );
       Object.assign(values, markers);
-      const warning = unconfirmedWarning(input, paths, hits, VEHICLE_WARNING);
-      if (warning) throw warning;
       pending.set(input, { gateId: values.gateId as number, movementTime, direction: 'IN', hits });
     },
 

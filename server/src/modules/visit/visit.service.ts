@@ -23,9 +23,7 @@ import {
 import { formatSiteDateTime, siteTimeZone } from '../../platform/siteTime';
 import {
   askGovernmentFirst as askBlacklistGovernmentFirst,
-  checkBlacklists,
-  governmentAnswerOf,
-  unconfirmedWarning,
+  screenEntry,
   type BlacklistSubject,
   type GovernmentBlacklistProvider,
   type InternalHit,
@@ -320,16 +318,15 @@ export function visitHooks(government: GovernmentBlacklistProvider): CrudHooks {
         if (holder) throw validationError('tag', 'validation.cardInUse');
       }
       const inArea = await personInArea(ctx.tx, siteId, values);
-      const subject = subjectOf(values);
-      const { markers, hits } = await checkBlacklists(
-        ctx.tx,
-        siteId,
-        subject,
-        await governmentAnswerOf(ctx.request, government, subject),
+      const { markers, hits } = await screenEntry(
+        ctx,
+        government,
+        subjectOf(values),
+        input,
+        inArea ? ['inArea'] : [],
+        VISIT_WARNING,
       );
       Object.assign(values, markers);
-      const warning = unconfirmedWarning(input, inArea ? ['inArea'] : [], hits, VISIT_WARNING);
-      if (warning) throw warning;
       pending.get(input)!.hits = hits;
     },
 
