@@ -52,6 +52,17 @@ type AttachmentRow = {
   [K in keyof typeof attachmentColumns]: (typeof attachmentColumns)[K]['_']['data'] | null;
 };
 
+/** An attachment as the routes answer it (also the patrol terminal's photo upload). */
+export async function incidentAttachmentRecord(db: Db, id: number): Promise<IncidentAttachment | null> {
+  const [row] = await db
+    .select(attachmentColumns)
+    .from(incidentAttachments)
+    .innerJoin(files, eq(files.id, incidentAttachments.fileId))
+    .leftJoin(users, eq(users.id, incidentAttachments.userId))
+    .where(eq(incidentAttachments.id, id));
+  return row ? toAttachment(row) : null;
+}
+
 function toAttachment(row: AttachmentRow): IncidentAttachment {
   return {
     id: row.id!,

@@ -33,6 +33,7 @@ import {
   patrolRoutes,
   patrolTerminals,
 } from './patrol.tables';
+import { registerPatrolInstanceRoutes } from './patrolInstance.routes';
 
 const personLabel = (t: typeof persons) => sql`${t.lastName} || ' ' || ${t.firstName}`;
 
@@ -72,6 +73,7 @@ const MODULE = 'MOD_PATROL' as const;
 export function registerPatrolRoutes(app: FastifyInstance, db: Db, limiter: LoginLimiter): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['patrol'];
+  registerPatrolInstanceRoutes(app, db);
 
   crudRoutes(app, db, { entity: patrolCheckpoint, table: patrolCheckpoints });
   crudRoutes(app, db, {
