@@ -324,7 +324,7 @@ export function CrudPage(props: CrudPageProps) {
       </Button>
     </Empty>
   ) : (
-    <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('crud.empty')}>
+    <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={props.emptyText ?? t('crud.empty')}>
       {canCreate && (
         <Button type="primary" icon={<PlusOutlined />} onClick={() => open('create')}>
           {t('crud.createFirst')}

@@ -123,6 +123,8 @@ export interface CrudPageProps {
    * to the page opens it, opening a row's preview sets it, closing removes it (Back closes it too).
    */
   linkParam?: string;
+  /** What an empty list says when no filter is set (the entity's "no records yet" by default). */
+  emptyText?: ReactNode;
   /** `data-testid` of every row (table rows and phone cards; each carries `data-row-key`, its id). */
   rowTestId?: string;
   /** A class of a row (CRITICAL incidents in red). */

@@ -10,6 +10,7 @@ import type { Row } from '../../components/crud/fieldWire';
 import type { RowAction } from '../../components/crud/types';
 import { IncidentAttachments } from './IncidentAttachments';
 import { incidentEntitiesOf, moduleQuery } from './incidentEntities';
+import { IncidentObject, IncidentObjectClass } from './incidentObjects';
 import { IncidentTypeSelect } from './IncidentTypeSelect';
 import { IncidentTypesPage } from './IncidentTypesPage';
 
@@ -69,8 +70,11 @@ function IncidentList({ module }: { module: IncidentModule }) {
       stateKey={`incident:${module}`}
       columns={COLUMNS}
       defaultFilters={{ resolved: false }}
+      linkParam="incident"
       rowClassName={(record: Row) => (record.consequence === 'CRITICAL' ? 'crud-row-danger' : '')}
       render={{
+        objectClass: (value) => <IncidentObjectClass objectClass={value} />,
+        objectId: (value, record) => <IncidentObject objectClass={record.objectClass} objectId={value} />,
         consequence: (value) =>
           value === 'CRITICAL' ? (
             <Tag color="red" icon={<WarningFilled />} data-testid="incident-critical">

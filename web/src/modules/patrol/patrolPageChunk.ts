@@ -4,5 +4,7 @@ export const patrolPageLoaders = {
   guards: () => import('./GuardsPage'),
   routes: () => import('./RoutesPage'),
   terminals: () => import('./TerminalsPage'),
+  unfinished: () => import('./UnfinishedPatrolsPage'),
+  archive: () => import('./PatrolArchivePage'),
 };
 export type PatrolPageName = keyof typeof patrolPageLoaders;
