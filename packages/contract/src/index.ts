@@ -19,3 +19,4 @@ export * from './entities/patrol';
 export * from './entities/patrolInstance';
 export * from './vehiclePhotos';
 export * from './entities/incident';
+export * from './entities/keys';
