@@ -53,6 +53,18 @@ export const ERROR_CODES = [
   'PATROL_INCIDENT_TYPE_INVALID',
   /** An incident event's checkpoint is not a checkpoint of the site. */
   'PATROL_CHECKPOINT_INVALID',
+  /** Key management (docs/keys.md): no key of the site has this code ('There is no key with this code'). */
+  'KEY_UNKNOWN',
+  /** The holder may not hold the key by the privileges ('This person does not have privileges to this key'). */
+  'KEY_NOT_PERMITTED',
+  /** The key is lent out already (one open lend-out per key). */
+  'KEY_LENT',
+  /** The lend-out is returned already. */
+  'KEY_RETURNED',
+  /** The key (or its type) is not valid: it is not lent. */
+  'KEY_INVALID',
+  /** Only a key of the VEHICLE workflow is lent to the driver of a vehicle. */
+  'KEY_NOT_FOR_VEHICLE',
   'INTERNAL',
 ] as const;
 
@@ -129,5 +141,12 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   PATROL_TASK_INVALID: 400,
   PATROL_INCIDENT_TYPE_INVALID: 400,
   PATROL_CHECKPOINT_INVALID: 400,
+  KEY_UNKNOWN: 404,
+  // A business refusal, not a refusal of the session: the web app logs out on 401 and 403.
+  KEY_NOT_PERMITTED: 409,
+  KEY_LENT: 409,
+  KEY_RETURNED: 409,
+  KEY_INVALID: 409,
+  KEY_NOT_FOR_VEHICLE: 409,
   INTERNAL: 500,
 };

@@ -239,8 +239,10 @@ export const keyLend = defineEntity({
  * `POST /api/keymanagement/lend` (KM_ADMIN, KM_USER): lend a key at a gate. The key by `code` (scanned or
  * typed: 'There is no key with this code', 404 KEY_UNKNOWN) or `key` (id); the holder: exactly one of
  * `person` (a site person), `visit` (a visitor in the area) or `vehicle` (the driver of a vehicle in the
- * area; VEHICLE workflow keys only). A holder without privilege: 403 KEY_NOT_PERMITTED ('This person does not
- * have privileges to this key'); a key already out: 409 KEY_LENT; an invalid key: 409 KEY_INVALID. `time`
+ * area; VEHICLE workflow keys only). A holder without privilege: 409 KEY_NOT_PERMITTED ('This person does not
+ * have privileges to this key'; not 403, which the web app takes for a refusal of the session); a key already
+ * out: 409 KEY_LENT; an invalid key: 409 KEY_INVALID; a visitor or vehicle no longer in the area: 409
+ * NOT_IN_AREA; a vehicle's driver and a key not of the VEHICLE workflow: 409 KEY_NOT_FOR_VEHICLE. `time`
  * defaults to now; due = time + the key's (else its type's) max lending hours, counted in working time when
  * the type says so; no max: no due.
  */
