@@ -12,11 +12,9 @@ const page =
   () =>
     import('./patrolPageChunk').then((chunk) => chunk.patrolPageLoaders[name]());
 
-export const patrolPages: Record<string, PageLoader> = {
-  '/patrol/checkpoints': page('checkpoints'),
-  '/patrol/guards': page('guards'),
-  '/patrol/routes': page('routes'),
-  '/patrol/terminals': page('terminals'),
-  '/patrol/unfinished': page('unfinished'),
-  '/patrol/archive': page('archive'),
-};
+/** The pages, each at `/patrol/<name>` (a list of names costs the start chunk less than a map of paths). */
+const names: PatrolPageName[] = ['checkpoints', 'guards', 'routes', 'terminals', 'unfinished', 'archive'];
+
+export const patrolPages: Record<string, PageLoader> = Object.fromEntries(
+  names.map((name) => [`/patrol/${name}`, page(name)]),
+);
