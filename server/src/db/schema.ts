@@ -8,3 +8,4 @@ export * from '../modules/messaging/messaging.tables';
 export * from '../modules/vehicle/vehicle.tables';
 export * from '../modules/patrol/patrol.tables';
 export * from '../modules/incident/incident.tables';
+export * from '../modules/keys/keys.tables';
