@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { LogoutOutlined } from '@ant-design/icons';
 import { App, Form, Switch } from 'antd';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { vehicle, type Entity } from '@strazce/contract';
 import { ApiError, NetworkError, api } from '../../app/api';
@@ -15,23 +15,10 @@ import { DepartureFields, departureBody, type DepartureValues } from '../visits/
 import type { GateOption } from '../visits/gates';
 import type { GuardGate } from '../visits/guardGate';
 import { LeaveEntryChooser, enteredItem } from '../visits/LeaveEntryChooser';
-import { useDebounced } from '../visits/useDebounced';
 import { DriverCell, DwellTag, useDwell } from './vehicleCells';
+import { useVehiclesInArea } from './vehiclesInArea';
 
 const entity = vehicle as unknown as Entity;
-
-/** Vehicles in the area (not trailers left behind) whose plate contains the text. */
-function useVehiclesInArea(text: string) {
-  const term = useDebounced(text, 250);
-  return useQuery({
-    queryKey: [...entityQueryKey(vehicle), 'leaveSearch', term],
-    queryFn: async ({ signal }) => {
-      const query = { page: 1, size: 20, inArea: 'true', ...(term ? { plate: term } : {}) };
-      const { rows } = await api.list<Row>('/vehicle/inarea', query, { signal });
-      return rows;
-    },
-  });
-}
 
 const entryLabel = (row: Row) =>
   [

@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { LogoutOutlined } from '@ant-design/icons';
 import { App, Form, Space, Tag, Typography } from 'antd';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { visit, type Entity } from '@strazce/contract';
 import { ApiError, NetworkError, api } from '../../app/api';
 import { apiErrorText } from '../../app/apiErrors';
-import { formatTime, toWireDateTime } from '../../app/format';
+import { toWireDateTime } from '../../app/format';
 import { useAccess } from '../../app/session';
 import { entityQueryKey } from '../../components/crud/CrudDialog';
 import { fieldLabel } from '../../components/crud/labels';
@@ -17,8 +17,8 @@ import { DepartureFields, departureBody, type DepartureValues } from './Departur
 import type { GateOption } from './gates';
 import type { GuardGate } from './guardGate';
 import { LeaveEntryChooser, enteredItem } from './LeaveEntryChooser';
-import { PersonalText, isMasked } from './visitCells';
-import { useDebounced } from './useDebounced';
+import { PersonalText } from './visitCells';
+import { useVisitorsInArea, visitorLabel } from './visitorsInArea';
 
 interface LeaveDialogProps {
   /** The entry that leaves; without one the guard finds it by card or name. */
@@ -26,14 +26,6 @@ interface LeaveDialogProps {
   gate: GuardGate | null;
   gates: GateOption[];
   onClose(): void;
-}
-
-/** How a visitor in the area reads in the search. */
-function entryLabel(entry: Row): string {
-  const name = isMasked(entry.lastName) ? '***' : [entry.lastName, entry.firstName].filter(Boolean).join(' ');
-  return [name, entry.company, entry.tag ? `#${entry.tag}` : null, formatTime(entry.movementTime as string)]
-    .filter(Boolean)
-    .join(' · ');
 }
 
 /** The summary of the visit that leaves: the visitor, the entry, the card, companions and equipment to check. */
@@ -94,24 +86,6 @@ function summaryItems(t: TFunction, row: Row) {
   ];
 }
 
-/** Visitors in the area whose card is the text, or (with VIEW_PERSONAL_INFO) whose last name contains it. */
-function useInAreaSearch(text: string, byName: boolean) {
-  const term = useDebounced(text, 250);
-  return useQuery({
-    queryKey: [...entityQueryKey(visit), 'inArea', term, byName],
-    queryFn: async ({ signal }) => {
-      const base = { page: 1, size: 10, sort: 'movementTime,desc' };
-      const searches = [api.list<Row>('/visit/overview', term ? { ...base, tag: term } : base, { signal })];
-      if (term && byName)
-        searches.push(api.list<Row>('/visit/overview', { ...base, lastName: term }, { signal }));
-      const pages = await Promise.all(searches);
-      const byId = new Map<number, Row>();
-      for (const page of pages) for (const row of page.rows) byId.set(row.id, row);
-      return [...byId.values()];
-    },
-  });
-}
-
 /** 'Zapsat odchod': the visitor of an entry leaves through a gate (the guard's, by default) now or at a time. */
 export function LeaveDialog({ entry, gate, gates, onClose }: LeaveDialogProps) {
   const { t } = useTranslation();
@@ -126,7 +100,7 @@ export function LeaveDialog({ entry, gate, gates, onClose }: LeaveDialogProps) {
     note: '',
   });
   const [problem, setProblem] = useState<DialogProblem | null>(null);
-  const found = useInAreaSearch(search, can(['VIEW_PERSONAL_INFO']));
+  const found = useVisitorsInArea(search, can(['VIEW_PERSONAL_INFO']));
 
   const leave = useMutation({
     mutationFn: () =>
@@ -166,7 +140,7 @@ export function LeaveDialog({ entry, gate, gates, onClose }: LeaveDialogProps) {
           found={found.data}
           searching={found.isFetching}
           onSearch={setSearch}
-          optionLabel={entryLabel}
+          optionLabel={visitorLabel}
           texts={{
             find: t('visits.leave.find'),
             placeholder: t('visits.leave.findPlaceholder'),

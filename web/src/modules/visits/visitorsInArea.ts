@@ -1,0 +1,34 @@
+import { useQuery } from '@tanstack/react-query';
+import { visit } from '@strazce/contract';
+import { api } from '../../app/api';
+import { formatTime } from '../../app/format';
+import { entityQueryKey } from '../../components/crud/CrudDialog';
+import type { Row } from '../../components/crud/fieldWire';
+import { useDebounced } from './useDebounced';
+import { isMasked } from './visitCells';
+
+/** How a visitor in the area reads in a search (the departure dialog, a key's lend-out). */
+export function visitorLabel(entry: Row): string {
+  const name = isMasked(entry.lastName) ? '***' : [entry.lastName, entry.firstName].filter(Boolean).join(' ');
+  return [name, entry.company, entry.tag ? `#${entry.tag}` : null, formatTime(entry.movementTime as string)]
+    .filter(Boolean)
+    .join(' · ');
+}
+
+/** Visitors in the area whose card is the text, or (with VIEW_PERSONAL_INFO) whose last name contains it. */
+export function useVisitorsInArea(text: string, byName: boolean) {
+  const term = useDebounced(text, 250);
+  return useQuery({
+    queryKey: [...entityQueryKey(visit), 'inArea', term, byName],
+    queryFn: async ({ signal }) => {
+      const base = { page: 1, size: 10, sort: 'movementTime,desc' };
+      const searches = [api.list<Row>('/visit/overview', term ? { ...base, tag: term } : base, { signal })];
+      if (term && byName)
+        searches.push(api.list<Row>('/visit/overview', { ...base, lastName: term }, { signal }));
+      const pages = await Promise.all(searches);
+      const byId = new Map<number, Row>();
+      for (const page of pages) for (const row of page.rows) byId.set(row.id, row);
+      return [...byId.values()];
+    },
+  });
+}
