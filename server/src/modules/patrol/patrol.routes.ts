@@ -126,19 +126,8 @@ export function registerPatrolRoutes(app: FastifyInstance, db: Db, limiter: Logi
 
   /** A machine terminal (PATROL_TERMINAL on the site) with a fresh token, which the request hands out. */
   async function authorizeClient(tx: Db, siteId: number, name: string, request: FastifyRequest) {
-    const token = newToken();
-    const [client] = await tx
-      .insert(clients)
-      .values({
-        name: name.slice(0, 100),
-        tokenHash: hashToken(token),
-        authorized: true,
-        expires: authorizedUntil(),
-        internalRole: 'PATROL_TERMINAL',
-        siteId,
-      })
-      .returning({ id: clients.id });
-    issued.set(request, token);
+    const client = await authorizePatrolClient(tx, siteId, name);
+    issued.set(request, client.token);
     return client.id;
   }
 
@@ -225,6 +214,30 @@ export function registerPatrolRoutes(app: FastifyInstance, db: Db, limiter: Logi
       return { guard, terminal: own ?? null, routes: await routesOfSite(db, terminal.siteId) };
     },
   );
+}
+
+/**
+ * A machine terminal (`system_client`, PATROL_TERMINAL on the site) authorized for a year with a fresh token
+ * (stored only as a hash): what creating a patrol terminal makes, also for the demo data.
+ */
+export async function authorizePatrolClient(
+  tx: Db,
+  siteId: number,
+  name: string,
+): Promise<{ id: number; token: string }> {
+  const token = newToken();
+  const [client] = await tx
+    .insert(clients)
+    .values({
+      name: name.slice(0, 100),
+      tokenHash: hashToken(token),
+      authorized: true,
+      expires: authorizedUntil(),
+      internalRole: 'PATROL_TERMINAL',
+      siteId,
+    })
+    .returning({ id: clients.id });
+  return { id: client.id, token };
 }
 
 function authorizedUntil(): Date {
