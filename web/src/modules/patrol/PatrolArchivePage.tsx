@@ -23,7 +23,8 @@ export default function PatrolArchivePage() {
       rowTestId="patrol-row"
       columns={['route', 'guard', 'started', 'finished', 'duration', 'score', 'incidentCount']}
       columnTitles={{ duration: t('patrolInstance.column.duration') }}
-      columnWidths={{ duration: 130 }}
+      // Names of routes and guards are cut (their whole in a tooltip): every column fits a desktop's card.
+      columnWidths={{ route: 170, guard: 160, duration: 110 }}
       render={{
         duration: (_, record) => <DurationCell record={record} />,
         score: (value) => <ScoreBadge score={value} />,

@@ -149,6 +149,7 @@ describe('score, points and durations', () => {
     expect(durationText(t, 190)).toBe('3 min 10 s');
     expect(durationText(t, -190)).toBe('3 min 10 s');
     expect(durationText(t, 3910)).toBe('1 h 5 min');
+    expect(durationText(t, 1080)).toBe('18 min');
   });
 });
 

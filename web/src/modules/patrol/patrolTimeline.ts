@@ -102,13 +102,14 @@ export function scoreColor(score: number): 'green' | 'orange' | 'red' {
   return 'red';
 }
 
-/** A length of time in words of the language: "40 s", "3 min 10 s", "1 h 5 min". */
+/** A length of time in words of the language: "40 s", "3 min 10 s", "18 min", "1 h 5 min". */
 export function durationText(t: TFunction, totalSeconds: number): string {
   const seconds = Math.round(Math.abs(totalSeconds));
   const h = Math.floor(seconds / 3600);
   const m = Math.floor((seconds % 3600) / 60);
   const s = seconds % 60;
   if (h > 0) return t('patrolInstance.duration.hours', { h, m });
+  if (m > 0 && s === 0) return t('patrolInstance.duration.wholeMinutes', { m });
   if (m > 0) return t('patrolInstance.duration.minutes', { m, s });
   return t('patrolInstance.duration.seconds', { s });
 }
