@@ -32,6 +32,7 @@ import { registerFileRoutes } from './modules/files/files.routes';
 import { registerVehicleRoutes } from './modules/vehicle/vehicle.routes';
 import { registerPatrolRoutes } from './modules/patrol/patrol.routes';
 import { registerIncidentRoutes } from './modules/incident/incident.routes';
+import { registerKeyRoutes } from './modules/keys/keys.routes';
 import { registerVisitModule } from './modules/visit/visit.module';
 import type { GovernmentBlacklistProvider } from './modules/blacklist/blacklist';
 
@@ -158,6 +159,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerVehicleRoutes(app, db, { governmentCheck: options.governmentBlacklist });
   registerPatrolRoutes(app, db, limiter);
   registerIncidentRoutes(app, db);
+  registerKeyRoutes(app, db);
 
   if (options.webDir && fs.existsSync(path.join(options.webDir, 'index.html')))
     await registerWebApp(app, options.webDir);

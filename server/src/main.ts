@@ -5,6 +5,7 @@ import { openDatabase, type Database } from './db/database';
 import { DataDirLockedError } from './db/dataDirLock';
 import { demoPasswordUsers, seed } from './db/seed';
 import { auditRetentionJob } from './modules/audit/audit.retention';
+import { keyRemindersJob } from './modules/keys/keys.reminders';
 import { deliveryWorker } from './modules/messaging/delivery.worker';
 import { emailTransportFor, logSmsProvider } from './modules/messaging/transports';
 import { governmentBlacklistProvider } from './modules/blacklist/blacklist';
@@ -63,6 +64,8 @@ const delivery = deliveryWorker({
 delivery.start();
 const auditRetention = auditRetentionJob({ db: database.db, log: app.log });
 auditRetention.start();
+const keyReminders = keyRemindersJob({ db: database.db, log: app.log });
+keyReminders.start();
 
 let stopping = false;
 const shutdown = async () => {
@@ -71,6 +74,7 @@ const shutdown = async () => {
   stopping = true;
   await delivery.stop();
   await auditRetention.stop();
+  await keyReminders.stop();
   await app.close();
   await database.close();
   process.exit(0);

@@ -113,6 +113,18 @@ const CS = {
   'reports.gateLoad.hour': 'Hodina',
   'reports.gateLoad.entries': 'Vstupy',
   'reports.gateLoad.departures': 'Odchody',
+  'entity.keymanagement/keylend.fields.lendDateTime': 'Zapůjčeno',
+  'entity.keymanagement/keylend.fields.key': 'Klíč',
+  'entity.keymanagement/keylend.fields.holder': 'Držitel',
+  'entity.keymanagement/keylend.fields.gate': 'Brána',
+  'entity.keymanagement/keylend.fields.notes': 'Poznámka',
+  'entity.keymanagement/keylend.fields.due': 'Vrátit do',
+  'entity.keymanagement/keylend.fields.afterDue': 'Po termínu',
+  'entity.keymanagement/keylend.fields.returned': 'Vrácen',
+  'entity.keymanagement/keylend.fields.returnDateTime': 'Vráceno',
+  'entity.keymanagement/keylend.fields.returnGate': 'Brána vrácení',
+  'entity.keymanagement/keylend.fields.returnPerson': 'Vrátil(a)',
+  'entity.keymanagement/keylend.fields.returnNotes': 'Poznámka k vrácení',
 } as const;
 
 export type ServerTextKey = keyof typeof CS;
@@ -223,6 +235,18 @@ export const SERVER_TEXTS: Record<TextLanguage, Record<ServerTextKey, string>> =
     'reports.gateLoad.hour': 'Hour',
     'reports.gateLoad.entries': 'Entries',
     'reports.gateLoad.departures': 'Departures',
+    'entity.keymanagement/keylend.fields.lendDateTime': 'Lent at',
+    'entity.keymanagement/keylend.fields.key': 'Key',
+    'entity.keymanagement/keylend.fields.holder': 'Holder',
+    'entity.keymanagement/keylend.fields.gate': 'Gate',
+    'entity.keymanagement/keylend.fields.notes': 'Notes',
+    'entity.keymanagement/keylend.fields.due': 'Due',
+    'entity.keymanagement/keylend.fields.afterDue': 'Overdue',
+    'entity.keymanagement/keylend.fields.returned': 'Returned',
+    'entity.keymanagement/keylend.fields.returnDateTime': 'Returned at',
+    'entity.keymanagement/keylend.fields.returnGate': 'Return gate',
+    'entity.keymanagement/keylend.fields.returnPerson': 'Returned by',
+    'entity.keymanagement/keylend.fields.returnNotes': 'Return notes',
   },
 };
 

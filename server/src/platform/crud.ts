@@ -88,6 +88,8 @@ export interface Link {
    * this column, and are returned in it. Without it a link is a set, returned by label.
    */
   position?: PgColumn;
+  /** The link row's own site column (a site-scoped link table keeps `site_id`), set to the owner's site. */
+  site?: PgColumn;
 }
 
 /**
@@ -130,6 +132,16 @@ export interface CrudOptions<F extends Fields> {
    * estimate is reused for the same filters for 30 s, an exact total until the next write call.
    */
   countLimit?: number;
+  /**
+   * Read-only fields computed by SQL instead of read from a column (a lend-out being overdue): listed, sorted
+   * and filtered like columns. `now` is the app's clock at the request (a parameter of the statement).
+   */
+  computed?: Partial<Record<keyof F & string, (now: SQL) => SQL>>;
+  /**
+   * The order of a list asked for no sort, when it is more than the entity's `defaultSort` (overdue lend-outs
+   * first, then the newest): each field in turn, then the id descending.
+   */
+  defaultOrder?: ReadonlyArray<{ field: keyof F & string; direction: 'asc' | 'desc' }>;
 }
 
 const idParams = idParamsSchema;
@@ -346,9 +358,17 @@ export function crudRepository<F extends Fields>(
     : { id: table.id, version: table.version, createdAt: table.createdAt, updatedAt: table.updatedAt };
   const joins: Array<{ table: PgTable; on: SQL }> = [];
   const sortExpressions: Record<string, PgColumn | SQL> = { id: table.id };
+  const computed = (options.computed ?? {}) as Record<string, ((now: SQL) => SQL) | undefined>;
+  /** Whether the selects bind the app's clock (`now`) for the computed fields. */
+  const hasComputed = Object.keys(computed).length > 0;
   for (const [name, field] of fieldEntries) {
     if (field.writeOnly || field.virtual) continue;
-    if (field.kind === 'ref') {
+    const compute = computed[name];
+    if (compute) {
+      if (!field.readOnly) throw new Error(`${entity.resource}.${name}: a computed field must be read-only`);
+      selection[name] = compute(sql`${sql.placeholder('now')}::timestamptz`);
+      sortExpressions[name] = selection[name];
+    } else if (field.kind === 'ref') {
       const target = refTarget(field.ref!);
       const joined = alias(target.table, `ref_${name}`) as unknown as Record<string, PgColumn> & PgTable;
       const label = target.label(joined);
@@ -414,6 +434,16 @@ export function crudRepository<F extends Fields>(
     const conditions: SQL[] = [];
     for (const [name, field] of fieldEntries) {
       if (!field.filter || field.virtual || field.writeOnly) continue;
+      const compute = computed[name];
+      if (compute) {
+        const raw = filters[name];
+        if (raw === undefined || raw === '' || field.filter !== 'eq') continue;
+        // The clock and the value bound as any column of their kind would bind them.
+        const now = bind(new Date(clock.now()), table.createdAt) as SQL;
+        conditions.push(sql`${compute(sql`${now}::timestamptz`)} = ${bind(raw, table.version)}`);
+        shape.push(`${name}=`);
+        continue;
+      }
       const column = columns[columnName(name, field)];
       const value = (raw: unknown) => bind(toColumnValue(field, raw), column);
       if (field.filter === 'range') {
@@ -486,19 +516,26 @@ export function crudRepository<F extends Fields>(
     const shape: string[] = [];
     const where = whereOf(target, bind, shape);
     const sort = query && (query.sort ?? entity.defaultSort ?? { field: 'id', direction: 'desc' as const });
-    if (query && sort) {
+    const order =
+      query && !query.sort && options.defaultOrder ? options.defaultOrder : sort ? [sort] : undefined;
+    if (query && order) {
       values.limit = query.size;
       values.offset = (query.page - 1) * query.size;
-      shape.push(`sort:${sort.field}:${sort.direction}`);
+      shape.push(`sort:${order.map((by) => `${by.field}:${by.direction}`).join(':')}`);
     }
+    if (hasComputed) values.now = table.createdAt.mapToDriverValue(new Date(clock.now()));
     const build = () => {
       let statement = db.select({ json: recordJson }).from(table).$dynamic();
       for (const join of joins) statement = statement.leftJoin(join.table, join.on);
       statement = statement.where(where);
-      if (sort) {
-        const expression = sortExpressions[sort.field];
+      if (order) {
         statement = statement
-          .orderBy(sort.direction === 'asc' ? asc(expression) : desc(expression), desc(table.id))
+          .orderBy(
+            ...order.map((by) =>
+              by.direction === 'asc' ? asc(sortExpressions[by.field]) : desc(sortExpressions[by.field]),
+            ),
+            desc(table.id),
+          )
           .limit(sql.placeholder('limit') as unknown as number)
           .offset(sql.placeholder('offset') as unknown as number);
       }
@@ -554,11 +591,13 @@ export function crudRepository<F extends Fields>(
         const ownerKey = columnKey(link.table, link.owner);
         const valueKey = columnKey(link.table, link.value);
         const positionKey = link.position ? columnKey(link.table, link.position) : null;
+        const siteKey = link.site ? columnKey(link.table, link.site) : null;
         await ctx.tx.insert(link.table).values(
           unique.map((value, index) => ({
             [ownerKey]: id,
             [valueKey]: value,
             ...(positionKey ? { [positionKey]: index } : {}),
+            ...(siteKey ? { [siteKey]: ctx.siteId } : {}),
           })),
         );
       }

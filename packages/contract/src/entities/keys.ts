@@ -302,3 +302,46 @@ export const visitKeySchema = z.object({
   returned: z.boolean(),
 });
 export type VisitKey = z.infer<typeof visitKeySchema>;
+
+const refValue = z.object({ id: z.number().int(), label: z.string() });
+const optionalId = z.coerce.number().int().positive().optional();
+
+/**
+ * `GET /api/keymanagement/memberships?door=…&doorGroup=…&key=…&keyGroup=…&kind=DOOR|KEY` (KM_ADMIN): the
+ * memberships of doors in door groups (`kind` DOOR) and of keys in key groups (`kind` KEY), read-only (they
+ * are written as a door's or key's `groups`), ordered by group, then member.
+ */
+export const KEY_MEMBERSHIP_KINDS = ['DOOR', 'KEY'] as const;
+export const keyMembershipQuerySchema = z.object({
+  kind: z.enum(KEY_MEMBERSHIP_KINDS).optional(),
+  door: optionalId,
+  doorGroup: optionalId,
+  key: optionalId,
+  keyGroup: optionalId,
+});
+export const keyMembershipSchema = z.object({
+  kind: z.enum(KEY_MEMBERSHIP_KINDS),
+  member: refValue,
+  group: refValue,
+});
+export type KeyMembership = z.infer<typeof keyMembershipSchema>;
+
+/**
+ * `GET /api/keymanagement/keydoor?key=…&door=…` (KM_ADMIN): which key opens which door (written as a key's
+ * `doors`), ordered by key, then door.
+ */
+export const keyDoorQuerySchema = z.object({ key: optionalId, door: optionalId });
+export const keyDoorSchema = z.object({
+  key: z.object({ id: z.number().int(), label: z.string(), code: z.string() }),
+  door: refValue,
+});
+export type KeyDoor = z.infer<typeof keyDoorSchema>;
+
+/** The query of `GET /api/keymanagement/lend/check`: the key by `code` or `key`, the holder if known yet. */
+export const keyLendCheckQuerySchema = z.object({
+  code: z.string().trim().min(1).max(100).optional(),
+  key: optionalId,
+  person: optionalId,
+  visit: optionalId,
+  vehicle: optionalId,
+});

@@ -1,0 +1,280 @@
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  door,
+  doorGroup,
+  key,
+  keyDoorQuerySchema,
+  keyDoorSchema,
+  keyFrame,
+  keyGroup,
+  keyMembershipQuerySchema,
+  keyMembershipSchema,
+  keyPerson,
+  keyPrivilege,
+  keyTeam,
+  keyType,
+  type KeyDoor,
+  type KeyMembership,
+} from '@strazce/contract';
+import type { Db } from '../../db/database';
+import { crudRoutes, type CrudContext, type Row } from '../../platform/crud';
+import { validationError } from '../../platform/errors';
+import { currentSiteId } from '../../platform/guard';
+import { registerRefTarget } from '../../platform/refs';
+import { registerUse } from '../../platform/usage';
+import { personGroups } from '../site/site.tables';
+import { persons } from '../system/system.tables';
+import { registerKeyLendRoutes } from './keyLend.routes';
+import {
+  doorGroupMembers,
+  doorGroups,
+  doors,
+  keyDoors,
+  keyFrames,
+  keyGroupMembers,
+  keyGroups,
+  keyPrivileges,
+  keys,
+  keyTypes,
+} from './keys.tables';
+
+const byName = (t: { name: unknown }) => sql`${t.name}`;
+/** A key as other records name it: its name and code. */
+export const keyLabel = (t: typeof keys): SQL => sql`${t.name} || ' (' || ${t.code} || ')'`;
+export const personLabel = (t: typeof persons): SQL => sql`${t.lastName} || ' ' || ${t.firstName}`;
+
+registerRefTarget('keymanagement/frame', { table: keyFrames, label: byName, scope: 'site' });
+registerRefTarget('keymanagement/doorgroup', { table: doorGroups, label: byName, scope: 'site' });
+registerRefTarget('keymanagement/door', { table: doors, label: byName, scope: 'site' });
+registerRefTarget('keymanagement/keytype', { table: keyTypes, label: byName, scope: 'site' });
+registerRefTarget('keymanagement/keygroup', { table: keyGroups, label: byName, scope: 'site' });
+registerRefTarget('keymanagement/key', { table: keys, label: keyLabel, scope: 'site' });
+// Persons carry their site in `homeSiteId`: the privilege's hooks check that the person is of the site.
+registerRefTarget('keymanagement/person', { table: persons, label: personLabel, scope: 'site' });
+registerRefTarget('keymanagement/team', { table: personGroups, label: byName, scope: 'site' });
+
+// A door group, key group or door named by a door's or key's `groups` / `doors` is kept (IN_USE).
+registerUse({
+  entity: door,
+  field: 'groups',
+  table: doorGroupMembers,
+  column: doorGroupMembers.groupId,
+  target: doorGroups,
+});
+registerUse({
+  entity: key,
+  field: 'groups',
+  table: keyGroupMembers,
+  column: keyGroupMembers.groupId,
+  target: keyGroups,
+});
+registerUse({ entity: key, field: 'doors', table: keyDoors, column: keyDoors.doorId, target: doors });
+
+const MODULE = 'MOD_KM' as const;
+
+/**
+ * Key management (MOD_KM), the set-up (KM_ADMIN): frames, door groups, doors, key types, key groups, keys,
+ * privileges, the pickers of persons and teams, and the read-only views of the memberships and of the
+ * key–door pairs; then the lend-outs (keyLend.routes.ts). See docs/keys.md.
+ */
+export function registerKeyRoutes(app: FastifyInstance, db: Db): void {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['keymanagement'];
+
+  crudRoutes(app, db, { entity: keyFrame, table: keyFrames });
+  crudRoutes(app, db, { entity: doorGroup, table: doorGroups });
+  crudRoutes(app, db, {
+    entity: door,
+    table: doors,
+    links: {
+      groups: {
+        table: doorGroupMembers,
+        owner: doorGroupMembers.doorId,
+        value: doorGroupMembers.groupId,
+        site: doorGroupMembers.siteId,
+      },
+    },
+  });
+  crudRoutes(app, db, { entity: keyType, table: keyTypes });
+  crudRoutes(app, db, { entity: keyGroup, table: keyGroups });
+  crudRoutes(app, db, {
+    entity: key,
+    table: keys,
+    links: {
+      groups: {
+        table: keyGroupMembers,
+        owner: keyGroupMembers.keyId,
+        value: keyGroupMembers.groupId,
+        site: keyGroupMembers.siteId,
+      },
+      doors: {
+        table: keyDoors,
+        owner: keyDoors.keyId,
+        value: keyDoors.doorId,
+        site: keyDoors.siteId,
+      },
+    },
+  });
+  crudRoutes(app, db, {
+    entity: keyPerson,
+    table: persons,
+    siteColumn: persons.homeSiteId,
+    omit: ['create', 'update', 'delete'],
+  });
+  crudRoutes(app, db, {
+    entity: keyTeam,
+    table: personGroups,
+    omit: ['create', 'update', 'delete'],
+  });
+  crudRoutes(app, db, {
+    entity: keyPrivilege,
+    table: keyPrivileges,
+    hooks: { beforeWrite: privilegeValues },
+  });
+
+  typed.get(
+    '/api/keymanagement/memberships',
+    {
+      config: { access: { roles: keyFrame.read, module: MODULE } },
+      schema: {
+        tags,
+        description:
+          'The memberships of doors in door groups (kind DOOR) and of keys in key groups (kind KEY), by group ' +
+          'and member; filters door, doorGroup, key, keyGroup, kind. Written as the door’s or key’s `groups`.',
+        querystring: keyMembershipQuerySchema,
+        response: { 200: z.array(keyMembershipSchema) },
+      },
+    },
+    async (request): Promise<KeyMembership[]> => {
+      const siteId = currentSiteId(request);
+      const query = request.query;
+      const result: KeyMembership[] = [];
+      const wantsDoors = query.kind !== 'KEY' && query.key === undefined && query.keyGroup === undefined;
+      const wantsKeys = query.kind !== 'DOOR' && query.door === undefined && query.doorGroup === undefined;
+      if (wantsDoors) {
+        const rows = await db
+          .select({
+            memberId: doors.id,
+            memberLabel: doors.name,
+            groupId: doorGroups.id,
+            groupLabel: doorGroups.name,
+          })
+          .from(doorGroupMembers)
+          .innerJoin(doors, eq(doors.id, doorGroupMembers.doorId))
+          .innerJoin(doorGroups, eq(doorGroups.id, doorGroupMembers.groupId))
+          .where(
+            and(
+              eq(doorGroupMembers.siteId, siteId),
+              query.door === undefined ? undefined : eq(doorGroupMembers.doorId, query.door),
+              query.doorGroup === undefined ? undefined : eq(doorGroupMembers.groupId, query.doorGroup),
+            ),
+          )
+          .orderBy(asc(doorGroups.name), asc(doors.name), asc(doors.id));
+        result.push(...rows.map((row) => membership('DOOR', row)));
+      }
+      if (wantsKeys) {
+        const rows = await db
+          .select({
+            memberId: keys.id,
+            memberLabel: keyLabel(keys),
+            groupId: keyGroups.id,
+            groupLabel: keyGroups.name,
+          })
+          .from(keyGroupMembers)
+          .innerJoin(keys, eq(keys.id, keyGroupMembers.keyId))
+          .innerJoin(keyGroups, eq(keyGroups.id, keyGroupMembers.groupId))
+          .where(
+            and(
+              eq(keyGroupMembers.siteId, siteId),
+              query.key === undefined ? undefined : eq(keyGroupMembers.keyId, query.key),
+              query.keyGroup === undefined ? undefined : eq(keyGroupMembers.groupId, query.keyGroup),
+            ),
+          )
+          .orderBy(asc(keyGroups.name), asc(keys.name), asc(keys.id));
+        result.push(...rows.map((row) => membership('KEY', row)));
+      }
+      return result;
+    },
+  );
+
+  typed.get(
+    '/api/keymanagement/keydoor',
+    {
+      config: { access: { roles: keyFrame.read, module: MODULE } },
+      schema: {
+        tags,
+        description:
+          'Which key opens which door (filters key, door), by key and door. Written as the key’s `doors`.',
+        querystring: keyDoorQuerySchema,
+        response: { 200: z.array(keyDoorSchema) },
+      },
+    },
+    async (request): Promise<KeyDoor[]> => {
+      const siteId = currentSiteId(request);
+      const rows = await db
+        .select({
+          keyId: keys.id,
+          keyLabel: keyLabel(keys),
+          code: keys.code,
+          doorId: doors.id,
+          doorLabel: doors.name,
+        })
+        .from(keyDoors)
+        .innerJoin(keys, eq(keys.id, keyDoors.keyId))
+        .innerJoin(doors, eq(doors.id, keyDoors.doorId))
+        .where(
+          and(
+            eq(keyDoors.siteId, siteId),
+            request.query.key === undefined ? undefined : eq(keyDoors.keyId, request.query.key),
+            request.query.door === undefined ? undefined : eq(keyDoors.doorId, request.query.door),
+          ),
+        )
+        .orderBy(asc(keys.name), asc(keys.id), asc(doors.name), asc(doors.id));
+      return rows.map((row) => ({
+        key: { id: row.keyId, label: String(row.keyLabel), code: row.code },
+        door: { id: row.doorId, label: row.doorLabel },
+      }));
+    },
+  );
+
+  registerKeyLendRoutes(app, db);
+}
+
+function membership(
+  kind: KeyMembership['kind'],
+  row: { memberId: number; memberLabel: unknown; groupId: number; groupLabel: string },
+): KeyMembership {
+  return {
+    kind,
+    member: { id: row.memberId, label: String(row.memberLabel) },
+    group: { id: row.groupId, label: row.groupLabel },
+  };
+}
+
+/**
+ * A privilege names exactly one of person and team and exactly one of key and key group (400 on the field);
+ * the person must be a person of the site (teams and keys are checked by the CRUD machinery).
+ */
+async function privilegeValues(values: Row, input: Row, ctx: CrudContext, existing?: Row): Promise<void> {
+  const current = (field: string, column: string) =>
+    input[field] !== undefined ? input[field] : (existing?.[column] ?? null);
+  const exactlyOne = (first: string, second: string) => {
+    const a = current(first, `${first}Id`);
+    const b = current(second, `${second}Id`);
+    if (a === null && b === null) throw validationError(first, 'validation.required');
+    if (a !== null && b !== null) throw validationError(second, 'validation.invalid');
+  };
+  exactlyOne('person', 'team');
+  exactlyOne('key', 'keyGroup');
+  if (typeof input.person === 'number') {
+    const [person] = await ctx.tx
+      .select({ id: persons.id })
+      .from(persons)
+      .where(and(eq(persons.id, input.person), eq(persons.homeSiteId, ctx.siteId!)));
+    if (!person) throw validationError('person', 'validation.ref');
+  }
+  void values;
+}
