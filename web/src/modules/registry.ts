@@ -7,6 +7,7 @@ import { vehicleAdvicePages } from './vehicleadvice/pages';
 import { vehiclePages } from './vehicles/pages';
 import { incidentPages } from './incidents/pages';
 import { patrolPages } from './patrol/pages';
+import { keyPages } from './keys/pages';
 
 /** A lazily loaded page; each becomes its own chunk. */
 export type PageLoader = () => Promise<{ default: ComponentType }>;
@@ -32,4 +33,5 @@ export const PAGES: Record<string, PageLoader> = {
   ...vehiclePages,
   ...incidentPages,
   ...patrolPages,
+  ...keyPages,
 };

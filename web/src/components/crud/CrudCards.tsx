@@ -32,6 +32,8 @@ interface CrudCardsProps {
   onPage(page: number, size: number): void;
   /** `data-testid` of every card. */
   rowTestId?: string;
+  /** A class of a card (the page's `rowClassName`: a record needing attention in red). */
+  rowClassName?(record: Row): string;
 }
 
 /**
@@ -49,6 +51,7 @@ export function CrudCards({
   total,
   onPage,
   rowTestId,
+  rowClassName,
 }: CrudCardsProps) {
   const { t } = useTranslation();
   const [first, ...rest] = columns;
@@ -59,7 +62,7 @@ export function CrudCards({
         {rows.map((record) => (
           <article
             key={record.id}
-            className="crud-card-item"
+            className={['crud-card-item', rowClassName?.(record)].filter(Boolean).join(' ')}
             data-row-key={record.id}
             data-testid={rowTestId}
           >

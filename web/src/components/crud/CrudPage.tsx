@@ -438,6 +438,7 @@ export function CrudPage(props: CrudPageProps) {
             state={state}
             total={total}
             rowTestId={props.rowTestId}
+            rowClassName={props.rowClassName}
             onPage={(current, size) =>
               setState((previous) => ({ ...previous, size, page: size !== previous.size ? 1 : current }))
             }

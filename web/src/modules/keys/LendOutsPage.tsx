@@ -1,0 +1,182 @@
+import { useState } from 'react';
+import { KeyOutlined, RollbackOutlined } from '@ant-design/icons';
+import { App, Button, Flex, Tag } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { KM_LEND_WRITE, keyLend } from '@strazce/contract';
+import { api } from '../../app/api';
+import { useAccess } from '../../app/session';
+import { CrudPage } from '../../components/crud/CrudPage';
+import { entityQueryKey } from '../../components/crud/CrudDialog';
+import type { Row } from '../../components/crud/fieldWire';
+import { GuardConsole } from '../visits/GuardConsole';
+import { GateDialog, GateSignIn } from '../visits/GatePicker';
+import { useGates } from '../visits/gates';
+import { useGuardGate, type GuardGate } from '../visits/guardGate';
+import { DueCell, useMinuteClock } from './keyCells';
+import { KeyLendExportButton } from './KeyLendExport';
+import { LendDialog } from './LendDialog';
+import { isOverdue } from './overdue';
+import { ReturnDialog } from './ReturnDialog';
+import '../visits/visits.css';
+import './keys.css';
+
+/** The open lend-outs: only keys still out. */
+const OPEN = { returned: 'false' };
+const COLUMNS = ['lendDateTime', 'key', 'holder', 'gate', 'due', 'notes'];
+
+type Dialog = { kind: 'lend' | 'gate' } | { kind: 'return'; lend: Row };
+
+/** How many keys are out, and how many of them past their due time (the console's figures). */
+function useOutCounts() {
+  const count = (query: Record<string, string>) =>
+    api
+      .list<Row>('/keymanagement/keylend', { page: 1, size: 10, ...OPEN, ...query })
+      .then((page) => page.total);
+  return useQuery({
+    queryKey: [...entityQueryKey(keyLend), 'outCounts'],
+    queryFn: async () => {
+      const [out, overdue] = await Promise.all([count({}), count({ afterDue: 'true' })]);
+      return { out, overdue };
+    },
+  });
+}
+
+/** The list of the keys out, overdue first and in red, with the return of a row for a lender. */
+function OpenLendOuts({ canLend, onReturn }: { canLend: boolean; onReturn(lend: Row): void }) {
+  const { t } = useTranslation();
+  const now = useMinuteClock();
+  return (
+    <CrudPage
+      entity={keyLend}
+      stateKey="/keys/lendouts"
+      readOnly
+      apiQuery={OPEN}
+      refetchInterval={60_000}
+      defaultSort={{ field: 'afterDue', direction: 'desc' }}
+      columns={COLUMNS}
+      columnWidths={{ due: 260 }}
+      render={{ due: (_, record) => <DueCell lend={record} now={now} /> }}
+      rowClassName={(record) => (isOverdue(record, now) ? 'crud-row-danger' : '')}
+      rowTestId="key-lend-row"
+      emptyText={t('keys.lendouts.empty')}
+      rowActions={
+        canLend
+          ? [
+              {
+                key: 'return',
+                label: t('keys.return.action'),
+                icon: <RollbackOutlined />,
+                testId: 'key-return',
+                onClick: (record) => onReturn(record),
+              },
+            ]
+          : []
+      }
+      toolbar={(page) => <KeyLendExportButton page={page} query={OPEN} fileName="key-lendouts" />}
+    />
+  );
+}
+
+/** The head of the page for a lender: the gate signed in to, the keys out (and overdue), 'Lend a key'. */
+function LendConsole({
+  gate,
+  onLend,
+  onChangeGate,
+}: {
+  gate: GuardGate;
+  onLend(): void;
+  onChangeGate(): void;
+}) {
+  const { t } = useTranslation();
+  const counts = useOutCounts();
+  const overdue = counts.data?.overdue ?? 0;
+  return (
+    <GuardConsole
+      gate={gate}
+      onChangeGate={onChangeGate}
+      inArea={{
+        title: t('keys.lendouts.outNow'),
+        value: counts.data?.out ?? 0,
+        loading: counts.isLoading,
+        icon: <KeyOutlined />,
+      }}
+      actions={
+        <>
+          {overdue > 0 && (
+            <Tag color="red" className="keys-console-overdue" data-testid="key-overdue-count">
+              {t('keys.lendouts.overdueCount', { count: overdue })}
+            </Tag>
+          )}
+          <Button type="primary" size="large" icon={<KeyOutlined />} onClick={onLend} data-testid="key-lend">
+            {t('keys.lend.action')}
+          </Button>
+        </>
+      }
+    />
+  );
+}
+
+/**
+ * /keys/lendouts: the keys out now, overdue first and standing out in red with how long they are overdue. A
+ * lender (KM_ADMIN, KM_USER) signs in to a gate first, as at the visits' console, then lends keys there and
+ * takes them back; a reader (KM_VIEW) sees the list.
+ */
+export default function LendOutsPage() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const { can } = useAccess();
+  const canLend = can(KM_LEND_WRITE, keyLend.module);
+  const { gate: storedGate, choose } = useGuardGate();
+  const gates = useGates();
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  // A remembered gate that is gone or no longer valid asks again.
+  const gate =
+    storedGate && gates.data && !gates.data.some((option) => option.id === storedGate.id) ? null : storedGate;
+
+  if (canLend && !gate)
+    return (
+      <GateSignIn
+        gates={gates.data}
+        loading={gates.isLoading}
+        onChoose={({ id, name, color, district }) => choose({ id, name, color, district })}
+      />
+    );
+
+  return (
+    <Flex vertical gap={16} className="visits-page keys-page" data-testid="key-lendouts">
+      {canLend && gate && (
+        <LendConsole
+          gate={gate}
+          onLend={() => setDialog({ kind: 'lend' })}
+          onChangeGate={() => setDialog({ kind: 'gate' })}
+        />
+      )}
+      <OpenLendOuts canLend={canLend} onReturn={(lend) => setDialog({ kind: 'return', lend })} />
+      {dialog?.kind === 'lend' && gate && (
+        <LendDialog gate={gate} gates={gates.data ?? []} onClose={() => setDialog(null)} />
+      )}
+      {dialog?.kind === 'return' && (
+        <ReturnDialog
+          lend={dialog.lend}
+          gate={gate}
+          gates={gates.data ?? []}
+          onClose={() => setDialog(null)}
+        />
+      )}
+      {dialog?.kind === 'gate' && (
+        <GateDialog
+          gates={gates.data}
+          loading={gates.isLoading}
+          currentId={gate?.id}
+          onChoose={({ id, name, color, district }) => {
+            choose({ id, name, color, district });
+            setDialog(null);
+            message.success(t('visits.gate.changed', { gate: name }));
+          }}
+          onCancel={() => setDialog(null)}
+        />
+      )}
+    </Flex>
+  );
+}

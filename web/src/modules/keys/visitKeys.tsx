@@ -1,0 +1,133 @@
+import { useCallback } from 'react';
+import { KeyOutlined } from '@ant-design/icons';
+import { Alert, App, Table, Tag, Typography } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { keyLend, type VisitKey } from '@strazce/contract';
+import { api } from '../../app/api';
+import { formatDateTime } from '../../app/format';
+import { useAccess } from '../../app/session';
+import { entityQueryKey } from '../../components/crud/CrudDialog';
+import { fieldLabel } from '../../components/crud/labels';
+import './keys.css';
+
+/** A key as the visit's texts name it: its code and name (`K-001 Main gate`). */
+export function keyName(key: VisitKey['key']): string {
+  return key.label.includes(key.code) ? key.label : `${key.code} ${key.label}`.trim();
+}
+
+/** The keys of a visit not returned yet, named in one line. */
+export function heldKeys(keys: readonly VisitKey[] | undefined): { count: number; names: string } {
+  const held = (keys ?? []).filter((lend) => !lend.returned);
+  return { count: held.length, names: held.map((lend) => keyName(lend.key)).join(', ') };
+}
+
+/**
+ * The keys lent to a visitor during a visit (`GET /visit/:id/keys`), for a user who may read lend-outs on a
+ * site with key management; nothing is asked otherwise.
+ */
+export function useVisitKeys(visitId: number | null) {
+  const { can } = useAccess();
+  const allowed = can(keyLend.read, keyLend.module);
+  return useQuery({
+    queryKey: [...entityQueryKey(keyLend), 'visit', visitId],
+    queryFn: ({ signal }) => api.get<VisitKey[]>(`/visit/${visitId}/keys`, { signal, silent: true }),
+    enabled: allowed && visitId !== null,
+  });
+}
+
+/** The departure dialog's warning: the visitor still holds these keys. */
+export function VisitKeysAlert({ keys }: { keys: readonly VisitKey[] | undefined }) {
+  const { t } = useTranslation();
+  const held = heldKeys(keys);
+  if (held.count === 0) return null;
+  return (
+    <Alert
+      type="warning"
+      showIcon
+      icon={<KeyOutlined />}
+      className="visits-alert"
+      title={t('keys.visit.holds', { count: held.count, keys: held.names })}
+      description={t('keys.visit.holdsHint')}
+      data-testid="visit-keys-alert"
+    />
+  );
+}
+
+/**
+ * Asks before a departure while the visitor still holds keys ('The visitor still holds key K-001 …. Record the
+ * departure anyway?'); resolves true when there is nothing to ask or the user goes on.
+ */
+export function useConfirmKeysHeld() {
+  const { t } = useTranslation();
+  const { modal } = App.useApp();
+  return useCallback(
+    (keys: readonly VisitKey[] | undefined): Promise<boolean> => {
+      const held = heldKeys(keys);
+      if (held.count === 0) return Promise.resolve(true);
+      return new Promise((resolve) => {
+        modal.confirm({
+          title: t('keys.visit.confirmTitle'),
+          icon: <KeyOutlined />,
+          content: t('keys.visit.confirm', {
+            holds: t('keys.visit.holds', { count: held.count, keys: held.names }),
+          }),
+          okText: t('keys.visit.confirmOk'),
+          okButtonProps: { danger: true },
+          cancelText: t('crud.cancel'),
+          onOk: () => resolve(true),
+          onCancel: () => resolve(false),
+        });
+      });
+    },
+    [modal, t],
+  );
+}
+
+/** The visit's detail: the keys lent during the visit, when and until when, and whether they are back. */
+export function VisitKeysSection({ visitId }: { visitId: number }) {
+  const { t } = useTranslation();
+  const keys = useVisitKeys(visitId);
+  if (!keys.isEnabled) return null;
+  return (
+    <div className="keys-visit-section" data-testid="visit-keys">
+      <Typography.Title level={5}>{t('keys.visit.section')}</Typography.Title>
+      <Table<VisitKey>
+        size="small"
+        rowKey="lend"
+        pagination={false}
+        loading={keys.isLoading}
+        dataSource={keys.data ?? []}
+        locale={{ emptyText: t('keys.visit.none') }}
+        scroll={{ x: 'max-content' }}
+        columns={[
+          {
+            key: 'key',
+            title: fieldLabel(t, keyLend, 'key'),
+            render: (_, lend) => keyName(lend.key),
+          },
+          {
+            key: 'lendDateTime',
+            title: fieldLabel(t, keyLend, 'lendDateTime'),
+            render: (_, lend) => formatDateTime(lend.lendDateTime),
+          },
+          {
+            key: 'due',
+            title: fieldLabel(t, keyLend, 'due'),
+            render: (_, lend) => (lend.due ? formatDateTime(lend.due) : t('keys.noDue')),
+          },
+          {
+            key: 'returned',
+            title: fieldLabel(t, keyLend, 'returned'),
+            render: (_, lend) =>
+              lend.returned ? (
+                <Tag color="green">{t('keys.visit.back')}</Tag>
+              ) : (
+                <Tag color="orange">{t('keys.visit.out')}</Tag>
+              ),
+          },
+        ]}
+      />
+    </div>
+  );
+}
