@@ -19,6 +19,7 @@ import type { GuardGate } from './guardGate';
 import { LeaveEntryChooser, enteredItem } from './LeaveEntryChooser';
 import { PersonalText } from './visitCells';
 import { useVisitorsInArea, visitorLabel } from './visitorsInArea';
+import { VisitKeysAlert, useConfirmKeysHeld, useVisitKeys } from '../keys/visitKeys';
 
 interface LeaveDialogProps {
   /** The entry that leaves; without one the guard finds it by card or name. */
@@ -101,6 +102,9 @@ export function LeaveDialog({ entry, gate, gates, onClose }: LeaveDialogProps) {
   });
   const [problem, setProblem] = useState<DialogProblem | null>(null);
   const found = useVisitorsInArea(search, can(['VIEW_PERSONAL_INFO']));
+  // Keys lent to the visitor and not returned: named here, and the departure asks before it is recorded.
+  const keys = useVisitKeys(chosen?.id ?? null);
+  const confirmKeysHeld = useConfirmKeysHeld();
 
   const leave = useMutation({
     mutationFn: () =>
@@ -124,9 +128,9 @@ export function LeaveDialog({ entry, gate, gates, onClose }: LeaveDialogProps) {
       submitText={t('visits.leave.submit')}
       submitDisabled={!chosen || !departure.gateId}
       submitTestId="leave-submit"
-      onSubmit={() => {
+      onSubmit={async () => {
         setProblem(null);
-        leave.mutate();
+        if (await confirmKeysHeld(keys.data)) leave.mutate();
       }}
       onClose={onClose}
       isDirty={() => departure.note.trim() !== '' || departure.time !== null}
@@ -149,6 +153,7 @@ export function LeaveDialog({ entry, gate, gates, onClose }: LeaveDialogProps) {
           testId="leave-find"
           summary={(row) => summaryItems(t, row)}
         />
+        <VisitKeysAlert keys={keys.data} />
         <DepartureFields
           entity={visit as unknown as Entity}
           gates={gates}

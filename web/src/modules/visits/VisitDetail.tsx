@@ -15,6 +15,7 @@ import {
   isMasked,
 } from './visitCells';
 import { BlacklistHits } from './warnings';
+import { VisitKeysSection } from '../keys/visitKeys';
 
 const PERSONAL = new Set<string>(VISIT_PERSONAL_FIELDS);
 /** Pairs of the two-column detail, row by row. */
@@ -84,6 +85,7 @@ export function VisitDetail(props: DetailProps) {
         <CompanionTable rows={(record.companions as Row[] | undefined) ?? []} />
         <EquipmentTable rows={(record.equipment as Row[] | undefined) ?? []} />
       </div>
+      <VisitKeysSection visitId={record.id} />
     </DetailDialog>
   );
 }
