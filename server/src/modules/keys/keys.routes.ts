@@ -258,7 +258,7 @@ function membership(
  * A privilege names exactly one of person and team and exactly one of key and key group (400 on the field);
  * the person must be a person of the site (teams and keys are checked by the CRUD machinery).
  */
-async function privilegeValues(values: Row, input: Row, ctx: CrudContext, existing?: Row): Promise<void> {
+async function privilegeValues(_values: Row, input: Row, ctx: CrudContext, existing?: Row): Promise<void> {
   const current = (field: string, column: string) =>
     input[field] !== undefined ? input[field] : (existing?.[column] ?? null);
   const exactlyOne = (first: string, second: string) => {
@@ -276,5 +276,4 @@ async function privilegeValues(values: Row, input: Row, ctx: CrudContext, existi
       .where(and(eq(persons.id, input.person), eq(persons.homeSiteId, ctx.siteId!)));
     if (!person) throw validationError('person', 'validation.ref');
   }
-  void values;
 }
