@@ -22,6 +22,10 @@ const ClearStorePage = lazyWithTimeout(() => import('../modules/auth/ClearStoreP
 const NotFoundPage = lazyWithTimeout(() => import('../modules/shell/NotFoundPage'));
 const UnavailablePage = lazyWithTimeout(() => import('../modules/shell/UnavailablePage'));
 const ForbiddenPage = lazyWithTimeout(() => import('../modules/shell/ForbiddenPage'));
+/** The patrol terminal: a guard's device, authorized by its terminal token, not a login. */
+const PatrolTerminalPage = lazyWithTimeout(() =>
+  import('../modules/patrolTerminal/patrolTerminalChunk').then((chunk) => chunk.loadPatrolTerminalPage()),
+);
 
 /** Every navigation starts at the top of the page. */
 function ScrollToTop() {
@@ -97,6 +101,7 @@ export function AppRouter() {
             <Route path="/clearstore" element={<ClearStorePage />} />
             <Route path="/autologin" element={<AutoLoginPage />} />
             <Route path="/404" element={<NotFoundPage />} />
+            <Route path="/terminal/patrol" element={<PatrolTerminalPage />} />
             <Route element={<RequireLogin />}>
               {guardedPaths.map((path) => (
                 <Route

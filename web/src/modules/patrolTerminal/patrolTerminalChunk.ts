@@ -1,0 +1,6 @@
+/**
+ * Loads the patrol terminal's page. The router reaches it through this small chunk: a dynamic import in the
+ * start chunk lists the files the imported chunk needs (to preload them), and the page needs many; this chunk
+ * needs none, so the login page's start chunk stays as small as its budget asks (web/scripts/bundleBudget.mjs).
+ */
+export const loadPatrolTerminalPage = () => import('./PatrolTerminalPage');
