@@ -5,6 +5,7 @@ import type { Database, Db } from './database';
 import { groupRoles, groups, userGroups, userRoles, userSites, users } from '../modules/access/access.tables';
 import { persons, siteModules, siteProperties, sites } from '../modules/system/system.tables';
 import { hashPassword, newToken, verifyPassword } from '../platform/secrets';
+import { seedKeysDemo } from '../modules/keys/keys.demo';
 import { seedPatrolDemo } from '../modules/patrol/patrol.demo';
 import { seedVehicleDemo } from '../modules/vehicle/vehicle.demo';
 import { seedVisitDemo } from '../modules/visit/visit.demo';
@@ -201,6 +202,7 @@ export async function seed(
     await seedVisitDemo(tx, siteIds);
     await seedVehicleDemo(tx, siteIds);
     await seedPatrolDemo(tx, siteIds);
+    await seedKeysDemo(tx, siteIds);
   });
   if (options.adminPassword)
     options.log.info('Created the administrator "admin" with the password from ADMIN_PASSWORD');
