@@ -1,5 +1,5 @@
 import { KeyOutlined } from '@ant-design/icons';
-import { App, Typography } from 'antd';
+import { App, Flex, QRCode, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { patrolTerminal } from '@strazce/contract';
 import { ApiError, NetworkError, api } from '../../app/api';
@@ -12,7 +12,7 @@ import './patrol.css';
 
 /**
  * /patrol/terminals: the devices guards carry. Creating one (or asking for a new token) shows the terminal's
- * token once, to be entered in the terminal app; only its hash is kept.
+ * token once, as text and as a QR code for the terminal app (/terminal/patrol) to scan; only its hash is kept.
  */
 export default function TerminalsPage() {
   const { t } = useTranslation();
@@ -35,6 +35,10 @@ export default function TerminalsPage() {
           >
             {record.token}
           </Typography.Paragraph>
+          <Flex vertical align="center" gap={8}>
+            <QRCode value={record.token} size={220} data-testid="patrol-token-qr" />
+            <Typography.Paragraph type="secondary">{t('patrolTerminal.setup.qrHint')}</Typography.Paragraph>
+          </Flex>
         </>
       ),
     });
