@@ -31,7 +31,8 @@ export const PAGES: Record<string, PageLoader> = {
   ...advicePages,
   ...vehicleAdvicePages,
   ...vehiclePages,
+  // Before the incident pages: those of /keys/incidents and /keys/incidenttypes are the shared ones.
+  ...keyPages,
   ...incidentPages,
   ...patrolPages,
-  ...keyPages,
 };

@@ -13,7 +13,6 @@ import { entityQueryKey } from '../../components/crud/CrudDialog';
 import { RefSelect } from '../../components/crud/RefSelect';
 import { fieldLabel } from '../../components/crud/labels';
 import type { Row } from '../../components/crud/fieldWire';
-import { useVehiclesInArea } from '../vehicles/vehiclesInArea';
 import { ActionDialog, type DialogProblem } from '../visits/ActionDialog';
 import { GateSelect } from '../visits/GatePicker';
 import { LeaveEntryChooser, enteredItem } from '../visits/LeaveEntryChooser';
@@ -21,7 +20,7 @@ import type { GateOption } from '../visits/gates';
 import type { GuardGate } from '../visits/guardGate';
 import { useDebounced } from '../visits/useDebounced';
 import { PersonalText, isMasked } from '../visits/visitCells';
-import { useVisitorsInArea, visitorLabel } from '../visits/visitorsInArea';
+import { useVehiclesInArea, useVisitorsInArea, visitorLabel } from '../visits/inAreaSearch';
 import { LendCheckResult } from './LendCheckResult';
 import './keyRefs';
 

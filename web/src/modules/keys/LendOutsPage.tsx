@@ -53,7 +53,8 @@ function OpenLendOuts({ canLend, onReturn }: { canLend: boolean; onReturn(lend: 
       readOnly
       apiQuery={OPEN}
       refetchInterval={60_000}
-      defaultSort={{ field: 'afterDue', direction: 'desc' }}
+      // No sort of the user's: the server's order, overdue first, then the newest.
+      defaultSort={null}
       columns={COLUMNS}
       columnWidths={{ due: 260 }}
       render={{ due: (_, record) => <DueCell lend={record} now={now} /> }}

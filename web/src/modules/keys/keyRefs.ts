@@ -7,9 +7,9 @@ registerRefSource('keymanagement/person', {
   label: (row) => `${String(row.lastName ?? '')} ${String(row.firstName ?? '')}`.trim(),
 });
 
-/** A key is found by its name (its code is what the gate scans) and named "code name", as the server labels it. */
+/** A key is found by its name (its code is what the gate scans) and named "name (code)", as the server labels it. */
 registerRefSource('keymanagement/key', {
   search: 'name',
-  sort: 'code',
-  label: (row) => `${String(row.code ?? '')} ${String(row.name ?? '')}`.trim(),
+  sort: 'name',
+  label: (row) => `${String(row.name ?? '')} (${String(row.code ?? '')})`,
 });

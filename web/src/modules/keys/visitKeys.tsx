@@ -3,13 +3,11 @@ import { KeyOutlined } from '@ant-design/icons';
 import { Alert, App, Table, Tag, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { keyLend, type VisitKey } from '@strazce/contract';
+import type { VisitKey } from '@strazce/contract';
 import { api } from '../../app/api';
 import { formatDateTime } from '../../app/format';
-import { useAccess } from '../../app/session';
-import { entityQueryKey } from '../../components/crud/CrudDialog';
-import { fieldLabel } from '../../components/crud/labels';
-import './keys.css';
+import { canOpenRoute } from '../../app/access';
+import { useSession } from '../../app/session';
 
 /** A key as the visit's texts name it: its code and name (`K-001 Main gate`). */
 export function keyName(key: VisitKey['key']): string {
@@ -23,14 +21,16 @@ export function heldKeys(keys: readonly VisitKey[] | undefined): { count: number
 }
 
 /**
- * The keys lent to a visitor during a visit (`GET /visit/:id/keys`), for a user who may read lend-outs on a
- * site with key management; nothing is asked otherwise.
+ * The keys lent to a visitor during a visit (`GET /visit/:id/keys`), for a user who may open the lend-outs
+ * (their roles and key management on the site, as the route table says); nothing is asked otherwise. The visit
+ * pages load this without the key management's entities (their budget).
  */
 export function useVisitKeys(visitId: number | null) {
-  const { can } = useAccess();
-  const allowed = can(keyLend.read, keyLend.module);
+  const { session } = useSession();
+  const allowed = canOpenRoute(session, '/keys/lendouts');
   return useQuery({
-    queryKey: [...entityQueryKey(keyLend), 'visit', visitId],
+    // Under the lend-outs' cache key: a lend or a return refreshes it.
+    queryKey: ['crud', 'keymanagement/keylend', 'visit', visitId],
     queryFn: ({ signal }) => api.get<VisitKey[]>(`/visit/${visitId}/keys`, { signal, silent: true }),
     enabled: allowed && visitId !== null,
   });
@@ -90,7 +90,7 @@ export function VisitKeysSection({ visitId }: { visitId: number }) {
   const keys = useVisitKeys(visitId);
   if (!keys.isEnabled) return null;
   return (
-    <div className="keys-visit-section" data-testid="visit-keys">
+    <div style={{ marginTop: 16 }} data-testid="visit-keys">
       <Typography.Title level={5}>{t('keys.visit.section')}</Typography.Title>
       <Table<VisitKey>
         size="small"
@@ -103,22 +103,22 @@ export function VisitKeysSection({ visitId }: { visitId: number }) {
         columns={[
           {
             key: 'key',
-            title: fieldLabel(t, keyLend, 'key'),
+            title: t('entity.keymanagement/keylend.fields.key'),
             render: (_, lend) => keyName(lend.key),
           },
           {
             key: 'lendDateTime',
-            title: fieldLabel(t, keyLend, 'lendDateTime'),
+            title: t('entity.keymanagement/keylend.fields.lendDateTime'),
             render: (_, lend) => formatDateTime(lend.lendDateTime),
           },
           {
             key: 'due',
-            title: fieldLabel(t, keyLend, 'due'),
+            title: t('entity.keymanagement/keylend.fields.due'),
             render: (_, lend) => (lend.due ? formatDateTime(lend.due) : t('keys.noDue')),
           },
           {
             key: 'returned',
-            title: fieldLabel(t, keyLend, 'returned'),
+            title: t('entity.keymanagement/keylend.fields.returned'),
             render: (_, lend) =>
               lend.returned ? (
                 <Tag color="green">{t('keys.visit.back')}</Tag>

@@ -16,7 +16,7 @@ import type { GateOption } from '../visits/gates';
 import type { GuardGate } from '../visits/guardGate';
 import { LeaveEntryChooser, enteredItem } from '../visits/LeaveEntryChooser';
 import { DriverCell, DwellTag, useDwell } from './vehicleCells';
-import { useVehiclesInArea } from './vehiclesInArea';
+import { useVehiclesInArea } from '../visits/inAreaSearch';
 
 const entity = vehicle as unknown as Entity;
 

@@ -18,7 +18,7 @@ import type { GateOption } from './gates';
 import type { GuardGate } from './guardGate';
 import { LeaveEntryChooser, enteredItem } from './LeaveEntryChooser';
 import { PersonalText } from './visitCells';
-import { useVisitorsInArea, visitorLabel } from './visitorsInArea';
+import { useVisitorsInArea, visitorLabel } from './inAreaSearch';
 import { VisitKeysAlert, useConfirmKeysHeld, useVisitKeys } from '../keys/visitKeys';
 
 interface LeaveDialogProps {
