@@ -59,6 +59,8 @@ export function registerPatrolInstanceRoutes(app: FastifyInstance, db: Db): void
     entity: patrolInstance,
     table: patrolInstances,
     omit: ['create', 'update', 'delete'],
+    // The archive grows by every round of every guard: beyond this many the total is an estimate.
+    countLimit: 10_000,
   });
   // The incidents of a patrol, as the incident routes answer them (`/api/incident?module=MOD_PATROL`).
   const patrolIncidents = crudRepository(
