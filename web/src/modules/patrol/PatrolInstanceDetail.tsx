@@ -200,7 +200,15 @@ function Timeline({ items, record }: { items: TimelineItem[]; record: Row }) {
           <>
             <div className="patrol-timeline-head">
               <When time={item.time} />
-              <strong>{t(item.time ? 'patrolInstance.item.task' : 'patrolInstance.item.taskNotDone')}</strong>
+              <strong>
+                {t(
+                  item.time
+                    ? 'patrolInstance.item.task'
+                    : record.inProgress
+                      ? 'patrolInstance.item.taskPending'
+                      : 'patrolInstance.item.taskNotDone',
+                )}
+              </strong>
             </div>
             <span className="patrol-timeline-text">{item.task.text}</span>
           </>
