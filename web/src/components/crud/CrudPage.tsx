@@ -52,7 +52,10 @@ function useFilterText() {
     if (Array.isArray(value)) {
       if (field.filter === 'range') {
         const [from, to] = value as [string | null, string | null];
-        return `${from ? formatDate(from) : '…'} – ${to ? formatDate(to) : '…'}`;
+        // A range of numbers (a score) as it is; of dates in the UI's format.
+        const shown = (end: string | null) =>
+          end === null ? '…' : field.kind === 'int' || field.kind === 'decimal' ? end : formatDate(end);
+        return `${shown(from)} – ${shown(to)}`;
       }
       return (value as string[]).map((item) => enumLabel(t, entity, name, item)).join(', ');
     }

@@ -159,7 +159,58 @@ function InEditor({ entity, name, value, apply }: FilterEditorProps) {
   );
 }
 
-function RangeEditor({ value, apply }: FilterEditorProps) {
+/** A range of numbers (a score from–to); either end may stay open. */
+function NumberRangeEditor({ entity, name, value, apply }: FilterEditorProps) {
+  const { t } = useTranslation();
+  const [from, to] = Array.isArray(value) ? (value as [string | null, string | null]) : [null, null];
+  const [draft, setDraft] = useState<[number | null, number | null]>([
+    from === null ? null : Number(from),
+    to === null ? null : Number(to),
+  ]);
+  const toValue = (): FilterValue | undefined =>
+    draft[0] !== null || draft[1] !== null
+      ? [draft[0] === null ? null : String(draft[0]), draft[1] === null ? null : String(draft[1])]
+      : undefined;
+  const label = fieldLabel(t, entity, name);
+  const precision = entity.fields[name].kind === 'int' ? 0 : undefined;
+  return (
+    <>
+      <Space.Compact block>
+        {([0, 1] as const).map((end) => (
+          <InputNumber
+            key={end}
+            autoFocus={end === 0}
+            precision={precision}
+            style={{ width: '50%' }}
+            placeholder={t(end === 0 ? 'crud.filter.from' : 'crud.filter.to')}
+            aria-label={`${label} – ${t(end === 0 ? 'crud.filter.from' : 'crud.filter.to')}`}
+            value={draft[end]}
+            onChange={(next) =>
+              setDraft((previous) => {
+                const copy: [number | null, number | null] = [...previous];
+                copy[end] = typeof next === 'number' ? next : null;
+                return copy;
+              })
+            }
+            onPressEnter={() => apply(toValue())}
+          />
+        ))}
+      </Space.Compact>
+      <FilterButtons onApply={() => apply(toValue())} onReset={() => apply(undefined)} />
+    </>
+  );
+}
+
+function RangeEditor(props: FilterEditorProps) {
+  const kind = props.entity.fields[props.name].kind;
+  return kind === 'int' || kind === 'decimal' ? (
+    <NumberRangeEditor {...props} />
+  ) : (
+    <DateRangeEditor {...props} />
+  );
+}
+
+function DateRangeEditor({ value, apply }: FilterEditorProps) {
   const { t } = useTranslation();
   const [from, to] = Array.isArray(value) ? (value as [string | null, string | null]) : [null, null];
   const [draft, setDraft] = useState<[dayjs.Dayjs | null, dayjs.Dayjs | null]>([

@@ -1,6 +1,6 @@
 import dayjs from 'dayjs';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { client, person, user } from '@strazce/contract';
+import { client, patrolInstance, person, user } from '@strazce/contract';
 import {
   activeFilterCount,
   buildListQuery,
@@ -65,6 +65,19 @@ describe('table state → list query', () => {
     expect(query.expiresFrom).toBeUndefined();
     expect(query.expiresTo).toBeDefined();
     expect(activeFilterCount(state)).toBe(1);
+  });
+
+  it('sends a range of numbers as it is (a score from 70), with the fixed filters of the page beside', () => {
+    const query = buildListQuery(patrolInstance, {
+      ...initialTableState(patrolInstance),
+      filters: { score: ['70', null] },
+    });
+    expect(query.scoreFrom).toBe('70');
+    expect(query.scoreTo).toBeUndefined();
+    const parsed = patrolInstance.schemas.listQuery.safeParse(
+      Object.fromEntries(Object.entries({ ...query, inProgress: 'false' }).map(([k, v]) => [k, String(v)])),
+    );
+    expect(parsed.success).toBe(true);
   });
 
   it('joins an "in" filter with commas and ignores fields without a filter', () => {
