@@ -31,8 +31,9 @@ export const PAGES: Record<string, PageLoader> = {
   ...advicePages,
   ...vehicleAdvicePages,
   ...vehiclePages,
-  // Before the incident pages: those of /keys/incidents and /keys/incidenttypes are the shared ones.
+  // Before the incident pages: those of /keys/incidents, /keys/incidenttypes and /patrol/incidents are the
+  // shared ones.
   ...keyPages,
-  ...incidentPages,
   ...patrolPages,
+  ...incidentPages,
 };

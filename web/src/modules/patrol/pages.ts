@@ -1,3 +1,4 @@
+import { APP_ROUTES } from '@strazce/contract';
 import type { PageLoader } from '../registry';
 import type { PatrolPageName } from './patrolPageChunk';
 
@@ -12,9 +13,14 @@ const page =
   () =>
     import('./patrolPageChunk').then((chunk) => chunk.patrolPageLoaders[name]());
 
-/** The pages, each at `/patrol/<name>` (a list of names costs the start chunk less than a map of paths). */
-const names: PatrolPageName[] = ['checkpoints', 'guards', 'routes', 'terminals', 'unfinished', 'archive'];
-
+/**
+ * Every route of the `patrol` area of the route table, at `/patrol/<name>` (its paths cost the start chunk less
+ * than a list of names). /patrol/incidents among them is the shared incidents page: the registry lets
+ * `incidentPages` override it.
+ */
 export const patrolPages: Record<string, PageLoader> = Object.fromEntries(
-  names.map((name) => [`/patrol/${name}`, page(name)]),
+  APP_ROUTES.filter((route) => route.area === 'patrol').map((route) => [
+    route.path,
+    page(route.path.slice('/patrol/'.length) as PatrolPageName),
+  ]),
 );
