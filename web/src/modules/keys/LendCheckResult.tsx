@@ -36,7 +36,7 @@ export function LendCheckResult({
       <Alert
         type="error"
         showIcon
-        className="keys-check"
+        className="keys-check-alert"
         data-testid="key-check"
         data-state={error instanceof ApiError && error.code ? error.code : 'error'}
         title={apiErrorText(error, t)}

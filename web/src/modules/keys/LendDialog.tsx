@@ -104,8 +104,8 @@ export function LendDialog({
 
   const seesVisitors = can(visit.read, visit.module);
   const seesVehicles = can(vehicle.read, vehicle.module);
-  const visitors = useVisitorsInArea(kind === 'visit' ? search : '', can(['VIEW_PERSONAL_INFO']));
-  const vehicles = useVehiclesInArea(kind === 'vehicle' ? search : '');
+  const visitors = useVisitorsInArea(search, can(['VIEW_PERSONAL_INFO']), kind === 'visit');
+  const vehicles = useVehiclesInArea(search, kind === 'vehicle');
 
   const holderId =
     kind === 'person' ? person : kind === 'visit' ? (visitor?.id ?? null) : (driven?.id ?? null);

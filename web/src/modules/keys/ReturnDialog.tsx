@@ -131,6 +131,7 @@ export function ReturnDialog({
             onChange={(event) => setPerson(event.target.value)}
             placeholder={String(lend.holder ?? '')}
             maxLength={200}
+            autoFocus
             data-testid="key-return-person"
           />
         </Form.Item>

@@ -19,8 +19,11 @@ export function visitorLabel(entry: Row): string {
     .join(' · ');
 }
 
-/** Visitors in the area whose card is the text, or (with VIEW_PERSONAL_INFO) whose last name contains it. */
-export function useVisitorsInArea(text: string, byName: boolean) {
+/**
+ * Visitors in the area whose card is the text, or (with VIEW_PERSONAL_INFO) whose last name contains it; asked
+ * only while `enabled` (a dialog offering other holders asks only when visitors are chosen).
+ */
+export function useVisitorsInArea(text: string, byName: boolean, enabled = true) {
   const term = useDebounced(text, 250);
   return useQuery({
     queryKey: [...entityQueryKey(visit), 'inArea', term, byName],
@@ -34,19 +37,21 @@ export function useVisitorsInArea(text: string, byName: boolean) {
       for (const page of pages) for (const row of page.rows) byId.set(row.id, row);
       return [...byId.values()];
     },
+    enabled,
   });
 }
 
-/** Vehicles in the area (not trailers left behind) whose plate contains the text. */
-export function useVehiclesInArea(text: string) {
+/** Vehicles in the area (not trailers left behind) whose plate contains the text; asked only while `enabled`. */
+export function useVehiclesInArea(text: string, enabled = true) {
   const term = useDebounced(text, 250);
   return useQuery({
     // Under the vehicle movements' cache key (`entityQueryKey(vehicle)`), without loading their entity here.
     queryKey: ['crud', 'vehicle', 'leaveSearch', term],
     queryFn: async ({ signal }) => {
-      const query = { page: 1, size: 20, inArea: 'true', ...(term ? { plate: term } : {}) };
+      const query = { page: 1, size: 25, inArea: 'true', ...(term ? { plate: term } : {}) };
       const { rows } = await api.list<Row>('/vehicle/inarea', query, { signal });
       return rows;
     },
+    enabled,
   });
 }
