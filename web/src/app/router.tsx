@@ -24,7 +24,7 @@ const UnavailablePage = lazyWithTimeout(() => import('../modules/shell/Unavailab
 const ForbiddenPage = lazyWithTimeout(() => import('../modules/shell/ForbiddenPage'));
 /** The patrol terminal: a guard's device, authorized by its terminal token, not a login. */
 const PatrolTerminalPage = lazyWithTimeout(() =>
-  import('../modules/patrolTerminal/patrolTerminalChunk').then((chunk) => chunk.loadPatrolTerminalPage()),
+  import('../modules/patrolTerminal/load').then((chunk) => chunk.default()),
 );
 
 /** Every navigation starts at the top of the page. */
