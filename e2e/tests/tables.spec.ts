@@ -88,7 +88,7 @@ const WIDTHS = [1440, 1024];
 async function openInApp(page: Page, route: string) {
   await page.evaluate((path) => {
     if (window.location.pathname === path) return;
-    for (const list of document.querySelectorAll('.crud-page')) list.setAttribute('data-left', 'true');
+    document.querySelectorAll('.crud-page').forEach((list) => list.setAttribute('data-left', 'true'));
     window.history.pushState(null, '', path);
     window.dispatchEvent(new PopStateEvent('popstate'));
   }, route);
