@@ -87,8 +87,10 @@ export function GuardedModal({
       {...modal}
       mask={{ closable: true }}
       onCancel={(event) => {
-        // Cancel of the dialog's own footer: the user said so. Escape, × and the mask ask first.
-        if ((event?.target as Element | undefined)?.closest?.('.ant-modal-footer')) onClose();
+        // A click on Cancel of the dialog's own footer: the user said so. Escape, × and the mask ask first —
+        // also Escape pressed while the focus is on a footer button (after a refused submit).
+        const inFooter = (event?.target as Element | undefined)?.closest?.('.ant-modal-footer');
+        if (inFooter && event?.type === 'click') onClose();
         else requestClose();
       }}
       afterOpenChange={(open) => {
