@@ -56,7 +56,7 @@ function OpenLendOuts({ canLend, onReturn }: { canLend: boolean; onReturn(lend: 
       // No sort of the user's: the server's order, overdue first, then the newest.
       defaultSort={null}
       columns={COLUMNS}
-      columnWidths={{ due: 260 }}
+      columnWidths={{ due: 220 }}
       render={{ due: (_, record) => <DueCell lend={record} now={now} /> }}
       rowClassName={(record) => (isOverdue(record, now) ? 'crud-row-danger' : '')}
       rowTestId="key-lend-row"
