@@ -73,7 +73,7 @@ export function useConfirmKeysHeld() {
             holds: t('keys.visit.holds', { count: held.count, keys: held.names }),
           }),
           okText: t('keys.visit.confirmOk'),
-          okButtonProps: { danger: true },
+          okButtonProps: { danger: true, 'data-testid': 'visit-keys-confirm' } as never,
           cancelText: t('crud.cancel'),
           onOk: () => resolve(true),
           onCancel: () => resolve(false),
