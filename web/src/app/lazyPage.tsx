@@ -1,5 +1,7 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import { PAGES, type PageLoader } from '../modules/registry';
+
+/** A lazily loaded page; each becomes its own chunk. */
+export type PageLoader = () => Promise<{ default: ComponentType }>;
 
 /** How long a page chunk may take to load before the load counts as failed (spec section 9). */
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
@@ -32,15 +34,27 @@ export function lazyWithTimeout(loader: PageLoader): LazyExoticComponent<Compone
   return lazy(() => withTimeout(loader(), CHUNK_LOAD_TIMEOUT_MS));
 }
 
+/**
+ * The page registry (every module's map of route path → page) is a chunk of its own, loaded with the first
+ * page after the login and not by the login page: the login page's budget does not grow with each module.
+ */
+const loadRegistry = () => import('../modules/registry');
+const loadUnavailablePage = () => import('../modules/shell/UnavailablePage');
+
+/** Starts loading the page registry (once logged in, beside the shell). */
+export function preloadPages(): void {
+  void loadRegistry().catch(() => undefined);
+}
+
 const pageCache = new Map<string, LazyExoticComponent<ComponentType>>();
 
-/** The lazy page of a route path from the page registry, or null when the module has no page yet. */
-export function pageOf(path: string): LazyExoticComponent<ComponentType> | null {
-  const loader = PAGES[path];
-  if (!loader) return null;
+/** The lazy page of a route path from the page registry; the "not available yet" page when it has none. */
+export function pageOf(path: string): LazyExoticComponent<ComponentType> {
   let page = pageCache.get(path);
   if (!page) {
-    page = lazyWithTimeout(loader);
+    page = lazyWithTimeout(() =>
+      loadRegistry().then((registry) => (registry.PAGES[path] ?? loadUnavailablePage)()),
+    );
     pageCache.set(path, page);
   }
   return page;

@@ -1,9 +1,8 @@
 import { Suspense, useEffect, type ReactNode } from 'react';
 import { BrowserRouter, Navigate, Outlet, Route, Routes, useLocation } from 'react-router';
 import { APP_ROUTES } from '@strazce/contract';
-import { PAGES } from '../modules/registry';
 import { canOpenRoute, landingPath } from './access';
-import { lazyWithTimeout, pageOf } from './lazyPage';
+import { lazyWithTimeout, pageOf, preloadPages } from './lazyPage';
 import { PageLoading } from '../components/PageLoading';
 import { PageError } from '../components/PageError';
 import { RouteErrorBoundary } from '../components/RouteErrorBoundary';
@@ -14,13 +13,15 @@ import { storage } from './storage';
 const loadAppLayout = () => import('./AppFrame');
 const AppLayout = lazyWithTimeout(() => loadAppLayout().then((module) => ({ default: module.AppFrame })));
 // With a stored session the shell is fetched while the session is restored, not after it (and then the page).
-if (storage.token.get()) void loadAppLayout().catch(() => undefined);
+if (storage.token.get()) {
+  void loadAppLayout().catch(() => undefined);
+  preloadPages();
+}
 const LoginPage = lazyWithTimeout(() => import('../modules/auth/LoginPage'));
 const ResetPasswordPage = lazyWithTimeout(() => import('../modules/auth/ResetPasswordPage'));
 const AutoLoginPage = lazyWithTimeout(() => import('../modules/auth/AutoLoginPage'));
 const ClearStorePage = lazyWithTimeout(() => import('../modules/auth/ClearStorePage'));
 const NotFoundPage = lazyWithTimeout(() => import('../modules/shell/NotFoundPage'));
-const UnavailablePage = lazyWithTimeout(() => import('../modules/shell/UnavailablePage'));
 const ForbiddenPage = lazyWithTimeout(() => import('../modules/shell/ForbiddenPage'));
 /** The patrol terminal: a guard's device, authorized by its terminal token, not a login. */
 const PatrolTerminalPage = lazyWithTimeout(() =>
@@ -52,6 +53,9 @@ function Root() {
 function RequireLogin() {
   const { loggedIn } = useSession();
   const location = useLocation();
+  useEffect(() => {
+    if (loggedIn) preloadPages();
+  }, [loggedIn]);
   if (!loggedIn) {
     const redirect = encodeURIComponent(location.pathname + location.search);
     return <Navigate to={`/autologin?redirect=${redirect}`} replace />;
@@ -68,11 +72,11 @@ function GuardedPage({ path }: { path: string }) {
   if (path === '/' && landingPath(session) !== '/') return <Navigate to={landingPath(session)} replace />;
   if (!canOpenRoute(session, path)) return <ForbiddenPage />;
   const Page = pageOf(path);
-  return Page ? <Page /> : <UnavailablePage />;
+  return <Page />;
 }
 
-/** Every path of the route table and every registered page (a page without a route definition is denied). */
-const guardedPaths = [...new Set([...APP_ROUTES.map((route) => route.path), ...Object.keys(PAGES)])];
+/** Every path of the route table (each registered page has one: registry.test.ts). */
+const guardedPaths = APP_ROUTES.map((route) => route.path);
 
 /** A page that failed to load or render shows PageError in its place; the next navigation starts clean. */
 function PageBoundary({ children }: { children: ReactNode }) {

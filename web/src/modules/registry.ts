@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react';
+import type { PageLoader } from '../app/lazyPage';
 import { adminPages } from './admin/pages';
 import { sitePages } from './site/pages';
 import { visitPages } from './visits/pages';
@@ -9,8 +9,7 @@ import { incidentPages } from './incidents/pages';
 import { patrolPages } from './patrol/pages';
 import { keyPages } from './keys/pages';
 
-/** A lazily loaded page; each becomes its own chunk. */
-export type PageLoader = () => Promise<{ default: ComponentType }>;
+export type { PageLoader };
 
 /** Pages of the shell itself: home and the user's profile. */
 const shellPages: Record<string, PageLoader> = {
