@@ -10,7 +10,10 @@ import { ADMIN_PASSWORD, expect, loginByToken, test, uniqueName, type Language }
  */
 const screenshots = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'screenshots');
 
-/** Every list screen an administrator has (the visit manager first asks for a gate; its list is the overview's). */
+/**
+ * Every list screen an administrator has (the visit manager and the key lend-outs first ask for a gate; their
+ * lists are those of the visit overview and the lend-out history).
+ */
 const LIST_PAGES = [
   '/admin/persons',
   '/admin/users',
@@ -49,6 +52,17 @@ const LIST_PAGES = [
   '/patrol/routes',
   '/patrol/terminals',
   '/patrol/incidents',
+  '/patrol/unfinished',
+  '/patrol/archive',
+  '/keys/frames',
+  '/keys/doorgroups',
+  '/keys/doors',
+  '/keys/keytypes',
+  '/keys/keygroups',
+  '/keys/keys',
+  '/keys/incidents',
+  '/keys/incidenttypes',
+  '/keys/lendoutshistory',
 ];
 
 /** Header cells whose text does not fit (the title is wider than the space it has). */
