@@ -20,3 +20,4 @@ export * from './entities/patrolInstance';
 export * from './vehiclePhotos';
 export * from './entities/incident';
 export * from './entities/keys';
+export * from './entities/stock';
