@@ -65,6 +65,18 @@ export const ERROR_CODES = [
   'KEY_INVALID',
   /** Only a key of the VEHICLE workflow is lent to the driver of a vehicle. */
   'KEY_NOT_FOR_VEHICLE',
+  /** Stock (docs/stock.md): no item of the site has this code ('There is no stock item with this code'). */
+  'STOCK_UNKNOWN',
+  /** The movement would leave the stock of an item negative, in a warehouse or in total (or a serial not in stock). */
+  'STOCK_NEGATIVE',
+  /** A UNIQUE item's serial is in stock already (at most one unit per serial). */
+  'STOCK_SERIAL_IN_STOCK',
+  /** The lending is returned already. */
+  'STOCK_RETURNED',
+  /** The stock taking is closed: neither it nor its lines change any more. */
+  'STOCK_TAKING_CLOSED',
+  /** A stock taking without lines cannot be closed ('Stock taking cannot be closed with no items'). */
+  'STOCK_TAKING_EMPTY',
   'INTERNAL',
 ] as const;
 
@@ -148,5 +160,11 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   KEY_RETURNED: 409,
   KEY_INVALID: 409,
   KEY_NOT_FOR_VEHICLE: 409,
+  STOCK_UNKNOWN: 404,
+  STOCK_NEGATIVE: 409,
+  STOCK_SERIAL_IN_STOCK: 409,
+  STOCK_RETURNED: 409,
+  STOCK_TAKING_CLOSED: 409,
+  STOCK_TAKING_EMPTY: 409,
   INTERNAL: 500,
 };
