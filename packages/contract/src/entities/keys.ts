@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { bool, datetime, defineEntity, enumOf, int, multiRef, ref, text, textarea } from '../entity';
+import { sitePersonPicker } from './site';
 import { EMAIL_LIST_PATTERN } from './visit';
 
 /**
@@ -133,21 +134,7 @@ export const key = defineEntity({
 });
 
 /** The persons of the site a key can be lent to and privileges given to (read-only, for the pickers). */
-export const keyPerson = defineEntity({
-  resource: 'keymanagement/person',
-  module: 'MOD_KM',
-  scope: 'site',
-  read: KM_LEND_READ,
-  write: [],
-  defaultSort: { field: 'lastName', direction: 'asc' },
-  i18nKey: 'entity.system_site/person',
-  fields: {
-    firstName: text({ required: true, max: 100, list: true, sort: true, filter: 'contains' }),
-    lastName: text({ required: true, max: 100, list: true, sort: true, filter: 'contains' }),
-    corporateId: text({ max: 50, list: true, sort: true, filter: 'contains' }),
-    valid: bool({ default: true, list: true, sort: true, filter: 'eq' }),
-  },
-});
+export const keyPerson = sitePersonPicker('keymanagement/person', 'MOD_KM', KM_LEND_READ);
 
 /** The teams of the site privileges can be given to (read-only, for the picker). */
 export const keyTeam = defineEntity({

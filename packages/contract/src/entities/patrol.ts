@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { bool, defineEntity, multiRef, ref, text, textarea, type FieldDef } from '../entity';
 import { pinSchema } from '../validation';
+import { sitePersonPicker } from './site';
 import { EMAIL_LIST_PATTERN } from './visit';
 
 /**
@@ -31,20 +32,7 @@ export const patrolCheckpoint = defineEntity({
  * The persons of the current site a guard can be (their home site is the site), for the guard's person
  * picker: read-only, so the patrol administrator needs no site administration.
  */
-export const patrolGuardPerson = defineEntity({
-  resource: 'patrol/guard/person',
-  module: 'MOD_PATROL',
-  scope: 'site',
-  read: PATROL_ADMIN,
-  write: [],
-  defaultSort: { field: 'lastName', direction: 'asc' },
-  i18nKey: 'entity.system_site/person',
-  fields: {
-    firstName: text({ required: true, max: 100, list: true, sort: true, filter: 'contains' }),
-    lastName: text({ required: true, max: 100, list: true, sort: true, filter: 'contains' }),
-    valid: bool({ default: true, list: true, sort: true, filter: 'eq' }),
-  },
-});
+export const patrolGuardPerson = sitePersonPicker('patrol/guard/person', 'MOD_PATROL', PATROL_ADMIN);
 
 /**
  * A guard's PIN: exactly four digits ('validation.pin'), accepted on create and update and never returned

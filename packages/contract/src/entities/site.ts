@@ -14,6 +14,8 @@ import {
   textarea,
 } from '../entity';
 import type { ErrorDetail } from '../errors';
+import type { ModuleCode } from '../modules';
+import type { Role } from '../roles';
 import { DEFAULT_TIME_ZONE, isTimeZone } from '../wire';
 import { PLATE_PATTERN } from '../validation';
 import { LANG_PARAMETER_VALUES } from '../serverTexts';
@@ -99,6 +101,32 @@ export const sitePerson = defineEntity({
     valid: bool({ default: true, list: true, sort: true, filter: 'eq' }),
   },
 });
+
+/**
+ * The persons of the current site as a module's read-only picker (a patrol's guard, a key's or a stock item's
+ * holder): `resource` under the module, read by the module's roles, so they need no site administration.
+ */
+export function sitePersonPicker<const R extends string>(
+  resource: R,
+  module: ModuleCode,
+  read: readonly Role[],
+) {
+  return defineEntity({
+    resource,
+    module,
+    scope: 'site',
+    read,
+    write: [],
+    defaultSort: { field: 'lastName', direction: 'asc' },
+    i18nKey: 'entity.system_site/person',
+    fields: {
+      firstName: text({ required: true, max: 100, list: true, sort: true, filter: 'contains' }),
+      lastName: text({ required: true, max: 100, list: true, sort: true, filter: 'contains' }),
+      corporateId: text({ max: 50, list: true, sort: true, filter: 'contains' }),
+      valid: bool({ default: true, list: true, sort: true, filter: 'eq' }),
+    },
+  });
+}
 
 /** A team of site persons (notified together, allowed together). */
 export const personGroup = defineEntity({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { bool, datetime, decimal, defineEntity, enumOf, int, ref, text, textarea } from '../entity';
+import { sitePersonPicker } from './site';
 
 /**
  * Stock (MOD_STOCK, spec: /stock/... and `/stock (category, mu, warehouse, item, taking)`): the set-up of the
@@ -145,21 +146,7 @@ export const stockLevel = defineEntity({
 });
 
 /** The persons of the site items are lent to (read-only, for the picker). */
-export const stockPerson = defineEntity({
-  resource: 'stock/person',
-  module: 'MOD_STOCK',
-  scope: 'site',
-  read: STOCK_READ,
-  write: [],
-  defaultSort: { field: 'lastName', direction: 'asc' },
-  i18nKey: 'entity.system_site/person',
-  fields: {
-    firstName: text({ required: true, max: 100, list: true, sort: true, filter: 'contains' }),
-    lastName: text({ required: true, max: 100, list: true, sort: true, filter: 'contains' }),
-    corporateId: text({ max: 50, list: true, sort: true, filter: 'contains' }),
-    valid: bool({ default: true, list: true, sort: true, filter: 'eq' }),
-  },
-});
+export const stockPerson = sitePersonPicker('stock/person', 'MOD_STOCK', STOCK_READ);
 
 /**
  * A movement of an item in a warehouse (`/api/stock/item/movement`; newest first): `units` positive in,
@@ -170,6 +157,8 @@ export const stockPerson = defineEntity({
  * SHORT_TERM) is an issue to a `person` with `due` (from the category's max lending hours unless given);
  * `POST /api/stock/item/movement/:id/return` records its return (a movement of the same type and units back,
  * `returnOf` naming the lending) and marks it `returned`. `overdue`: a lending past its due, not returned.
+ * Issues (PERMANENT and lendings) are negative; STOCK_TAKING movements are written only by a taking's close;
+ * `units` is never 0 and has at most three decimals.
  */
 export const stockMovement = defineEntity({
   resource: 'stock/item/movement',
@@ -197,6 +186,8 @@ export const stockMovement = defineEntity({
     returned: bool({ readOnly: true, list: true, filter: 'eq' }),
     returnedAt: datetime({ readOnly: true, list: true }),
     returnOf: ref('stock/item/movement', { readOnly: true }),
+    /** A lending itself (LONG_TERM or SHORT_TERM, not its return): the lendings list is `?lending=true`. */
+    lending: bool({ readOnly: true, list: true, filter: 'eq' }),
     overdue: bool({ readOnly: true, list: true, filter: 'eq' }),
     user: ref('access_user', { readOnly: true, list: true }),
     note: textarea({ max: 1000, list: true }),
@@ -258,6 +249,24 @@ export const stockTakingLine = defineEntity({
     difference: decimal({ readOnly: true, list: true, sort: true }),
   },
 });
+
+/** The steps of a quantity: thousandths. */
+export const STOCK_UNIT_STEP = 0.001;
+
+/** Whether a quantity has at most three decimals (what the database keeps exactly). */
+export function isStockQuantity(value: number): boolean {
+  return Number.isFinite(value) && Math.abs(value * 1000 - Math.round(value * 1000)) < 1e-6;
+}
+
+/**
+ * 'Item stock level must be valid' (`validation.stockLevel`) for a counted quantity that cannot be: negative,
+ * more than three decimals, or not a whole number for a UNIQUE item. Null when it can be.
+ */
+export function stockLevelProblem(counted: number, type: StockItemType): 'validation.stockLevel' | null {
+  if (counted < 0 || !isStockQuantity(counted)) return 'validation.stockLevel';
+  if (type === 'UNIQUE' && !Number.isInteger(counted)) return 'validation.stockLevel';
+  return null;
+}
 
 /**
  * The variance report of a stock taking (`GET /api/stock/taking/:id/variance`, and `…/variance/export` as CSV):

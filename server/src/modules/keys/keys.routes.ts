@@ -26,6 +26,7 @@ import { currentSiteId } from '../../platform/guard';
 import { registerRefTarget } from '../../platform/refs';
 import { registerUse } from '../../platform/usage';
 import { personGroups } from '../site/site.tables';
+import { registerPersonPicker } from '../site/personPicker';
 import { persons } from '../system/system.tables';
 import { registerKeyLendRoutes } from './keyLend.routes';
 import {
@@ -44,7 +45,6 @@ import {
 const byName = (t: { name: unknown }) => sql`${t.name}`;
 /** A key as other records name it: its name and code. */
 export const keyLabel = (t: typeof keys): SQL => sql`${t.name} || ' (' || ${t.code} || ')'`;
-export const personLabel = (t: typeof persons): SQL => sql`${t.lastName} || ' ' || ${t.firstName}`;
 
 registerRefTarget('keymanagement/frame', { table: keyFrames, label: byName, scope: 'site' });
 registerRefTarget('keymanagement/doorgroup', { table: doorGroups, label: byName, scope: 'site' });
@@ -52,8 +52,6 @@ registerRefTarget('keymanagement/door', { table: doors, label: byName, scope: 's
 registerRefTarget('keymanagement/keytype', { table: keyTypes, label: byName, scope: 'site' });
 registerRefTarget('keymanagement/keygroup', { table: keyGroups, label: byName, scope: 'site' });
 registerRefTarget('keymanagement/key', { table: keys, label: keyLabel, scope: 'site' });
-// Persons carry their site in `homeSiteId`: the privilege's hooks check that the person is of the site.
-registerRefTarget('keymanagement/person', { table: persons, label: personLabel, scope: 'site' });
 registerRefTarget('keymanagement/team', { table: personGroups, label: byName, scope: 'site' });
 
 // A door group, key group or door named by a door's or key's `groups` / `doors` is kept (IN_USE).
@@ -118,12 +116,8 @@ export function registerKeyRoutes(app: FastifyInstance, db: Db): void {
       },
     },
   });
-  crudRoutes(app, db, {
-    entity: keyPerson,
-    table: persons,
-    siteColumn: persons.homeSiteId,
-    omit: ['create', 'update', 'delete'],
-  });
+  // The privilege's and the lend's hooks check that a person named is of the site.
+  registerPersonPicker(app, db, keyPerson);
   crudRoutes(app, db, {
     entity: keyTeam,
     table: personGroups,

@@ -25,6 +25,7 @@ import { registerRefTarget } from '../../platform/refs';
 import { hashPassword, hashToken, newToken, verifyPassword } from '../../platform/secrets';
 import { terminalOf } from '../../platform/terminal';
 import { registerUse } from '../../platform/usage';
+import { registerPersonPicker, sitePersonLabel } from '../site/personPicker';
 import { clients, persons } from '../system/system.tables';
 import {
   patrolCheckpoints,
@@ -35,8 +36,6 @@ import {
 } from './patrol.tables';
 import { registerPatrolInstanceRoutes } from './patrolInstance.routes';
 
-const personLabel = (t: typeof persons) => sql`${t.lastName} || ' ' || ${t.firstName}`;
-
 registerRefTarget('patrol/checkpoint', {
   table: patrolCheckpoints,
   label: (t) => sql`${t.name}`,
@@ -44,8 +43,6 @@ registerRefTarget('patrol/checkpoint', {
 });
 registerRefTarget('patrol/route', { table: patrolRoutes, label: (t) => sql`${t.name}`, scope: 'site' });
 registerRefTarget('patrol/terminal', { table: patrolTerminals, label: (t) => sql`${t.name}`, scope: 'site' });
-// Persons carry their site in `homeSiteId`: the guard's hooks check that the person is of the site.
-registerRefTarget('patrol/guard/person', { table: persons, label: personLabel, scope: 'site' });
 registerRefTarget('patrol/guard', {
   table: patrolGuards,
   label: (t: typeof patrolGuards) =>
@@ -76,12 +73,8 @@ export function registerPatrolRoutes(app: FastifyInstance, db: Db, limiter: Logi
   registerPatrolInstanceRoutes(app, db);
 
   crudRoutes(app, db, { entity: patrolCheckpoint, table: patrolCheckpoints });
-  crudRoutes(app, db, {
-    entity: patrolGuardPerson,
-    table: persons,
-    siteColumn: persons.homeSiteId,
-    omit: ['create', 'update', 'delete'],
-  });
+  // The guard's hooks check that the person is of the site.
+  registerPersonPicker(app, db, patrolGuardPerson);
   crudRoutes(app, db, {
     entity: patrolGuard,
     table: patrolGuards,
@@ -290,7 +283,7 @@ async function guardValues(values: Row, input: Row, ctx: CrudContext, existing?:
 /** The valid guard of the site with this PIN (a valid person), or null. */
 async function guardByPin(db: Db, siteId: number, pin: string): Promise<{ id: number; name: string } | null> {
   const candidates = await db
-    .select({ id: patrolGuards.id, pinHash: patrolGuards.pinHash, name: personLabel(persons) })
+    .select({ id: patrolGuards.id, pinHash: patrolGuards.pinHash, name: sitePersonLabel(persons) })
     .from(patrolGuards)
     .innerJoin(persons, eq(persons.id, patrolGuards.personId))
     .where(

@@ -16,6 +16,7 @@ import { crudRoutes, type CrudContext, type Row } from '../../platform/crud';
 import { AppError, validationError } from '../../platform/errors';
 import { registerRefTarget } from '../../platform/refs';
 import { persons } from '../system/system.tables';
+import { registerSitePersonTarget } from './personPicker';
 import {
   blacklistEntries,
   districts,
@@ -34,12 +35,7 @@ registerRefTarget('system_site/identity_document', {
   label: byName,
   scope: 'site',
 });
-// Persons carry their site in `homeSiteId`, not `siteId`: references to site persons are checked by the hooks.
-registerRefTarget('system_site/person', {
-  table: persons,
-  label: (t) => sql`${t.lastName} || ' ' || ${t.firstName}`,
-  scope: 'site',
-});
+registerSitePersonTarget('system_site/person');
 
 /** Site administration: the data of the session's current site, managed by its SiteAdmin (/site/...). */
 export function registerSiteRoutes(app: FastifyInstance, db: Db): void {
