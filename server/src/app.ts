@@ -33,6 +33,7 @@ import { registerVehicleRoutes } from './modules/vehicle/vehicle.routes';
 import { registerPatrolRoutes } from './modules/patrol/patrol.routes';
 import { registerIncidentRoutes } from './modules/incident/incident.routes';
 import { registerKeyRoutes } from './modules/keys/keys.routes';
+import { registerStockRoutes } from './modules/stock/stock.routes';
 import { registerVisitModule } from './modules/visit/visit.module';
 import type { GovernmentBlacklistProvider } from './modules/blacklist/blacklist';
 
@@ -160,6 +161,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerPatrolRoutes(app, db, limiter);
   registerIncidentRoutes(app, db);
   registerKeyRoutes(app, db);
+  registerStockRoutes(app, db);
 
   if (options.webDir && fs.existsSync(path.join(options.webDir, 'index.html')))
     await registerWebApp(app, options.webDir);

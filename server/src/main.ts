@@ -5,7 +5,9 @@ import { openDatabase, type Database } from './db/database';
 import { DataDirLockedError } from './db/dataDirLock';
 import { demoPasswordUsers, seed } from './db/seed';
 import { auditRetentionJob } from './modules/audit/audit.retention';
-import { keyRemindersJob } from './modules/keys/keys.reminders';
+import { keyOverdueReminders } from './modules/keys/keys.reminders';
+import { stockOverdueReminders } from './modules/stock/stock.reminders';
+import { overdueRemindersJob } from './platform/overdueReminders';
 import { deliveryWorker } from './modules/messaging/delivery.worker';
 import { emailTransportFor, logSmsProvider } from './modules/messaging/transports';
 import { governmentBlacklistProvider } from './modules/blacklist/blacklist';
@@ -64,8 +66,12 @@ const delivery = deliveryWorker({
 delivery.start();
 const auditRetention = auditRetentionJob({ db: database.db, log: app.log });
 auditRetention.start();
-const keyReminders = keyRemindersJob({ db: database.db, log: app.log });
-keyReminders.start();
+const overdueReminders = overdueRemindersJob({
+  db: database.db,
+  log: app.log,
+  sources: [keyOverdueReminders, stockOverdueReminders],
+});
+overdueReminders.start();
 
 let stopping = false;
 const shutdown = async () => {
@@ -74,7 +80,7 @@ const shutdown = async () => {
   stopping = true;
   await delivery.stop();
   await auditRetention.stop();
-  await keyReminders.stop();
+  await overdueReminders.stop();
   await app.close();
   await database.close();
   process.exit(0);

@@ -9,3 +9,5 @@ export * from '../modules/vehicle/vehicle.tables';
 export * from '../modules/patrol/patrol.tables';
 export * from '../modules/incident/incident.tables';
 export * from '../modules/keys/keys.tables';
+export * from '../modules/stock/stock.tables';
+export { overdueDigests } from '../platform/overdueReminders';

@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
-  date,
   index,
   integer,
   pgTable,
@@ -237,15 +236,4 @@ export const keyLends = pgTable(
       .on(t.vehicleId)
       .where(sql`${t.vehicleId} is not null`),
   ],
-);
-
-/** The daily digest of overdue keys, taken once per site and day (the site's calendar day). */
-export const keyDigests = pgTable(
-  'km_digest',
-  {
-    siteId: siteColumn(),
-    day: date({ mode: 'string' }).notNull(),
-    sentAt: ts().notNull().defaultNow(),
-  },
-  (t) => [primaryKey({ columns: [t.siteId, t.day] })],
 );

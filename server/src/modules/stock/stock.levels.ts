@@ -1,0 +1,154 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { StockItemType } from '@strazce/contract';
+import type { Db } from '../../db/database';
+import { AppError, validationError } from '../../platform/errors';
+import { stockCategories, stockItems, stockSerials } from './stock.tables';
+
+/**
+ * The stock rules (docs/stock.md): an item's stock per warehouse (`stock_level`) and in total
+ * (`stock_item.current`) is the sum of its movements. Every movement written, changed or deleted moves them in
+ * the same transaction by conditional updates (`… SET current = current + $units WHERE … AND current + $units
+ * >= 0`), so the stock never goes negative however many movements race: the row lock of the first update
+ * orders them, and each later one sees the stock its predecessor left. The item's row is locked first (by
+ * `lockItem`), then its level: one order for every writer, no deadlock.
+ */
+
+/** An item as a movement needs it, locked for the transaction. */
+export interface LockedItem {
+  id: number;
+  code: string;
+  type: StockItemType;
+  maxLendingHours: number | null;
+}
+
+/** A quantity as the database takes it: exactly three decimals (the API's numbers have at most three). */
+export const quantityText = (units: number) => units.toFixed(3);
+
+const negative = () => new AppError('STOCK_NEGATIVE', 'Stock cannot go negative');
+
+const rowsOf = (result: unknown) => (result as { rows: Array<Record<string, unknown>> }).rows;
+
+/**
+ * The item of the site by id or by code, its row locked until the transaction ends. An unknown code is 404
+ * STOCK_UNKNOWN ('There is no stock item with this code'), an unknown id a validation error on `item`.
+ */
+export async function lockItem(
+  tx: Db,
+  siteId: number,
+  by: { id?: number; code?: string },
+): Promise<LockedItem> {
+  const [item] = await tx
+    .select({
+      id: stockItems.id,
+      code: stockItems.code,
+      type: stockItems.type,
+      maxLendingHours: stockCategories.maxLendingHours,
+    })
+    .from(stockItems)
+    .innerJoin(stockCategories, eq(stockCategories.id, stockItems.categoryId))
+    .where(
+      and(
+        eq(stockItems.siteId, siteId),
+        by.code !== undefined ? eq(stockItems.code, by.code) : eq(stockItems.id, by.id ?? 0),
+      ),
+    )
+    .for('update', { of: stockItems });
+  if (item) return item;
+  if (by.code !== undefined) throw new AppError('STOCK_UNKNOWN', 'There is no stock item with this code');
+  throw validationError('item', 'validation.ref');
+}
+
+/** A change of stock: `units` of a (locked) item in a warehouse, with the serial of a UNIQUE item. */
+export interface StockChange {
+  siteId: number;
+  item: LockedItem;
+  warehouseId: number;
+  units: number;
+  serial: string | null;
+}
+
+/** The item's flag: under its minimum in total, or any of its levels under its own. */
+const ITEM_BELOW_MINIMUM = sql.raw(`(stock_item.minimum is not null and stock_item.current < stock_item.minimum)
+  or exists (select 1 from stock_level l where l.item_id = stock_item.id and l.below_minimum)`);
+
+/**
+ * Moves the stock of one item in one warehouse by `units` (in the caller's transaction, the item locked):
+ * the level (created by its first receipt), the item's total and its below-minimum flag; a UNIQUE item's
+ * serial enters or leaves the stock. 409 STOCK_NEGATIVE when the warehouse (or the total) would go below
+ * zero or the serial is not in that warehouse; 409 STOCK_SERIAL_IN_STOCK when a received serial is in stock.
+ */
+export async function moveStock(tx: Db, change: StockChange): Promise<void> {
+  const { siteId, item, warehouseId } = change;
+  const units = quantityText(change.units);
+  if (item.type === 'UNIQUE' && change.serial !== null) await moveSerial(tx, change);
+  const level = rowsOf(
+    await tx.execute(
+      change.units > 0
+        ? sql`insert into stock_level as l (site_id, item_id, warehouse_id, current)
+            values (${siteId}, ${item.id}, ${warehouseId}, ${units}::numeric)
+            on conflict (item_id, warehouse_id) do update
+              set current = l.current + excluded.current,
+                  below_minimum = l.minimum is not null and l.current + excluded.current < l.minimum
+            returning l.id`
+        : sql`update stock_level
+            set current = current + ${units}::numeric,
+                below_minimum = minimum is not null and current + ${units}::numeric < minimum
+            where item_id = ${item.id} and warehouse_id = ${warehouseId}
+              and current + ${units}::numeric >= 0
+            returning id`,
+    ),
+  );
+  if (level.length === 0) throw negative();
+  // In SET, `current` is the value before the statement: the flag is computed from the new total.
+  const total = rowsOf(
+    await tx.execute(sql`update stock_item
+      set current = current + ${units}::numeric,
+          below_minimum = (minimum is not null and current + ${units}::numeric < minimum)
+            or exists (select 1 from stock_level l where l.item_id = stock_item.id and l.below_minimum)
+      where id = ${item.id} and current + ${units}::numeric >= 0
+      returning id`),
+  );
+  if (total.length === 0) throw negative();
+}
+
+/** A UNIQUE item's serial: received into the warehouse (at most once in stock), or issued from it. */
+async function moveSerial(tx: Db, change: StockChange): Promise<void> {
+  const serial = change.serial!;
+  if (change.units > 0) {
+    const [entered] = await tx
+      .insert(stockSerials)
+      .values({ siteId: change.siteId, itemId: change.item.id, serial, warehouseId: change.warehouseId })
+      .onConflictDoNothing()
+      .returning({ serial: stockSerials.serial });
+    if (!entered) throw new AppError('STOCK_SERIAL_IN_STOCK', 'This serial number is already in stock');
+    return;
+  }
+  const [left] = await tx
+    .delete(stockSerials)
+    .where(
+      and(
+        eq(stockSerials.itemId, change.item.id),
+        eq(stockSerials.serial, serial),
+        eq(stockSerials.warehouseId, change.warehouseId),
+      ),
+    )
+    .returning({ serial: stockSerials.serial });
+  if (!left) throw negative();
+}
+
+/** The item's below-minimum flag again (after its minimum, a level's minimum or its stock changed). */
+export async function refreshItemFlag(tx: Db, itemId: number): Promise<void> {
+  await tx.execute(
+    sql`update stock_item set below_minimum = ${ITEM_BELOW_MINIMUM} where id = ${itemId}`,
+  );
+}
+
+/** A level's below-minimum flag again (after its minimum changed), then its item's. */
+export async function refreshLevelFlag(tx: Db, levelId: number): Promise<void> {
+  const [level] = rowsOf(
+    await tx.execute(sql`update stock_level
+      set below_minimum = minimum is not null and current < minimum
+      where id = ${levelId} returning item_id`),
+  );
+  if (level) await refreshItemFlag(tx, Number(level.item_id));
+}

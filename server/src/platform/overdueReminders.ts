@@ -1,0 +1,187 @@
+import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
+import { date, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import type { FastifyBaseLogger } from 'fastify';
+import type { ModuleCode, Role } from '@strazce/contract';
+import { ts } from '../db/columns';
+import type { Db } from '../db/database';
+import { userSites, users } from '../modules/access/access.tables';
+import { queueEmail } from '../modules/messaging/outbox';
+import { persons, siteModules, sites } from '../modules/system/system.tables';
+import { loggableError } from './errors';
+import { userRolesSql } from './session';
+import { formatSiteDateTime, localDate, siteTimeZone } from './siteTime';
+
+/**
+ * Overdue lendings e-mailed, one mechanism for every module that lends (keys, stock; docs/keys.md,
+ * docs/stock.md), through the outbox in Czech and English with times in the site's zone: a notice when a
+ * lending becomes overdue (once per lending) and a daily digest of the site's overdue lendings to the module's
+ * administrators (once per module, site and day). Safe with several instances: each notice and each digest
+ * is taken by one statement only one of them wins.
+ */
+
+const MINUTE_MS = 60_000;
+/** The digest goes out at the first run from this hour of the site's day on. */
+export const DIGEST_HOUR = 7;
+
+/** The daily digests taken: one row per module, site and the site's calendar day. */
+export const overdueDigests = pgTable(
+  'overdue_digest',
+  {
+    module: text().$type<ModuleCode>().notNull(),
+    siteId: integer()
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    day: date({ mode: 'string' }).notNull(),
+    sentAt: ts().notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.module, t.siteId, t.day] })],
+);
+
+/** A moment as the e-mails show it, in a site's zone; '–' for none. */
+export type AtSite = (date: Date | null) => string;
+
+/** One e-mail's text: the same for every recipient. */
+export interface ReminderText {
+  subject: string;
+  body: string;
+}
+
+/** What a module that lends tells the mechanism. */
+export interface OverdueSource {
+  /** The module: the digest goes to the sites with it enabled. */
+  module: ModuleCode;
+  /** Who gets the digest: the valid users of the site with this role and an e-mail address. */
+  administratorRole: Role;
+  /**
+   * Marks the lendings that are overdue at `now` and not yet notified, in one statement only one instance
+   * wins (`UPDATE … SET notified = now WHERE notified IS NULL … RETURNING id`): their ids.
+   */
+  markOverdue(tx: Db, now: Date): Promise<number[]>;
+  /** The notice of a marked lending: its site, recipients and text; none when nobody is to be told. */
+  notice(
+    tx: Db,
+    id: number,
+    atSite: (siteId: number) => Promise<AtSite>,
+  ): Promise<{ siteId: number; recipients: string[]; text: ReminderText } | null>;
+  /** The site's overdue lendings at `now` as lines of the digest, oldest due first. */
+  overdueLines(tx: Db, siteId: number, now: Date, at: AtSite): Promise<Array<{ cs: string; en: string }>>;
+  /** The digest's subject and headings. */
+  digest(site: string, day: string, count: number, at: string): { subject: string; cs: string; en: string };
+}
+
+const atSiteOf = (db: Db) => async (siteId: number) => {
+  const zone = await siteTimeZone(db, siteId);
+  return (date: Date | null) => (date ? formatSiteDateTime(date, zone) : '–');
+};
+
+/** Queues the notices of the lendings newly overdue at `now`, in one transaction; returns the e-mails queued. */
+export async function sendOverdueNotices(db: Db, source: OverdueSource, now: Date): Promise<number> {
+  return db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Db;
+    let queued = 0;
+    for (const id of await source.markOverdue(tx, now)) {
+      const notice = await source.notice(tx, id, atSiteOf(tx));
+      if (!notice) continue;
+      for (const recipient of notice.recipients)
+        await queueEmail(tx, { siteId: notice.siteId, recipient, ...notice.text });
+      queued += notice.recipients.length;
+    }
+    return queued;
+  });
+}
+
+/** The e-mail addresses of a site's valid users with the role. */
+async function administrators(tx: Db, siteId: number, role: Role): Promise<string[]> {
+  const rows = await tx
+    .select({ email: persons.email })
+    .from(users)
+    .innerJoin(userSites, and(eq(userSites.userId, users.id), eq(userSites.siteId, siteId)))
+    .innerJoin(persons, eq(persons.id, users.personId))
+    .where(and(eq(users.valid, true), isNotNull(persons.email), sql`${role} in (${userRolesSql(users.id)})`))
+    .orderBy(asc(users.id));
+  return [...new Set(rows.map((row) => String(row.email)).filter((email) => email.includes('@')))];
+}
+
+/**
+ * The daily digest: for each site with the module, from DIGEST_HOUR of its day on, the day is taken once
+ * (`INSERT … ON CONFLICT DO NOTHING` on module, site and day) and, when lendings are overdue, one e-mail listing
+ * them goes to each administrator of the site. Returns the e-mails queued.
+ */
+export async function sendDailyDigests(db: Db, source: OverdueSource, now: Date): Promise<number> {
+  const siteRows = await db
+    .select({ id: sites.id, name: sites.name })
+    .from(sites)
+    .innerJoin(siteModules, and(eq(siteModules.siteId, sites.id), eq(siteModules.module, source.module)))
+    .orderBy(asc(sites.id));
+  let queued = 0;
+  for (const site of siteRows) {
+    const zone = await siteTimeZone(db, site.id);
+    const hour = Number(formatSiteDateTime(now, zone).slice(11, 13));
+    if (hour < DIGEST_HOUR) continue;
+    const day = localDate(now, zone);
+    queued += await db.transaction(async (transaction) => {
+      const tx = transaction as unknown as Db;
+      const [taken] = await tx
+        .insert(overdueDigests)
+        .values({ module: source.module, siteId: site.id, day, sentAt: now })
+        .onConflictDoNothing()
+        .returning({ day: overdueDigests.day });
+      if (!taken) return 0;
+      const at: AtSite = (date) => (date ? formatSiteDateTime(date, zone) : '–');
+      const lines = await source.overdueLines(tx, site.id, now, at);
+      if (lines.length === 0) return 0;
+      const recipients = await administrators(tx, site.id, source.administratorRole);
+      if (recipients.length === 0) return 0;
+      const { subject, cs, en } = source.digest(site.name, day, lines.length, at(now));
+      const body = [cs, ...lines.map((line) => line.cs), '', en, ...lines.map((line) => line.en)].join('\n');
+      for (const recipient of recipients) await queueEmail(tx, { siteId: site.id, recipient, subject, body });
+      return recipients.length;
+    });
+  }
+  return queued;
+}
+
+/**
+ * Runs the reminders of every source every minute (and once at start); the clock is injectable.
+ */
+export function overdueRemindersJob(options: {
+  db: Db;
+  log: FastifyBaseLogger;
+  sources: readonly OverdueSource[];
+  now?: () => Date;
+}) {
+  const now = options.now ?? (() => new Date());
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  const runSource = async (source: OverdueSource, at: Date) => {
+    try {
+      const notices = await sendOverdueNotices(options.db, source, at);
+      const digests = await sendDailyDigests(options.db, source, at);
+      if (notices + digests > 0)
+        options.log.info({ module: source.module, notices, digests }, 'overdue reminders queued');
+    } catch (error) {
+      options.log.error({ module: source.module, err: loggableError(error) }, 'overdue reminders failed');
+    }
+  };
+  const run = () => {
+    running ??= (async () => {
+      const at = now();
+      for (const source of options.sources) await runSource(source, at);
+    })().finally(() => {
+      running = undefined;
+    });
+    return running;
+  };
+  return {
+    run,
+    start() {
+      void run();
+      timer = setInterval(run, MINUTE_MS);
+      timer.unref();
+    },
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
