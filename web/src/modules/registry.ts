@@ -8,6 +8,7 @@ import { vehiclePages } from './vehicles/pages';
 import { incidentPages } from './incidents/pages';
 import { patrolPages } from './patrol/pages';
 import { keyPages } from './keys/pages';
+import { stockPages } from './stock/pages';
 
 export type { PageLoader };
 
@@ -30,9 +31,10 @@ export const PAGES: Record<string, PageLoader> = {
   ...advicePages,
   ...vehicleAdvicePages,
   ...vehiclePages,
-  // Before the incident pages: those of /keys/incidents, /keys/incidenttypes and /patrol/incidents are the
-  // shared ones.
+  // Before the incident pages: those of /keys/incidents, /keys/incidenttypes, /patrol/incidents,
+  // /stock/incidents and /stock/incidenttypes are the shared ones.
   ...keyPages,
   ...patrolPages,
+  ...stockPages,
   ...incidentPages,
 };

@@ -14,6 +14,7 @@ import {
   formFieldNames,
   formValuesToInput,
   recordToFormValues,
+  toFormValue,
   type DialogMode,
   type Row,
 } from './fieldWire';
@@ -30,7 +31,14 @@ import { GuardedModal } from '../GuardedModal';
 
 export interface CrudDialogProps extends Pick<
   CrudPageProps,
-  'formItems' | 'formTabs' | 'wideFields' | 'dialogWidth' | 'fieldVisible' | 'preview' | 'apiQuery'
+  | 'formItems'
+  | 'formTabs'
+  | 'wideFields'
+  | 'dialogWidth'
+  | 'fieldVisible'
+  | 'preview'
+  | 'apiQuery'
+  | 'createValues'
 > {
   entity: Entity;
   mode: DialogMode;
@@ -106,10 +114,14 @@ export function CrudDialog(props: CrudDialogProps) {
     !tabs ? null : (tabs.find((tab) => tab.fields.includes(name)) ?? tabs[0]).key;
   const schema = mode === 'edit' ? entity.schemas.update : entity.schemas.create;
   const names = useMemo(() => formFieldNames(entity), [entity]);
-  const initialValues = useMemo(
-    () => recordToFormValues(entity, mode === 'create' ? null : record),
-    [entity, mode, record],
-  );
+  const { createValues } = props;
+  const initialValues = useMemo(() => {
+    if (mode !== 'create') return recordToFormValues(entity, record);
+    const defaults = recordToFormValues(entity, null);
+    for (const [name, value] of Object.entries(createValues ?? {}))
+      if (entity.fields[name]) defaults[name] = toFormValue(entity.fields[name], value);
+    return defaults;
+  }, [entity, mode, record, createValues]);
 
   useEffect(() => {
     if (!readOnly) form.setFieldsValue(initialValues);

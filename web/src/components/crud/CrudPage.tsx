@@ -520,6 +520,7 @@ export function CrudPage(props: CrudPageProps) {
           fieldVisible={props.fieldVisible}
           preview={props.preview}
           apiQuery={props.apiQuery}
+          createValues={props.createValues}
         />
       )}
     </div>

@@ -129,6 +129,11 @@ export interface CrudPageProps {
   rowTestId?: string;
   /** A class of a row (CRITICAL incidents in red). */
   rowClassName?(record: Row): string;
+  /**
+   * Values a new record's dialog starts with besides the declared defaults (a line of the stock taking shown:
+   * `{ taking: { id, label } }`), as a record holds them.
+   */
+  createValues?: Record<string, unknown>;
   /** A dialog of the page's own instead of the generic one (entities with nested lists or special flows). */
   dialog?(context: CrudDialogContext): ReactNode;
 }

@@ -1,0 +1,188 @@
+import { useState } from 'react';
+import { RollbackOutlined, SwapOutlined } from '@ant-design/icons';
+import { Button, Tabs, Tag } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { STOCK_RECORD, stockMovement } from '@strazce/contract';
+import { api } from '../../app/api';
+import { useAccess } from '../../app/session';
+import { CrudPage } from '../../components/crud/CrudPage';
+import { entityQueryKey } from '../../components/crud/CrudDialog';
+import type { Row } from '../../components/crud/fieldWire';
+import type { CrudPageApi, RowAction } from '../../components/crud/types';
+import { useMinuteClock } from '../keys/keyCells';
+import { MovementDialog } from './MovementDialog';
+import { isOpenLending, isOverdueLending } from './movement';
+import { LendingDueCell, UnitsCell } from './stockCells';
+import { StockExportButton } from './StockExport';
+import { StockReturnDialog } from './StockReturnDialog';
+import './stockRefs';
+import './stock.css';
+
+/**
+ * The lendings still out: issues with a due time (only lendings have one) not returned yet. Sorted by their due
+ * time, the overdue ones come first.
+ */
+export const OPEN_LENDINGS = { returned: 'false', dueFrom: '1970-01-01T00:00:00.000Z' };
+
+const MOVEMENT_COLUMNS = [
+  'movementTime',
+  'item',
+  'warehouse',
+  'units',
+  'type',
+  'serial',
+  'person',
+  'due',
+  'user',
+  'note',
+];
+const LENDING_COLUMNS = [
+  'due',
+  'item',
+  'person',
+  'units',
+  'serial',
+  'type',
+  'warehouse',
+  'movementTime',
+  'note',
+];
+
+type Dialog = { kind: 'record' } | { kind: 'return'; lending: Row };
+
+/** How many lendings are overdue now (the tab's badge). */
+function useOverdueCount() {
+  return useQuery({
+    queryKey: [...entityQueryKey(stockMovement), 'overdueCount'],
+    queryFn: () =>
+      api
+        .list<Row>(`/${stockMovement.resource}`, { ...OPEN_LENDINGS, overdue: 'true', page: 1, size: 10 })
+        .then((page) => page.total),
+    refetchInterval: 60_000,
+  });
+}
+
+/**
+ * /stock/movements: every movement, newest first, filtered by the columns (item, warehouse, type, person, time
+ * range, …) and exported as CSV; and the lendings still out, overdue first and in red. A recorder (STOCK_USER,
+ * STOCK_ADMIN) records movements and takes lendings back; only the stock administrator edits or deletes a
+ * recorded movement (the stock is recomputed by the server).
+ */
+export default function MovementsPage() {
+  const { t } = useTranslation();
+  const { can } = useAccess();
+  const canRecord = can(STOCK_RECORD, stockMovement.module);
+  const now = useMinuteClock();
+  const overdue = useOverdueCount();
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+
+  const returnAction: RowAction[] = canRecord
+    ? [
+        {
+          key: 'return',
+          label: t('stock.return.action'),
+          icon: <RollbackOutlined />,
+          testId: 'stock-return',
+          visible: (record) => isOpenLending(record),
+          onClick: (record) => setDialog({ kind: 'return', lending: record }),
+        },
+      ]
+    : [];
+  const recordButton = canRecord && (
+    <Button
+      type="primary"
+      icon={<SwapOutlined />}
+      onClick={() => setDialog({ kind: 'record' })}
+      data-testid="stock-record-movement"
+    >
+      {t('stock.movement.action')}
+    </Button>
+  );
+  const exportButton = (page: CrudPageApi, query: Record<string, string> | undefined, fileName: string) => (
+    <StockExportButton
+      path={`/${stockMovement.resource}/export`}
+      listQuery={page.listQuery}
+      query={query}
+      fileName={fileName}
+      testId={query ? 'stock-lending-export' : 'stock-movement-export'}
+    />
+  );
+  const common = {
+    entity: stockMovement,
+    // Movements are recorded by the dialog of this page, never by the generic form.
+    noCreate: true,
+    render: {
+      units: (value: unknown) => <UnitsCell value={value} />,
+      due: (_: unknown, record: Row) => <LendingDueCell row={record} now={now} />,
+    },
+    columnWidths: { due: 230, units: 110 },
+    rowClassName: (record: Row) => (isOverdueLending(record, now) ? 'crud-row-danger' : ''),
+    rowActions: returnAction,
+  };
+  const overdueCount = overdue.data ?? 0;
+
+  return (
+    <>
+      <Tabs
+        destroyOnHidden
+        items={[
+          {
+            key: 'movements',
+            label: t('stock.tab.movements'),
+            children: (
+              <CrudPage
+                {...common}
+                stateKey="/stock/movements"
+                columns={MOVEMENT_COLUMNS}
+                rowTestId="stock-movement-row"
+                toolbar={(page) => (
+                  <>
+                    {recordButton}
+                    {exportButton(page, undefined, 'stock-movements')}
+                  </>
+                )}
+              />
+            ),
+          },
+          {
+            key: 'lendings',
+            label: (
+              <span data-testid="stock-lendings-tab">
+                {t('stock.tab.lendings')}
+                {overdueCount > 0 && (
+                  <Tag color="red" className="stock-tab-badge" data-testid="stock-overdue-count">
+                    {t('stock.lending.overdueCount', { count: overdueCount })}
+                  </Tag>
+                )}
+              </span>
+            ),
+            children: (
+              <CrudPage
+                {...common}
+                stateKey="/stock/lendings"
+                apiQuery={OPEN_LENDINGS}
+                readOnly
+                defaultSort={{ field: 'due', direction: 'asc' }}
+                columns={LENDING_COLUMNS}
+                rowTestId="stock-lending-row"
+                emptyText={t('stock.lending.empty')}
+                refetchInterval={60_000}
+                toolbar={(page) => (
+                  <>
+                    {recordButton}
+                    {exportButton(page, OPEN_LENDINGS, 'stock-lendings')}
+                  </>
+                )}
+              />
+            ),
+          },
+        ]}
+      />
+      {dialog?.kind === 'record' && <MovementDialog onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'return' && (
+        <StockReturnDialog lending={dialog.lending} onClose={() => setDialog(null)} />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,46 @@
+import { useState } from 'react';
+import { DownloadOutlined } from '@ant-design/icons';
+import { Button } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { toWireDate } from '../../app/format';
+import { useDownload } from '../../components/useDownload';
+
+/**
+ * A CSV button of the stock lists: the server's export (`<path>`, in the app's language) of the rows as the
+ * list shows them — its filters and sort (`listQuery` without the page) and the list's own query.
+ */
+export function StockExportButton({
+  path,
+  listQuery,
+  query,
+  fileName,
+  testId,
+}: {
+  /** API path of the export (`/stock/item/export`). */
+  path: string;
+  /** The list's query as shown (`CrudPageApi.listQuery`); its page and size are left out. */
+  listQuery?: Record<string, string | number>;
+  /** The list's own query (the lendings' `returned=false`). */
+  query?: Record<string, string>;
+  fileName: string;
+  testId: string;
+}) {
+  const { t } = useTranslation();
+  const download = useDownload();
+  const [exporting, setExporting] = useState(false);
+  return (
+    <Button
+      icon={<DownloadOutlined />}
+      loading={exporting}
+      data-testid={testId}
+      onClick={async () => {
+        const { page: _page, size: _size, ...filters } = listQuery ?? {};
+        setExporting(true);
+        await download(path, `${fileName}-${toWireDate(new Date())}.csv`, { ...filters, ...query });
+        setExporting(false);
+      }}
+    >
+      {t('stock.export')}
+    </Button>
+  );
+}

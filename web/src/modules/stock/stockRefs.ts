@@ -1,0 +1,15 @@
+import { registerRefSource } from '../../components/crud/refSources';
+
+/** The site persons items are lent to, picked by last name and named "Last First", as the server labels them. */
+registerRefSource('stock/person', {
+  search: 'lastName',
+  sort: 'lastName',
+  label: (row) => `${String(row.lastName ?? '')} ${String(row.firstName ?? '')}`.trim(),
+});
+
+/** An item is found by its name (its code is what a scanner reads) and named "name (code)". */
+registerRefSource('stock/item', {
+  search: 'name',
+  sort: 'name',
+  label: (row) => `${String(row.name ?? '')} (${String(row.code ?? '')})`,
+});
