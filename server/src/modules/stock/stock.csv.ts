@@ -1,9 +1,4 @@
-import {
-  serverText,
-  type ServerTextKey,
-  type StockVariance,
-  type TextLanguage,
-} from '@strazce/contract';
+import { serverText, type ServerTextKey, type StockVariance, type TextLanguage } from '@strazce/contract';
 import type { Row } from '../../platform/crud';
 import { csvOptionsFor, toCsvText } from '../../platform/csv';
 import { recordsToCsv, type RecordCsvColumns, type RecordCsvOptions } from '../../platform/recordCsv';

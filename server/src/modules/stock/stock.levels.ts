@@ -68,7 +68,8 @@ export interface StockChange {
 }
 
 /** The item's flag: under its minimum in total, or any of its levels under its own. */
-const ITEM_BELOW_MINIMUM = sql.raw(`(stock_item.minimum is not null and stock_item.current < stock_item.minimum)
+const ITEM_BELOW_MINIMUM =
+  sql.raw(`(stock_item.minimum is not null and stock_item.current < stock_item.minimum)
   or exists (select 1 from stock_level l where l.item_id = stock_item.id and l.below_minimum)`);
 
 /**
@@ -138,9 +139,7 @@ async function moveSerial(tx: Db, change: StockChange): Promise<void> {
 
 /** The item's below-minimum flag again (after its minimum, a level's minimum or its stock changed). */
 export async function refreshItemFlag(tx: Db, itemId: number): Promise<void> {
-  await tx.execute(
-    sql`update stock_item set below_minimum = ${ITEM_BELOW_MINIMUM} where id = ${itemId}`,
-  );
+  await tx.execute(sql`update stock_item set below_minimum = ${ITEM_BELOW_MINIMUM} where id = ${itemId}`);
 }
 
 /** A level's below-minimum flag again (after its minimum changed), then its item's. */

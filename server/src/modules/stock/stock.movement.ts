@@ -81,8 +81,10 @@ async function undo(ctx: CrudContext, existing: Row): Promise<LockedItem> {
  * item moves one unit of a named serial.
  */
 async function checkMovement(ctx: CrudContext, state: MovementState, internal: InternalInput): Promise<void> {
-  if (state.units === 0 || !isStockQuantity(state.units)) throw validationError('units', 'validation.invalid');
-  if (state.type === 'STOCK_TAKING' && !internal.byTaking) throw validationError('type', 'validation.invalid');
+  if (state.units === 0 || !isStockQuantity(state.units))
+    throw validationError('units', 'validation.invalid');
+  if (state.type === 'STOCK_TAKING' && !internal.byTaking)
+    throw validationError('type', 'validation.invalid');
   if (ISSUES.includes(state.type) && (state.returnOfId === null ? state.units > 0 : state.units < 0))
     throw validationError('units', 'validation.invalid');
   if (state.item.type === 'UNIQUE' && !internal.byTaking) {
@@ -117,8 +119,10 @@ export const movementHooks: CrudHooks = {
           ? before
           : await lockItem(ctx.tx, ctx.siteId!, { id: values.itemId as number });
     } else {
-      if (input.code !== undefined && input.item !== undefined) throw validationError('code', 'validation.invalid');
-      if (input.code === undefined && input.item === undefined) throw validationError('item', 'validation.required');
+      if (input.code !== undefined && input.item !== undefined)
+        throw validationError('code', 'validation.invalid');
+      if (input.code === undefined && input.item === undefined)
+        throw validationError('item', 'validation.required');
       item = await lockItem(
         ctx.tx,
         ctx.siteId!,
@@ -133,7 +137,10 @@ export const movementHooks: CrudHooks = {
     await checkMovement(ctx, state, internal);
     const lending = LENDINGS.includes(state.type) && state.returnOfId === null;
     if (!lending) values.due = null;
-    else if (input.due === undefined && (!existing || values.movementTime !== undefined || values.type !== undefined))
+    else if (
+      input.due === undefined &&
+      (!existing || values.movementTime !== undefined || values.type !== undefined)
+    )
       values.due =
         item.maxLendingHours === null
           ? null
@@ -178,9 +185,7 @@ export async function returnLending(
     .for('update');
   if (!lending) throw notFound('Lending');
   if (lending.returned) throw new AppError('STOCK_RETURNED', 'The lending has already been returned');
-  const time = input.movementTime
-    ? new Date(input.movementTime)
-    : new Date(ctx.request.server.clock.now());
+  const time = input.movementTime ? new Date(input.movementTime) : new Date(ctx.request.server.clock.now());
   if (time < lending.movementTime) throw validationError('movementTime', 'validation.invalid');
   const returnId = await movements.insert(
     {

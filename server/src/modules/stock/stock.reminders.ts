@@ -9,7 +9,12 @@ import { stockItems, stockMovements, stockWarehouses } from './stock.tables';
 
 /** Open lendings past their due at `now`. */
 const overdueAt = (now: Date) =>
-  and(lendingSql(), eq(stockMovements.returned, false), isNotNull(stockMovements.due), lte(stockMovements.due, now));
+  and(
+    lendingSql(),
+    eq(stockMovements.returned, false),
+    isNotNull(stockMovements.due),
+    lte(stockMovements.due, now),
+  );
 
 const personName = sql<string>`${sitePersonLabel(persons)}`;
 

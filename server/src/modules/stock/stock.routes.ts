@@ -238,7 +238,8 @@ export function registerStockRoutes(app: FastifyInstance, db: Db): void {
     async (request, reply) => {
       const variance = await takingVariance(db, currentSiteId(request), request.params.id);
       const language = csvLanguageOf(request, request.query.lang);
-      const name = language === 'cs' ? `inventura-${variance.taking.id}.csv` : `stock-taking-${variance.taking.id}.csv`;
+      const name =
+        language === 'cs' ? `inventura-${variance.taking.id}.csv` : `stock-taking-${variance.taking.id}.csv`;
       return sendCsv(reply, name, toVarianceCsv(variance, language));
     },
   );
@@ -270,7 +271,8 @@ export function registerStockRoutes(app: FastifyInstance, db: Db): void {
         list: (query, siteId, _extraWhere, request) => movements.list(query, siteId, lendingSql(), request),
       },
       roles: stockMovement.read,
-      description: 'The lendings as CSV (the movements’ filters and order; only lendings, not their returns).',
+      description:
+        'The lendings as CSV (the movements’ filters and order; only lendings, not their returns).',
       toCsv: toMovementCsv,
       fileName: (language) => (language === 'cs' ? 'vypujcky.csv' : 'stock-lendings.csv'),
     },

@@ -52,17 +52,13 @@ export const stockCategories = pgTable(
   (t) => [uniqueIndex('stock_category_name_uq').on(t.siteId, t.name)],
 );
 
-export const stockUnits = pgTable(
-  'stock_mu',
-  { ...setUpColumns(), abbreviation: text().notNull() },
-  (t) => [uniqueIndex('stock_mu_name_uq').on(t.siteId, t.name)],
-);
+export const stockUnits = pgTable('stock_mu', { ...setUpColumns(), abbreviation: text().notNull() }, (t) => [
+  uniqueIndex('stock_mu_name_uq').on(t.siteId, t.name),
+]);
 
-export const stockWarehouses = pgTable(
-  'stock_warehouse',
-  { ...setUpColumns(), description: text() },
-  (t) => [uniqueIndex('stock_warehouse_name_uq').on(t.siteId, t.name)],
-);
+export const stockWarehouses = pgTable('stock_warehouse', { ...setUpColumns(), description: text() }, (t) => [
+  uniqueIndex('stock_warehouse_name_uq').on(t.siteId, t.name),
+]);
 
 /**
  * An item. `current` (the sum of its movements) and `below_minimum` (under `minimum` in total, or a level under
@@ -168,9 +164,7 @@ export const stockMovements = pgTable(
     ),
     index('stock_movement_open_lending_idx')
       .on(t.siteId, t.due)
-      .where(
-        sql`${t.type} in ('LONG_TERM', 'SHORT_TERM') and ${t.returnOfId} is null and not ${t.returned}`,
-      ),
+      .where(sql`${t.type} in ('LONG_TERM', 'SHORT_TERM') and ${t.returnOfId} is null and not ${t.returned}`),
     index('stock_movement_return_of_idx')
       .on(t.returnOfId)
       .where(sql`${t.returnOfId} is not null`),
@@ -217,7 +211,11 @@ export const stockTakings = pgTable(
     closed: ts(),
   },
   (t) => [
-    index('stock_taking_site_created_idx').on(t.siteId, t.created.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('stock_taking_site_created_idx').on(
+      t.siteId,
+      t.created.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     index('stock_taking_warehouse_idx').on(t.warehouseId),
   ],
 );

@@ -55,11 +55,7 @@ export const takingHooks: CrudHooks = {
 export const takingLineHooks: CrudHooks = {
   async beforeWrite(values, _input, ctx, existing) {
     if (existing) await openTaking(ctx.tx, ctx.siteId!, existing.takingId as number);
-    const taking = await openTaking(
-      ctx.tx,
-      ctx.siteId!,
-      (values.takingId ?? existing?.takingId) as number,
-    );
+    const taking = await openTaking(ctx.tx, ctx.siteId!, (values.takingId ?? existing?.takingId) as number);
     const warehouseId = (values.warehouseId ?? existing?.warehouseId) as number;
     if (taking.warehouseId !== null && taking.warehouseId !== warehouseId)
       throw validationError('warehouse', 'validation.invalid');
