@@ -7,6 +7,7 @@ import { persons, siteModules, siteProperties, sites } from '../modules/system/s
 import { hashPassword, newToken, verifyPassword } from '../platform/secrets';
 import { seedKeysDemo } from '../modules/keys/keys.demo';
 import { seedPatrolDemo } from '../modules/patrol/patrol.demo';
+import { seedStockDemo } from '../modules/stock/stock.demo';
 import { seedVehicleDemo } from '../modules/vehicle/vehicle.demo';
 import { seedVisitDemo } from '../modules/visit/visit.demo';
 
@@ -203,6 +204,7 @@ export async function seed(
     await seedVehicleDemo(tx, siteIds);
     await seedPatrolDemo(tx, siteIds);
     await seedKeysDemo(tx, siteIds);
+    await seedStockDemo(tx, siteIds);
   });
   if (options.adminPassword)
     options.log.info('Created the administrator "admin" with the password from ADMIN_PASSWORD');

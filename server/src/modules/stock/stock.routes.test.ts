@@ -2,6 +2,7 @@ import { and, eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, expectEvery, type TestContext, type TestUser } from '../../../test/helper';
 import { emails, persons } from '../system/system.tables';
+import { seedStockDemo } from './stock.demo';
 import { sendStockDailyDigests, sendStockOverdueNotices } from './stock.reminders';
 
 let ctx: TestContext;
@@ -55,6 +56,7 @@ const getJson = async (who: TestUser, url: string) => {
 /** The item's stock per warehouse and in total, and the sums of its movements: always equal. */
 async function expectSumsEqualMovements(
   item: number,
+  reader: TestUser = admin,
 ): Promise<{ total: number; levels: Map<number, number> }> {
   const result = await ctx.db.execute(sql`
     select
@@ -72,7 +74,7 @@ async function expectSumsEqualMovements(
     expect(Number(level.current)).toBeGreaterThanOrEqual(0);
     levels.set(level.w, Number(level.current));
   }
-  const record = await getJson(admin, `/api/stock/item/${item}`);
+  const record = await getJson(reader, `/api/stock/item/${item}`);
   expect(record.current).toBe(Number(row.total));
   return { total: Number(row.total), levels };
 }
@@ -496,5 +498,19 @@ describe('stock takings', () => {
     }
     expect((await ctx.call(user, 'GET', `/api/stock/taking/${taking.id}/variance`)).statusCode).toBe(403);
     expect((await ctx.call(adminB, 'GET', `/api/stock/taking/${taking.id}/variance`)).statusCode).toBe(404);
+  });
+});
+
+describe('demo data', () => {
+  it('keeps every demo stock the sum of its movements, with an open and an overdue lending', async () => {
+    await givenPerson(ctx.siteB, 'demo.borrower@example.com');
+    await seedStockDemo(ctx.db, [ctx.siteB], new Date(ctx.clock.now()));
+    const items = await ctx.call(adminB, 'GET', '/api/stock/item?size=100');
+    const rows = items.json() as Json[];
+    expect(rows.length).toBe(5);
+    for (const row of rows) await expectSumsEqualMovements(row.id, adminB);
+    expect(rows.filter((row) => row.belowMinimum).map((row) => row.code)).toEqual(['SK-001', 'SK-005']);
+    const lendings = await ctx.call(adminB, 'GET', '/api/stock/item/movement?lending=true');
+    expect((lendings.json() as Json[]).map((row) => row.overdue).sort()).toEqual([false, true]);
   });
 });
