@@ -96,18 +96,25 @@ export const stockItems = pgTable(
   ],
 );
 
+/** The item a row is of: a level or a serial goes with its item, a movement or a count keeps it. */
+const itemColumn = (onDelete: 'cascade' | 'restrict') =>
+  integer()
+    .notNull()
+    .references(() => stockItems.id, { onDelete });
+/** The warehouse a row is in: kept while anything is in it. */
+const warehouseColumn = () =>
+  integer()
+    .notNull()
+    .references(() => stockWarehouses.id, { onDelete: 'restrict' });
+
 /** An item's stock in one warehouse, with a minimum of its own. */
 export const stockLevels = pgTable(
   'stock_level',
   {
     ...entityColumns(),
     siteId: siteColumn(),
-    itemId: integer()
-      .notNull()
-      .references(() => stockItems.id, { onDelete: 'cascade' }),
-    warehouseId: integer()
-      .notNull()
-      .references(() => stockWarehouses.id, { onDelete: 'restrict' }),
+    itemId: itemColumn('cascade'),
+    warehouseId: warehouseColumn(),
     current: stockSum(),
     minimum: quantity(),
     belowMinimum: boolean().notNull().default(false),
@@ -130,12 +137,8 @@ export const stockMovements = pgTable(
     ...entityColumns(),
     siteId: siteColumn(),
     movementTime: ts().notNull(),
-    itemId: integer()
-      .notNull()
-      .references(() => stockItems.id, { onDelete: 'restrict' }),
-    warehouseId: integer()
-      .notNull()
-      .references(() => stockWarehouses.id, { onDelete: 'restrict' }),
+    itemId: itemColumn('restrict'),
+    warehouseId: warehouseColumn(),
     units: quantity().notNull(),
     type: text().$type<StockMovementType>().notNull().default('STOCK_OPERATION'),
     serial: text(),
@@ -183,13 +186,9 @@ export const stockSerials = pgTable(
   'stock_serial',
   {
     siteId: siteColumn(),
-    itemId: integer()
-      .notNull()
-      .references(() => stockItems.id, { onDelete: 'cascade' }),
+    itemId: itemColumn('cascade'),
     serial: text().notNull(),
-    warehouseId: integer()
-      .notNull()
-      .references(() => stockWarehouses.id, { onDelete: 'restrict' }),
+    warehouseId: warehouseColumn(),
   },
   (t) => [
     primaryKey({ columns: [t.itemId, t.serial] }),
@@ -229,12 +228,8 @@ export const stockTakingLines = pgTable(
     takingId: integer()
       .notNull()
       .references(() => stockTakings.id, { onDelete: 'cascade' }),
-    itemId: integer()
-      .notNull()
-      .references(() => stockItems.id, { onDelete: 'restrict' }),
-    warehouseId: integer()
-      .notNull()
-      .references(() => stockWarehouses.id, { onDelete: 'restrict' }),
+    itemId: itemColumn('restrict'),
+    warehouseId: warehouseColumn(),
     counted: quantity().notNull(),
     expected: numeric({ precision: 18, scale: 3 }),
     difference: numeric({ precision: 18, scale: 3 }),
