@@ -11,15 +11,16 @@ import { StockExportButton } from './StockExport';
 import './stockRefs';
 import './stock.css';
 
+// The stock and its flag early: they are what a reader of the list looks for.
 const COLUMNS = [
   'code',
   'name',
-  'category',
-  'unit',
-  'type',
-  'minimum',
   'current',
+  'unit',
+  'minimum',
   'belowMinimum',
+  'category',
+  'type',
   'price',
   'valid',
 ];
@@ -44,7 +45,7 @@ export default function ItemsPage() {
           current: (value, record) => <CurrentCell value={value} below={record.belowMinimum} />,
           belowMinimum: (value) => <BelowMinimumTag below={value} />,
         }}
-        columnWidths={{ belowMinimum: 150 }}
+        columnWidths={{ belowMinimum: 150, name: 220 }}
         rowActions={[
           {
             key: 'levels',

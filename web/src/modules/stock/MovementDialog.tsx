@@ -252,10 +252,15 @@ export function MovementDialog({ onClose }: { onClose(): void }) {
             buttonStyle="solid"
             value={type}
             onChange={(event) => setType(event.target.value as RecordedType)}
-            options={typeOptions}
             data-testid="stock-type"
             className="stock-type"
-          />
+          >
+            {typeOptions.map((option) => (
+              <Radio.Button key={option.value} value={option.value}>
+                <span data-testid={`stock-type-${option.value}`}>{option.label}</span>
+              </Radio.Button>
+            ))}
+          </Radio.Group>
         </Form.Item>
         <div className="stock-fields">
           <Form.Item label={t('stock.movement.direction')}>
@@ -264,12 +269,14 @@ export function MovementDialog({ onClose }: { onClose(): void }) {
               value={shownDirection}
               disabled={fixedDirection(type) !== null}
               onChange={(event) => setDirection(event.target.value as Direction)}
-              options={[
-                { value: 'in', label: t('stock.movement.in') },
-                { value: 'out', label: t('stock.movement.out') },
-              ]}
               data-testid="stock-direction"
-            />
+            >
+              {(['in', 'out'] as const).map((value) => (
+                <Radio.Button key={value} value={value}>
+                  <span data-testid={`stock-direction-${value}`}>{t(`stock.movement.${value}`)}</span>
+                </Radio.Button>
+              ))}
+            </Radio.Group>
           </Form.Item>
           <div ref={quantityRef}>
             {unique ? (
@@ -319,7 +326,7 @@ export function MovementDialog({ onClose }: { onClose(): void }) {
               label={fieldLabel(t, stockMovement, 'due')}
               extra={
                 autoDue
-                  ? t('stock.movement.dueFromCategory', { hours: hours.data, due: formatDateTime(autoDue) })
+                  ? t('stock.movement.dueFromCategory', { hours: hours.data })
                   : t('stock.movement.dueByCategory')
               }
             >

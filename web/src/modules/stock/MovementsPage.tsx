@@ -19,11 +19,8 @@ import { StockReturnDialog } from './StockReturnDialog';
 import './stockRefs';
 import './stock.css';
 
-/**
- * The lendings still out: issues with a due time (only lendings have one) not returned yet. Sorted by their due
- * time, the overdue ones come first.
- */
-export const OPEN_LENDINGS = { returned: 'false', dueFrom: '1970-01-01T00:00:00.000Z' };
+/** The lendings still out (not their returns); sorted by their due time, the overdue ones come first. */
+export const OPEN_LENDINGS = { lending: 'true', returned: 'false' };
 
 const MOVEMENT_COLUMNS = [
   'movementTime',
@@ -99,13 +96,13 @@ export default function MovementsPage() {
       {t('stock.movement.action')}
     </Button>
   );
-  const exportButton = (page: CrudPageApi, query: Record<string, string> | undefined, fileName: string) => (
+  const exportButton = (page: CrudPageApi, lendings: boolean) => (
     <StockExportButton
-      path={`/${stockMovement.resource}/export`}
+      path={lendings ? '/stock/item/lending/export' : `/${stockMovement.resource}/export`}
       listQuery={page.listQuery}
-      query={query}
-      fileName={fileName}
-      testId={query ? 'stock-lending-export' : 'stock-movement-export'}
+      query={lendings ? OPEN_LENDINGS : undefined}
+      fileName={lendings ? 'stock-lendings' : 'stock-movements'}
+      testId={lendings ? 'stock-lending-export' : 'stock-movement-export'}
     />
   );
   const common = {
@@ -116,7 +113,7 @@ export default function MovementsPage() {
       units: (value: unknown) => <UnitsCell value={value} />,
       due: (_: unknown, record: Row) => <LendingDueCell row={record} now={now} />,
     },
-    columnWidths: { due: 230, units: 110 },
+    columnWidths: { due: 230, units: 110, item: 240 },
     rowClassName: (record: Row) => (isOverdueLending(record, now) ? 'crud-row-danger' : ''),
     rowActions: returnAction,
   };
@@ -139,7 +136,7 @@ export default function MovementsPage() {
                 toolbar={(page) => (
                   <>
                     {recordButton}
-                    {exportButton(page, undefined, 'stock-movements')}
+                    {exportButton(page, false)}
                   </>
                 )}
               />
@@ -171,7 +168,7 @@ export default function MovementsPage() {
                 toolbar={(page) => (
                   <>
                     {recordButton}
-                    {exportButton(page, OPEN_LENDINGS, 'stock-lendings')}
+                    {exportButton(page, true)}
                   </>
                 )}
               />

@@ -13,3 +13,10 @@ registerRefSource('stock/item', {
   sort: 'name',
   label: (row) => `${String(row.name ?? '')} (${String(row.code ?? '')})`,
 });
+
+/** A measuring unit is named by its abbreviation, as the server labels it. */
+registerRefSource('stock/mu', {
+  search: 'name',
+  sort: 'name',
+  label: (row) => String(row.abbreviation ?? ''),
+});
