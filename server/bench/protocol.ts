@@ -1,4 +1,4 @@
-import type { BenchVehicles } from './seed';
+import type { BenchStock, BenchVehicles } from './seed';
 import type { Sample, Statement } from './sql';
 
 /** What the bench runner asks of the measured process (bench/target.ts), one request at a time. */
@@ -11,6 +11,8 @@ export type TargetRequest =
   | { type: 'replay'; groups: Statement[][]; concurrency: number; seconds: number; sequential?: boolean }
   /** With BENCH_CPU_PROF: profile the app while the runner loads it; `stop` writes <name>.cpuprofile. */
   | { type: 'profile'; action: 'start' | 'stop'; name: string }
+  /** An item's stock against the sum of its movements (after the racing movement scenario: no lost update). */
+  | { type: 'stockCheck'; itemId: number }
   | { type: 'close' };
 
 export type TargetReply =
@@ -22,9 +24,13 @@ export type TargetReply =
       /** Of the vehicle movements alone (part of seedSeconds). */
       vehicleSeedSeconds: number;
       vehicles: BenchVehicles;
+      /** Of the stock alone (part of seedSeconds). */
+      stockSeedSeconds: number;
+      stock: BenchStock | null;
     }
   | { type: 'captured'; statements: Statement[]; status: number; total: string | null; body: string }
   | { type: 'replayed'; sample: Sample }
   | { type: 'profiled' }
+  | { type: 'stockChecked'; current: string; moved: string; levels: string; movements: number }
   | { type: 'closed' }
   | { type: 'failed'; message: string };

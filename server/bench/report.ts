@@ -1,7 +1,7 @@
 import type { Measurement } from './sql';
 
 /** Visits and audit entries, or vehicles: each in its own part of the report, with its own targets. */
-export type ScenarioGroup = 'visit' | 'vehicle';
+export type ScenarioGroup = 'visit' | 'vehicle' | 'stock';
 
 export interface ScenarioResult {
   name: string;
@@ -11,6 +11,8 @@ export interface ScenarioResult {
   method?: string;
   /** The replay ran the statements one after another (a write's), not all at once. */
   sequential?: boolean;
+  /** Concurrent connections when not the run's (the movement scenario's writers). */
+  connections?: number;
   path: string;
   total: string | null;
   statements: string[];
@@ -53,6 +55,12 @@ export interface DatabaseRun {
   seedSeconds: number;
   /** Of the vehicle movements alone (part of seedSeconds). */
   vehicleSeedSeconds?: number;
+  /** Stock items and movements seeded beside them, and the seconds of their seed (part of seedSeconds). */
+  stockItems?: number;
+  stockMovements?: number;
+  stockSeedSeconds?: number;
+  /** After the movement scenario: the hot item's stock, its levels' sum and its movements' sum (`exact`: all equal). */
+  stockCheck?: { current: string; moved: string; levels: string; movements: number; exact: boolean };
   /** The load average when this database's run started and ended (1, 5, 15 min). */
   load?: number[];
   loadAtEnd?: number[];
@@ -154,6 +162,8 @@ export interface Machine {
 
 /** Where the vehicles' part of docs/performance.md begins: a run of one part keeps the other (`mergeReport`). */
 export const VEHICLE_MARKER = '<!-- vehicles: written by npm run bench from the vehicle scenarios -->';
+/** Where the stock part begins (after the vehicles' part). */
+export const STOCK_MARKER = '<!-- stock: written by npm run bench from the stock scenarios -->';
 
 const groupOf = (result: ScenarioResult): ScenarioGroup => result.group ?? 'visit';
 const loads = (values: number[]) => values.map((value) => value.toFixed(1)).join(', ');
@@ -191,28 +201,46 @@ function sqlDetails(results: ScenarioResult[], mix: MixResult | null): string[] 
  * vehicles' part (after VEHICLE_MARKER), each only when the run measured any of its scenarios.
  */
 export function renderReport(runs: DatabaseRun[], machine: Machine): string {
-  const visitPart = runs.some((run) => run.mix || run.results.some((result) => groupOf(result) === 'visit'))
-    ? renderVisits(runs, machine)
-    : '';
-  const vehiclePart = runs.some((run) => run.results.some((result) => groupOf(result) === 'vehicle'))
-    ? renderVehicles(runs, machine)
-    : '';
-  return `${visitPart}${vehiclePart ? `${visitPart ? '\n' : ''}${VEHICLE_MARKER}\n\n${vehiclePart}` : ''}`;
+  const measured = (group: ScenarioGroup) =>
+    runs.some((run) => run.results.some((result) => groupOf(result) === group));
+  const parts = {
+    visits: runs.some((run) => run.mix) || measured('visit') ? renderVisits(runs, machine) : '',
+    vehicles: measured('vehicle') ? renderVehicles(runs, machine) : '',
+    stock: measured('stock') ? renderStock(runs, machine) : '',
+  };
+  return joinParts(parts);
+}
+
+interface ReportParts {
+  visits: string;
+  vehicles: string;
+  stock: string;
+}
+
+/** The parts of a report, each after its marker (the visits' part first, without one). */
+function joinParts(parts: ReportParts): string {
+  const lines = [parts.visits.trimEnd()];
+  if (parts.vehicles.trim()) lines.push('', VEHICLE_MARKER, '', parts.vehicles.trim());
+  if (parts.stock.trim()) lines.push('', STOCK_MARKER, '', parts.stock.trim());
+  return `${lines.join('\n').trimStart()}\n`;
+}
+
+function splitParts(text: string): ReportParts {
+  const cut = (from: string, marker: string) => {
+    const at = from.indexOf(marker);
+    return at < 0 ? [from, ''] : [from.slice(0, at), from.slice(at + marker.length)];
+  };
+  const [beforeStock, stock] = cut(text, STOCK_MARKER);
+  const [visits, vehicles] = cut(beforeStock, VEHICLE_MARKER);
+  return { visits, vehicles, stock };
 }
 
 /** A fresh report over an existing file: each part the run did not measure is kept as the file has it. */
 export function mergeReport(existing: string, fresh: string): string {
-  const split = (text: string) => {
-    const at = text.indexOf(VEHICLE_MARKER);
-    return at < 0
-      ? { visits: text, vehicles: '' }
-      : { visits: text.slice(0, at), vehicles: text.slice(at + VEHICLE_MARKER.length) };
-  };
-  const old = split(existing);
-  const now = split(fresh);
-  const visits = (now.visits.trim() ? now.visits : old.visits).trimEnd();
-  const vehicles = (now.vehicles.trim() ? now.vehicles : old.vehicles).trim();
-  return `${visits}\n${vehicles ? `\n${VEHICLE_MARKER}\n\n${vehicles}\n` : ''}`;
+  const old = splitParts(existing);
+  const now = splitParts(fresh);
+  const pick = (part: keyof ReportParts) => (now[part].trim() ? now[part] : old[part]);
+  return joinParts({ visits: pick('visits'), vehicles: pick('vehicles'), stock: pick('stock') });
 }
 
 /** The visits' and audit entries' part: the page scenarios, the mixed load, their targets. */
@@ -346,6 +374,37 @@ const VEHICLE_DESIGN = [
   '  not kept: each page counts its (at most 1,001) rows again.',
 ];
 
+/**
+ * A part's table: each scenario's HTTP beside its raw SQL, the ratios of the rounds, and on PostgreSQL its
+ * targets and whether they were met.
+ */
+function scenarioTable(
+  results: ScenarioResult[],
+  postgres: boolean,
+  targetOf: (result: ScenarioResult) => { text: string; missed: string[] },
+): string[] {
+  const lines = [
+    `| scenario | HTTP p50 ms | HTTP p99 ms | HTTP req/s | raw SQL p50 ms | raw SQL p99 ms | raw SQL /s | p50 ratio (median) | p50 ratio per round | main select p50 ms | X-Total-Count | ${
+      postgres ? 'target | met' : 'targets'
+    } |`,
+    `|---|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|${postgres ? '---|---' : '---'}|`,
+  ];
+  for (const result of results) {
+    const target = targetOf(result);
+    lines.push(
+      `| ${result.name} | ${ms(result.http.p50)} | ${ms(result.http.p99)} | ${result.http.rps.toFixed(0)} | ` +
+        `${ms(result.raw.p50)} | ${ms(result.raw.p99)} | ${result.raw.rps.toFixed(0)} | ${result.ratio.toFixed(2)} | ` +
+        `${result.ratios.map((ratio) => ratio.toFixed(2)).join(' ')} | ${result.rawMain ? ms(result.rawMain.p50) : '–'} | ` +
+        `${result.total ?? '–'} | ${
+          postgres
+            ? `${target.text} | ${target.missed.length ? `NOT met (${target.missed.join(', ')})` : 'met'}`
+            : 'PostgreSQL only'
+        } |`,
+    );
+  }
+  return lines;
+}
+
 /** The vehicles' part: the vehicle manager's pages and a plate read, beside their SQL, with their targets. */
 function renderVehicles(runs: DatabaseRun[], machine: Machine): string {
   const lines: string[] = [
@@ -383,24 +442,8 @@ function renderVehicles(runs: DatabaseRun[], machine: Machine): string {
           ? ` Load average when this database's run started: ${loads(run.load)}, when it ended: ${loads(run.loadAtEnd)}.`
           : ''),
       '',
-      `| scenario | HTTP p50 ms | HTTP p99 ms | HTTP req/s | raw SQL p50 ms | raw SQL p99 ms | raw SQL /s | p50 ratio (median) | p50 ratio per round | main select p50 ms | X-Total-Count | ${
-        postgres ? 'target | met' : 'targets'
-      } |`,
-      `|---|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|${postgres ? '---|---' : '---'}|`,
+      ...scenarioTable(results, postgres, vehicleTargets),
     );
-    for (const result of results) {
-      const target = vehicleTargets(result);
-      lines.push(
-        `| ${result.name} | ${ms(result.http.p50)} | ${ms(result.http.p99)} | ${result.http.rps.toFixed(0)} | ` +
-          `${ms(result.raw.p50)} | ${ms(result.raw.p99)} | ${result.raw.rps.toFixed(0)} | ${result.ratio.toFixed(2)} | ` +
-          `${result.ratios.map((ratio) => ratio.toFixed(2)).join(' ')} | ${result.rawMain ? ms(result.rawMain.p50) : '–'} | ` +
-          `${result.total ?? '–'} | ${
-            postgres
-              ? `${target.text} | ${target.missed.length ? `NOT met (${target.missed.join(', ')})` : 'met'}`
-              : 'PostgreSQL only'
-          } |`,
-      );
-    }
     if (postgres) {
       const pages = results.filter((result) => !result.method || result.method === 'GET');
       const reads = results.filter((result) => result.method && result.method !== 'GET');
@@ -429,6 +472,84 @@ function renderVehicles(runs: DatabaseRun[], machine: Machine): string {
             .join(', ')}: there the p99 target is out of reach on this machine whatever HTTP adds.`,
         );
     }
+    lines.push('', ...sqlDetails(results, null));
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/** Stock targets (issue 15, on PostgreSQL): pages as the vehicles'; movements recorded at this rate at least. */
+const stockTargetRatio = 1.3;
+const stockTargetP99 = 25;
+const stockTargetRate = 300;
+
+function stockTargets(result: ScenarioResult): { text: string; missed: string[] } {
+  if (result.method && result.method !== 'GET')
+    return {
+      text: `≥ ${stockTargetRate} movements/s`,
+      missed: result.http.rps >= stockTargetRate ? [] : [`${result.http.rps.toFixed(0)}/s`],
+    };
+  const missed: string[] = [];
+  if (result.ratio > stockTargetRatio) missed.push(`ratio ${result.ratio.toFixed(2)}`);
+  if (result.http.p99 > stockTargetP99) missed.push(`p99 ${ms(result.http.p99)} ms`);
+  return { text: `p50 ≤ ${stockTargetRatio}× SQL, p99 ≤ ${stockTargetP99} ms`, missed };
+}
+
+/** How the stock lists and the movements stay fast and exact; kept beside their numbers. */
+const STOCK_DESIGN = [
+  '- **Lists.** Items and movements run on the CRUD machinery (one prepared `json_build_object` select per',
+  '  page, the bounded count `countLimit` = 10,000). The below-minimum list walks',
+  '  `stock_item_below_minimum_idx (site_id, below_minimum, code)` in its default order (a full index: the',
+  "  filter is a bound value of the prepared select); an item's movements walk",
+  '  `stock_movement_item_time_idx (site_id, item_id, movement_time desc, id desc)`.',
+  '- **Recording a movement** (docs/stock.md): the item locked (`select … for update`), the level upserted or',
+  '  updated on the condition `current + units >= 0`, the total the same way, the movement inserted and its',
+  '  audit entry written, in one transaction. The movements of one item are serialized by its row lock (and',
+  "  a site's writes by its audit chain row); every client records on the same item, the worst case. Its raw",
+  '  SQL replays the statements one after another without the transaction.',
+  "- **No lost update.** After the movement scenario the item's stock, the sum of its levels and the sum of",
+  '  its movements (those of HTTP and of the replay) are compared: `exact` when all three are equal.',
+];
+
+/** The stock part: the below-minimum list, an item's movements and recording movements, with targets. */
+function renderStock(runs: DatabaseRun[], machine: Machine): string {
+  const lines: string[] = [
+    '## Stock: 200,000 items and 2,000,000 movements',
+    '',
+    'Measured by `npm run bench -- --only=stock-below-minimum,stock-item-movements,stock-movement`',
+    '(`--out=../docs/performance.md` rewrites only this part when only stock scenarios ran).',
+    '',
+    ...STOCK_DESIGN,
+    '',
+    `### Measurements${machine.date ? ` of ${machine.date}` : ''}`,
+    '',
+    ...machineLines(machine),
+    '',
+  ];
+  for (const run of runs) {
+    const results = run.results.filter((result) => groupOf(result) === 'stock');
+    if (results.length === 0) continue;
+    const postgres = run.kind === 'postgresql';
+    const writers = results.find((result) => result.connections)?.connections;
+    lines.push(
+      `### ${postgres ? 'PostgreSQL' : 'PGlite (embedded)'}`,
+      '',
+      `${(run.stockItems ?? 0).toLocaleString('en')} items and ${(run.stockMovements ?? 0).toLocaleString('en')} ` +
+        `movements on one site, seeded in ${(run.stockSeedSeconds ?? 0).toFixed(0)} s; ${run.connections} concurrent ` +
+        `connections per page scenario${writers ? `, ${writers} recording movements` : ''}; each side measured in ` +
+        `${run.rounds} alternating rounds (${run.duration} s per side).` +
+        (run.load && run.loadAtEnd
+          ? ` Load average when this database's run started: ${loads(run.load)}, when it ended: ${loads(run.loadAtEnd)}.`
+          : ''),
+      '',
+      ...scenarioTable(results, postgres, stockTargets),
+    );
+    if (run.stockCheck)
+      lines.push(
+        '',
+        `No lost update: the item's stock ${run.stockCheck.current}, its levels ${run.stockCheck.levels}, the sum of ` +
+          `its ${run.stockCheck.movements.toLocaleString('en')} movements ${run.stockCheck.moved} — ` +
+          `${run.stockCheck.exact ? 'exact' : 'NOT exact'}.`,
+      );
     lines.push('', ...sqlDetails(results, null));
   }
   return `${lines.join('\n')}\n`;

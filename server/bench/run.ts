@@ -37,6 +37,7 @@ import {
   BENCH_SURNAME,
   BENCH_USER,
   MIX_USERS,
+  type BenchStock,
   type BenchVehicles,
 } from './seed';
 import {
@@ -56,6 +57,11 @@ const { values: args } = parseArgs({
     visits: { type: 'string', default: '1000000' },
     /** Vehicle movements (entries and departures) on the bench site. */
     vehicles: { type: 'string', default: '1000000' },
+    /** Stock items and movements on the bench site (0 items: no stock). */
+    'stock-items': { type: 'string', default: '200000' },
+    'stock-movements': { type: 'string', default: '2000000' },
+    /** Concurrent clients of the movement scenario (recording movements of one item at once). */
+    'stock-writers': { type: 'string', default: '20' },
     /** Seconds of each side (HTTP, SQL) per measurement, split into `rounds` alternating rounds. */
     duration: { type: 'string', default: '12' },
     rounds: { type: 'string', default: '6' },
@@ -80,6 +86,8 @@ const { values: args } = parseArgs({
 });
 const VISITS = Number(args.visits);
 const VEHICLES = Number(args.vehicles);
+const STOCK_ITEMS = Number(args['stock-items']);
+const STOCK_MOVEMENTS = Number(args['stock-movements']);
 const DURATION = Number(args.duration);
 const ROUNDS = Math.max(1, Number(args.rounds));
 const ROUND_SECONDS = DURATION / ROUNDS;
@@ -92,6 +100,7 @@ interface Ids {
   otherVisitId: number;
   purposeId: number;
   vehicles: BenchVehicles;
+  stock: BenchStock | null;
 }
 
 interface Scenario {
@@ -107,6 +116,8 @@ interface Scenario {
   body?: (ids: Ids) => unknown;
   /** The headers of the call instead of the bench user's session (a terminal's token). */
   headers?: (ids: Ids) => Record<string, string>;
+  /** Concurrent connections instead of `--connections` (the movement scenario's writers). */
+  connections?: number;
 }
 
 const SCENARIOS: Scenario[] = [
@@ -179,6 +190,27 @@ const SCENARIOS: Scenario[] = [
     }),
     headers: ({ vehicles }) => ({ 'x-client-token': vehicles.anprToken, 'content-type': 'application/json' }),
   },
+  {
+    name: 'Stock items below their minimum (belowMinimum=true, by code)',
+    slug: 'stock-below-minimum',
+    group: 'stock',
+    path: () => '/api/stock/item?page=1&size=25&belowMinimum=true',
+  },
+  {
+    name: "One item's movements (newest first)",
+    slug: 'stock-item-movements',
+    group: 'stock',
+    path: ({ stock }) => `/api/stock/item/movement?page=1&size=25&item=${stock!.itemId}`,
+  },
+  {
+    name: `Recording a movement (${args['stock-writers']} clients, one item)`,
+    slug: 'stock-movement',
+    group: 'stock',
+    method: 'POST',
+    path: () => '/api/stock/item/movement',
+    body: ({ stock }) => ({ item: stock!.hotItemId, warehouse: stock!.warehouseId, units: 1 }),
+    connections: Number(args['stock-writers']),
+  },
 ];
 
 type MixUser = keyof typeof MIX_USERS;
@@ -216,7 +248,7 @@ const MIX: Array<{ user: MixUser; name: string; path: (ids: Ids) => string }> = 
 async function startTarget(kind: 'postgresql' | 'pglite') {
   const child = fork(
     fileURLToPath(new URL('./target.ts', import.meta.url)),
-    [kind, String(VISITS), String(VEHICLES)],
+    [kind, String(VISITS), String(VEHICLES), String(STOCK_ITEMS), String(STOCK_MOVEMENTS)],
     {
       execArgv: ['--import', 'tsx'],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
@@ -253,6 +285,7 @@ async function startTarget(kind: 'postgresql' | 'pglite') {
     ...ready,
     capture: (call: Call) => ask({ type: 'capture', ...call }, 'captured'),
     profile: (action: 'start' | 'stop', name: string) => ask({ type: 'profile', action, name }, 'profiled'),
+    stockCheck: (itemId: number) => ask({ type: 'stockCheck', itemId }, 'stockChecked'),
     replay: async (groups: Statement[][], concurrency: number, seconds: number, sequential?: boolean) =>
       (await ask({ type: 'replay', groups, concurrency, seconds, sequential }, 'replayed')).sample,
     close: async () => {
@@ -339,9 +372,13 @@ async function measureScenario(
     url,
     method: scenario.method ?? 'GET',
     body: scenario.body ? JSON.stringify(scenario.body(ids)) : undefined,
-    headers: scenario.headers ? scenario.headers(ids) : headers,
+    headers: {
+      ...(scenario.headers ? scenario.headers(ids) : headers),
+      ...(scenario.body ? { 'content-type': 'application/json' } : {}),
+    },
   };
-  const load = (duration: number): LoadOptions => ({ ...call, connections: CONNECTIONS, duration });
+  const connections = scenario.connections ?? CONNECTIONS;
+  const load = (duration: number): LoadOptions => ({ ...call, connections, duration });
   await settle();
   await httpLoad(load(2), url); // warm-up
   await pause(); // nothing of the warm-up may still run while the capture listens
@@ -360,11 +397,11 @@ async function measureScenario(
     await target.profile('stop', scenario.slug);
     await settle();
   }
-  await target.replay([page], CONNECTIONS, 1, write); // warm-up
+  await target.replay([page], connections, 1, write); // warm-up
   await pause();
   const rounds = await alternate(
     () => httpLoad(load(ROUND_SECONDS), url),
-    () => target.replay([page], CONNECTIONS, ROUND_SECONDS, write),
+    () => target.replay([page], connections, ROUND_SECONDS, write),
   );
   // A write's first statement is the terminal's lookup, not a page's rows.
   const rawMain = write
@@ -374,6 +411,7 @@ async function measureScenario(
   const result: ScenarioResult = {
     name,
     group: scenario.group,
+    ...(scenario.connections ? { connections } : {}),
     method: call.method,
     sequential: write,
     path: scenario.path(ids).replace(String(ids.visitId), ':id'),
@@ -467,7 +505,10 @@ async function benchDatabase(kind: 'postgresql' | 'pglite'): Promise<DatabaseRun
   const target = await startTarget(kind);
   try {
     const { address, seedSeconds, vehicleSeedSeconds } = target;
-    log(`  seeded in ${seedSeconds.toFixed(0)} s (vehicle movements ${vehicleSeedSeconds.toFixed(0)} s)`);
+    log(
+      `  seeded in ${seedSeconds.toFixed(0)} s (vehicle movements ${vehicleSeedSeconds.toFixed(0)} s, ` +
+        `stock ${target.stockSeedSeconds.toFixed(0)} s)`,
+    );
     const headers = await logIn(address, BENCH_USER);
     const middle = await fetch(`${address}/api/visit?page=20&size=25`, { headers });
     const visits = (await middle.json()) as Array<{ id: number; purpose: { id: number } | null }>;
@@ -476,12 +517,23 @@ async function benchDatabase(kind: 'postgresql' | 'pglite'): Promise<DatabaseRun
       otherVisitId: visits[1].id,
       purposeId: visits.find((visit) => visit.purpose)!.purpose!.id,
       vehicles: target.vehicles,
+      stock: target.stock,
     };
 
     const only = args.only?.split(',');
     const results: ScenarioResult[] = [];
-    for (const scenario of SCENARIOS.filter((item) => !only || only.includes(item.slug)))
+    let stockCheck: DatabaseRun['stockCheck'];
+    for (const scenario of SCENARIOS.filter((item) => !only || only.includes(item.slug))) {
+      if (scenario.group === 'stock' && !ids.stock) continue;
       results.push(await measureScenario(target, address, headers, ids, scenario));
+      if (scenario.slug === 'stock-movement') {
+        // Every movement recorded (over HTTP and by the replay) is in the item's stock: no update lost.
+        await settle();
+        const check = await target.stockCheck(ids.stock!.hotItemId);
+        stockCheck = { ...check, exact: check.current === check.moved && check.levels === check.moved };
+        log(`    stock check: ${JSON.stringify(stockCheck)}`);
+      }
+    }
     const mix = !only || only.includes('mix') ? await measureMix(target, address, ids) : null;
     return {
       kind,
@@ -489,6 +541,14 @@ async function benchDatabase(kind: 'postgresql' | 'pglite'): Promise<DatabaseRun
       vehicles: VEHICLES,
       seedSeconds,
       vehicleSeedSeconds,
+      ...(ids.stock
+        ? {
+            stockItems: STOCK_ITEMS,
+            stockMovements: STOCK_MOVEMENTS,
+            stockSeedSeconds: target.stockSeedSeconds,
+            stockCheck,
+          }
+        : {}),
       load,
       loadAtEnd: os.loadavg(),
       connections: CONNECTIONS,

@@ -11,6 +11,7 @@ import {
   vehiclePurposes,
   vehicleTypes,
 } from '../src/modules/vehicle/vehicle.tables';
+import { stockCategories, stockUnits, stockWarehouses } from '../src/modules/stock/stock.tables';
 import { visitCards, visitPurposes } from '../src/modules/visit/visit.tables';
 import { hashPassword, hashToken, newToken } from '../src/platform/secrets';
 import { siteToday } from '../src/platform/siteTime';
@@ -109,12 +110,14 @@ export async function seedSite(db: Db): Promise<BenchSite> {
     .values({ userName: BENCH_USER, passwordHash: await hashPassword(BENCH_PASSWORD), personId: person.id })
     .returning({ id: users.id });
   await db.insert(userRoles).values(
-    // ADMINISTRATOR for the audit log scenarios, the vehicle roles for the vehicle manager's.
+    // ADMINISTRATOR for the audit log scenarios, the vehicle roles for the vehicle manager's, STOCK_USER records
+    // movements.
     [
       'VISIT_ADMIN',
       'VISIT_USER',
       'VEHICLE_ADMIN',
       'VEHICLE_USER',
+      'STOCK_USER',
       'VIEW_PERSONAL_INFO',
       'ALL_CLIENTS',
       'ADMINISTRATOR',
@@ -476,4 +479,96 @@ export async function seedVehicles(
     platePart: String(sample.plate).slice(1, 5),
     gateId: site.gateIds[0],
   };
+}
+
+export interface BenchStock {
+  /** An item with its share of the movements: the item-movements scenario lists them. */
+  itemId: number;
+  /** The item the movement scenario records on, from every connection at once (one hot row). */
+  hotItemId: number;
+  warehouseId: number;
+}
+
+/**
+ * Stock on the bench site: categories, a unit, two warehouses, `items` items and `movements` movements in
+ * bulk SQL (`generate_series`), the movement `g` of item `g mod items` in warehouse `(g div items) mod 2`,
+ * newest last; per item and warehouse a receipt of 2 units three times out of four and an issue of 1 (so no
+ * stock ever goes negative). The levels and the items' totals are the sums of the movements, one item in
+ * twenty below its minimum. The indexes are dropped for the load and built again afterwards.
+ */
+export async function seedStock(
+  db: Db,
+  site: BenchSite,
+  items: number,
+  movements: number,
+  log: (line: string) => void,
+): Promise<BenchStock> {
+  const siteId = site.siteId;
+  const categories = await db
+    .insert(stockCategories)
+    .values(
+      ['Spotřební materiál', 'Nářadí', 'Radiostanice'].map((name, index) => ({
+        siteId,
+        name,
+        maxLendingHours: index === 0 ? null : 8 * index,
+      })),
+    )
+    .returning({ id: stockCategories.id });
+  const [unit] = await db
+    .insert(stockUnits)
+    .values({ siteId, name: 'Kusy', abbreviation: 'ks' })
+    .returning({ id: stockUnits.id });
+  const warehouses = await db
+    .insert(stockWarehouses)
+    .values([
+      { siteId, name: 'Hlavní sklad' },
+      { siteId, name: 'Sklad vrátnice' },
+    ])
+    .returning({ id: stockWarehouses.id });
+  const categoryIds = sql.raw(`array[${categories.map((row) => row.id).join(',')}]`);
+  const warehouseIds = sql.raw(`array[${warehouses.map((row) => row.id).join(',')}]`);
+
+  const rebuildItems = await dropIndexes(db, 'stock_item');
+  await db.execute(sql`
+    insert into stock_item (site_id, code, name, category_id, unit_id, type, minimum, price)
+    select ${siteId}::int, 'IT-' || lpad(g::text, 7, '0'), 'Skladová položka ' || g,
+      (${categoryIds})[1 + g % 3], ${unit.id}::int, 'BATCH',
+      case when g % 20 = 0 then 1000 else 5 end, (1 + g % 1000) / 10.0
+    from generate_series(1, ${items}::int) g`);
+  log(`  stock items ${items.toLocaleString('en')}`);
+  const [first] = rowsOf(
+    await db.execute(sql`select min(id) as id from stock_item where site_id = ${siteId}`),
+  );
+  const firstId = Number(first.id);
+
+  const rebuildMovements = await dropIndexes(db, 'stock_movement');
+  const batch = 200_000;
+  for (let from = 0; from < movements; from += batch) {
+    const to = Math.min(movements, from + batch) - 1;
+    await db.execute(sql`
+      insert into stock_movement (site_id, movement_time, item_id, warehouse_id, units, type, note)
+      select ${siteId}::int, now() - (${movements}::int - g) * interval '20 seconds',
+        ${firstId}::int + g % ${items}::int, (${warehouseIds})[1 + (g / ${items}::int) % 2],
+        case when (g / ${items}::int / 2) % 4 = 3 then -1 else 2 end, 'STOCK_OPERATION',
+        case when g % 7 = 0 then 'Příjem dle dodacího listu' end
+      from generate_series(${from}::int, ${to}::int) g`);
+    log(`  stock movements ${(to + 1).toLocaleString('en')} / ${movements.toLocaleString('en')}`);
+  }
+  await db.execute(sql`
+    insert into stock_level (site_id, item_id, warehouse_id, current)
+    select ${siteId}::int, item_id, warehouse_id, sum(units) from stock_movement
+    where site_id = ${siteId} group by item_id, warehouse_id`);
+  await db.execute(sql`
+    update stock_item i set current = s.total
+    from (select item_id, sum(units) as total from stock_movement where site_id = ${siteId} group by item_id) s
+    where i.id = s.item_id`);
+  await db.execute(sql`
+    update stock_item set below_minimum = minimum is not null and current < minimum where site_id = ${siteId}`);
+  log('  building stock indexes');
+  await rebuildItems();
+  await rebuildMovements();
+  await db.execute(sql`vacuum analyze stock_item`);
+  await db.execute(sql`vacuum analyze stock_movement`);
+  await db.execute(sql`vacuum analyze stock_level`);
+  return { itemId: firstId + 7, hotItemId: firstId + 11, warehouseId: warehouses[0].id };
 }

@@ -3,7 +3,7 @@
  * seeds it, serves the app, and on the runner's request captures the SQL of one API call or replays SQL
  * straight through the driver (PGlite lives in this process, so its SQL can only be run here).
  *
- *   argv: <postgresql|pglite> <visits> <vehicle movements>
+ *   argv: <postgresql|pglite> <visits> <vehicle movements> <stock items> <stock movements>
  */
 import fs from 'node:fs';
 import inspector from 'node:inspector';
@@ -12,13 +12,16 @@ import path from 'node:path';
 import { buildApp } from '../src/app';
 import { openDatabase, type Database } from '../src/db/database';
 import { freshPostgresDatabase } from '../src/db/freshDatabase';
-import { seedAudits, seedSite, seedVehicles, seedVisits } from './seed';
+import { sql } from 'drizzle-orm';
+import { seedAudits, seedSite, seedStock, seedVehicles, seedVisits } from './seed';
 import { captureStatements, runStatements } from './sql';
 import type { TargetReply, TargetRequest } from './protocol';
 
 const kind = process.argv[2] as 'postgresql' | 'pglite';
 const visits = Number(process.argv[3]);
 const vehicleMovements = Number(process.argv[4]);
+const stockItems = Number(process.argv[5] ?? 0);
+const stockMovements = Number(process.argv[6] ?? 0);
 const reply = (message: TargetReply) => process.send!(message);
 
 async function openBenchDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
@@ -42,6 +45,12 @@ const vehicles = await seedVehicles(database.db, site, vehicleMovements, (line) 
   reply({ type: 'log', line }),
 );
 const vehicleSeedSeconds = (Date.now() - vehiclesStarted) / 1000;
+const stockStarted = Date.now();
+const stock =
+  stockItems > 0
+    ? await seedStock(database.db, site, stockItems, stockMovements, (line) => reply({ type: 'log', line }))
+    : null;
+const stockSeedSeconds = (Date.now() - stockStarted) / 1000;
 const seedSeconds = (Date.now() - started) / 1000;
 
 const app = await buildApp({ database, logLevel: 'silent', validateResponses: false });
@@ -101,6 +110,20 @@ process.on('message', (message: TargetRequest) => {
       } else if (message.type === 'profile') {
         await profile(message.action, message.name);
         reply({ type: 'profiled' });
+      } else if (message.type === 'stockCheck') {
+        const result = await database.db.execute(sql`
+          select (select current::text from stock_item where id = ${message.itemId}) as current,
+            (select sum(units)::text from stock_movement where item_id = ${message.itemId}) as moved,
+            (select sum(current)::text from stock_level where item_id = ${message.itemId}) as levels,
+            (select count(*)::int from stock_movement where item_id = ${message.itemId}) as movements`);
+        const [row] = (result as unknown as { rows: Array<Record<string, unknown>> }).rows;
+        reply({
+          type: 'stockChecked',
+          current: String(row.current),
+          moved: String(row.moved),
+          levels: String(row.levels),
+          movements: Number(row.movements),
+        });
       } else if (message.type === 'close') {
         await shutDown();
         reply({ type: 'closed' });
@@ -115,4 +138,4 @@ process.on('message', (message: TargetRequest) => {
   })();
 });
 
-reply({ type: 'ready', address, seedSeconds, vehicleSeedSeconds, vehicles });
+reply({ type: 'ready', address, seedSeconds, vehicleSeedSeconds, vehicles, stockSeedSeconds, stock });
