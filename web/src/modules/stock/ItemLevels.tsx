@@ -1,12 +1,15 @@
 import type { ReactElement } from 'react';
 import { Button, Modal, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { stockLevel } from '@strazce/contract';
+import { stockLevel, type Entity } from '@strazce/contract';
 import { CrudPage } from '../../components/crud/CrudPage';
 import { FieldInput } from '../../components/crud/FieldInput';
 import type { Row } from '../../components/crud/fieldWire';
 import type { FormItemContext } from '../../components/crud/types';
 import { BelowMinimumTag, CurrentCell, itemLabel, refLabel } from './stockCells';
+
+/** Levels are kept as long as their item: edited (their minimum), never deleted (the server has no delete). */
+const LEVEL: Entity = { ...stockLevel, delete: [] };
 
 /** A reference the dialog shows but does not let change (the item of its levels; a level's warehouse). */
 function Fixed({ text }: { text: string }) {
@@ -27,12 +30,13 @@ export function ItemLevels({ item }: { item: Row }) {
     );
   return (
     <CrudPage
-      entity={stockLevel}
+      entity={LEVEL}
       stateKey="stock-item-levels"
       apiQuery={{ item: String(item.id) }}
       columns={['warehouse', 'current', 'minimum', 'belowMinimum']}
       createValues={{ item: itemRef }}
       rowTestId="stock-level-row"
+      columnWidths={{ warehouse: 200, belowMinimum: 150 }}
       rowClassName={(record) => (record.belowMinimum === true ? 'stock-row-low' : '')}
       render={{
         current: (value, record) => <CurrentCell value={value} below={record.belowMinimum} />,
@@ -50,7 +54,7 @@ export function ItemLevelsDialog({ item, onClose }: { item: Row; onClose(): void
     <Modal
       open
       title={t('stock.levels.title', { item: itemLabel(item) })}
-      width={900}
+      width={960}
       onCancel={onClose}
       footer={
         <Button type="primary" onClick={onClose}>

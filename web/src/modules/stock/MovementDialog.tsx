@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { BarcodeOutlined, SwapOutlined } from '@ant-design/icons';
 import { Alert, App, Descriptions, Form, Input, InputNumber, Radio, Spin } from 'antd';
 import type { Dayjs } from 'dayjs';
@@ -67,6 +67,7 @@ export function MovementDialog({ onClose }: { onClose(): void }) {
   const { can } = useAccess();
   const queryClient = useQueryClient();
   const quantityRef = useRef<HTMLDivElement>(null);
+  const formRef = useRef<HTMLDivElement>(null);
   const [code, setCode] = useState('');
   const [entered, setEntered] = useState('');
   const [chosenWarehouse, setWarehouse] = useState<RefValue | null | undefined>(undefined);
@@ -141,6 +142,11 @@ export function MovementDialog({ onClose }: { onClose(): void }) {
     },
   });
 
+  // A refusal shows above the form: a long form (a phone) scrolls back up to it.
+  useEffect(() => {
+    if (problem) formRef.current?.closest('.ant-modal-body')?.scrollTo({ top: 0, behavior: 'smooth' });
+  }, [problem]);
+
   const typeOptions = RECORDED_TYPES.map((value) => ({
     value,
     label: enumLabel(t, stockMovement, 'type', value),
@@ -164,194 +170,197 @@ export function MovementDialog({ onClose }: { onClose(): void }) {
       isDirty={() => code.trim() !== '' || units !== null || note.trim() !== '' || person !== null}
       problem={problem}
     >
-      <Form layout="vertical" className="stock-movement-form">
-        <Form.Item label={t('stock.movement.code')} required extra={t('stock.movement.codeHint')}>
-          <Input
-            size="large"
-            prefix={<BarcodeOutlined />}
-            value={code}
-            onChange={(event) => setCode(event.target.value)}
-            onPressEnter={(event) => {
-              event.preventDefault();
-              setEntered(code.trim());
-              if (code.trim())
-                setTimeout(() => quantityRef.current?.querySelector<HTMLInputElement>('input')?.focus(), 50);
-            }}
-            placeholder={t('stock.movement.codePlaceholder')}
-            maxLength={100}
-            autoFocus
-            autoComplete="off"
-            data-testid="stock-code"
-          />
-        </Form.Item>
-        {lookedUp !== '' && found.isFetching && !item && <Spin size="small" className="stock-alert" />}
-        {unknown && (
-          <Alert
-            type="error"
-            showIcon
-            className="stock-alert"
-            title={t('apiError_STOCK_UNKNOWN')}
-            data-testid="stock-code-unknown"
-          />
-        )}
-        {item && (
-          <div className="stock-item-found" data-testid="stock-item-found">
-            <Descriptions
-              size="small"
-              column={{ xs: 1, sm: 2 }}
-              items={[
-                {
-                  key: 'item',
-                  label: fieldLabel(t, stockMovement, 'item'),
-                  children: itemLabel(item),
-                },
-                {
-                  key: 'type',
-                  label: fieldLabel(t, stockItem, 'type'),
-                  children: enumLabel(t, stockItem, 'type', String(item.type)),
-                },
-                {
-                  key: 'category',
-                  label: fieldLabel(t, stockItem, 'category'),
-                  children: refLabel(item.category),
-                },
-                {
-                  key: 'current',
-                  label: t('stock.movement.stockNow'),
-                  children: (
-                    <span data-testid="stock-item-current">
-                      {warehouse
-                        ? t('stock.movement.levelOf', {
-                            level: formatQuantity(i18n.language, level.data?.current ?? 0),
-                            total: formatQuantity(i18n.language, item.current ?? 0),
-                            unit,
-                          })
-                        : `${formatQuantity(i18n.language, item.current ?? 0)} ${unit}`}
-                    </span>
-                  ),
-                },
-              ]}
+      <div ref={formRef}>
+        <Form layout="vertical" className="stock-movement-form">
+          <Form.Item label={t('stock.movement.code')} required extra={t('stock.movement.codeHint')}>
+            <Input
+              size="large"
+              prefix={<BarcodeOutlined />}
+              value={code}
+              onChange={(event) => setCode(event.target.value)}
+              onPressEnter={(event) => {
+                event.preventDefault();
+                setEntered(code.trim());
+                if (code.trim())
+                  setTimeout(
+                    () => quantityRef.current?.querySelector<HTMLInputElement>('input')?.focus(),
+                    50,
+                  );
+              }}
+              placeholder={t('stock.movement.codePlaceholder')}
+              maxLength={100}
+              autoFocus
+              autoComplete="off"
+              data-testid="stock-code"
             />
-          </div>
-        )}
-        <Form.Item label={fieldLabel(t, stockMovement, 'warehouse')} required>
-          <div data-testid="stock-warehouse">
-            <RefSelect
-              resource="stock/warehouse"
-              value={warehouse?.id ?? null}
-              onChange={(id) => id === null && setWarehouse(null)}
-              onChangeRef={setWarehouse}
-              known={warehouse ? [warehouse] : []}
-              style={{ width: '100%' }}
+          </Form.Item>
+          {lookedUp !== '' && found.isFetching && !item && <Spin size="small" className="stock-alert" />}
+          {unknown && (
+            <Alert
+              type="error"
+              showIcon
+              className="stock-alert"
+              title={t('apiError_STOCK_UNKNOWN')}
+              data-testid="stock-code-unknown"
             />
-          </div>
-        </Form.Item>
-        <Form.Item label={fieldLabel(t, stockMovement, 'type')} required>
-          <Radio.Group
-            optionType="button"
-            buttonStyle="solid"
-            value={type}
-            onChange={(event) => setType(event.target.value as RecordedType)}
-            data-testid="stock-type"
-            className="stock-type"
-          >
-            {typeOptions.map((option) => (
-              <Radio.Button key={option.value} value={option.value}>
-                <span data-testid={`stock-type-${option.value}`}>{option.label}</span>
-              </Radio.Button>
-            ))}
-          </Radio.Group>
-        </Form.Item>
-        <div className="stock-fields">
-          <Form.Item label={t('stock.movement.direction')}>
+          )}
+          {item && (
+            <div className="stock-item-found" data-testid="stock-item-found">
+              <Descriptions
+                size="small"
+                column={{ xs: 1, sm: 2 }}
+                items={[
+                  {
+                    key: 'item',
+                    label: fieldLabel(t, stockMovement, 'item'),
+                    children: itemLabel(item),
+                  },
+                  {
+                    key: 'type',
+                    label: fieldLabel(t, stockItem, 'type'),
+                    children: enumLabel(t, stockItem, 'type', String(item.type)),
+                  },
+                  {
+                    key: 'category',
+                    label: fieldLabel(t, stockItem, 'category'),
+                    children: refLabel(item.category),
+                  },
+                  {
+                    key: 'current',
+                    label: t('stock.movement.stockNow'),
+                    children: (
+                      <span data-testid="stock-item-current">
+                        {warehouse
+                          ? t('stock.movement.levelOf', {
+                              level: formatQuantity(i18n.language, level.data?.current ?? 0),
+                              total: formatQuantity(i18n.language, item.current ?? 0),
+                              unit,
+                            })
+                          : `${formatQuantity(i18n.language, item.current ?? 0)} ${unit}`}
+                      </span>
+                    ),
+                  },
+                ]}
+              />
+            </div>
+          )}
+          <Form.Item label={fieldLabel(t, stockMovement, 'warehouse')} required>
+            <div data-testid="stock-warehouse">
+              <RefSelect
+                resource="stock/warehouse"
+                value={warehouse?.id ?? null}
+                onChange={(id) => id === null && setWarehouse(null)}
+                onChangeRef={setWarehouse}
+                known={warehouse ? [warehouse] : []}
+                style={{ width: '100%' }}
+              />
+            </div>
+          </Form.Item>
+          <Form.Item label={fieldLabel(t, stockMovement, 'type')} required>
             <Radio.Group
-              optionType="button"
-              value={shownDirection}
-              disabled={fixedDirection(type) !== null}
-              onChange={(event) => setDirection(event.target.value as Direction)}
-              data-testid="stock-direction"
+              value={type}
+              onChange={(event) => setType(event.target.value as RecordedType)}
+              data-testid="stock-type"
+              className="stock-type"
             >
-              {(['in', 'out'] as const).map((value) => (
-                <Radio.Button key={value} value={value}>
-                  <span data-testid={`stock-direction-${value}`}>{t(`stock.movement.${value}`)}</span>
-                </Radio.Button>
+              {typeOptions.map((option) => (
+                <Radio key={option.value} value={option.value}>
+                  <span data-testid={`stock-type-${option.value}`}>{option.label}</span>
+                </Radio>
               ))}
             </Radio.Group>
           </Form.Item>
-          <div ref={quantityRef}>
-            {unique ? (
-              <Form.Item
-                label={fieldLabel(t, stockMovement, 'serial')}
-                required
-                extra={t('stock.movement.oneUnit')}
-              >
-                <Input
-                  value={serial}
-                  onChange={(event) => setSerial(event.target.value)}
-                  maxLength={100}
-                  autoComplete="off"
-                  data-testid="stock-serial"
-                />
-              </Form.Item>
-            ) : (
-              <Form.Item label={fieldLabel(t, stockMovement, 'units')} required>
-                <InputNumber
-                  value={units}
-                  onChange={(value) => setUnits(typeof value === 'number' ? value : null)}
-                  min={0.001}
-                  max={1_000_000_000}
-                  step={1}
-                  suffix={unit || undefined}
-                  style={{ width: '100%' }}
-                  data-testid="stock-units"
-                />
-              </Form.Item>
-            )}
-          </div>
-        </div>
-        {lending && (
           <div className="stock-fields">
-            <Form.Item label={fieldLabel(t, stockMovement, 'person')} required>
-              <div data-testid="stock-person">
-                <RefSelect
-                  resource="stock/person"
-                  value={person}
-                  onChange={setPerson}
-                  placeholder={t('stock.movement.personPlaceholder')}
-                  style={{ width: '100%' }}
-                />
-              </div>
+            <Form.Item label={t('stock.movement.direction')}>
+              <Radio.Group
+                optionType="button"
+                value={shownDirection}
+                disabled={fixedDirection(type) !== null}
+                onChange={(event) => setDirection(event.target.value as Direction)}
+                data-testid="stock-direction"
+              >
+                {(['in', 'out'] as const).map((value) => (
+                  <Radio.Button key={value} value={value}>
+                    <span data-testid={`stock-direction-${value}`}>{t(`stock.movement.${value}`)}</span>
+                  </Radio.Button>
+                ))}
+              </Radio.Group>
             </Form.Item>
-            <Form.Item
-              label={fieldLabel(t, stockMovement, 'due')}
-              extra={
-                autoDue
-                  ? t('stock.movement.dueFromCategory', { hours: hours.data })
-                  : t('stock.movement.dueByCategory')
-              }
-            >
-              <DatePicker
-                showTime
-                format={PICKER_FORMATS.dateTime}
-                value={due}
-                onChange={setDue}
-                placeholder={autoDue ? formatDateTime(autoDue) : t('stock.movement.dueAuto')}
-                style={{ width: '100%' }}
-                data-testid="stock-due"
-              />
-            </Form.Item>
+            <div ref={quantityRef}>
+              {unique ? (
+                <Form.Item
+                  label={fieldLabel(t, stockMovement, 'serial')}
+                  required
+                  extra={t('stock.movement.oneUnit')}
+                >
+                  <Input
+                    value={serial}
+                    onChange={(event) => setSerial(event.target.value)}
+                    maxLength={100}
+                    autoComplete="off"
+                    data-testid="stock-serial"
+                  />
+                </Form.Item>
+              ) : (
+                <Form.Item label={fieldLabel(t, stockMovement, 'units')} required>
+                  <InputNumber
+                    value={units}
+                    onChange={(value) => setUnits(typeof value === 'number' ? value : null)}
+                    min={0.001}
+                    max={1_000_000_000}
+                    step={1}
+                    suffix={unit || undefined}
+                    style={{ width: '100%' }}
+                    data-testid="stock-units"
+                  />
+                </Form.Item>
+              )}
+            </div>
           </div>
-        )}
-        <Form.Item label={fieldLabel(t, stockMovement, 'note')}>
-          <Input.TextArea
-            value={note}
-            onChange={(event) => setNote(event.target.value)}
-            maxLength={1000}
-            autoSize={{ minRows: 2, maxRows: 5 }}
-            data-testid="stock-note"
-          />
-        </Form.Item>
-      </Form>
+          {lending && (
+            <div className="stock-fields">
+              <Form.Item label={fieldLabel(t, stockMovement, 'person')} required>
+                <div data-testid="stock-person">
+                  <RefSelect
+                    resource="stock/person"
+                    value={person}
+                    onChange={setPerson}
+                    placeholder={t('stock.movement.personPlaceholder')}
+                    style={{ width: '100%' }}
+                  />
+                </div>
+              </Form.Item>
+              <Form.Item
+                label={fieldLabel(t, stockMovement, 'due')}
+                extra={
+                  autoDue
+                    ? t('stock.movement.dueFromCategory', { hours: hours.data })
+                    : t('stock.movement.dueByCategory')
+                }
+              >
+                <DatePicker
+                  showTime
+                  format={PICKER_FORMATS.dateTime}
+                  value={due}
+                  onChange={setDue}
+                  placeholder={autoDue ? formatDateTime(autoDue) : t('stock.movement.dueAuto')}
+                  style={{ width: '100%' }}
+                  data-testid="stock-due"
+                />
+              </Form.Item>
+            </div>
+          )}
+          <Form.Item label={fieldLabel(t, stockMovement, 'note')}>
+            <Input.TextArea
+              value={note}
+              onChange={(event) => setNote(event.target.value)}
+              maxLength={1000}
+              autoSize={{ minRows: 2, maxRows: 5 }}
+              data-testid="stock-note"
+            />
+          </Form.Item>
+        </Form>
+      </div>
     </ActionDialog>
   );
 }
