@@ -45,7 +45,7 @@ export default function ItemsPage() {
           current: (value, record) => <CurrentCell value={value} below={record.belowMinimum} />,
           belowMinimum: (value) => <BelowMinimumTag below={value} />,
         }}
-        columnWidths={{ belowMinimum: 150, name: 220 }}
+        columnWidths={{ belowMinimum: 170, name: 220 }}
         rowActions={[
           {
             key: 'levels',

@@ -22,15 +22,16 @@ import './stock.css';
 /** The lendings still out (not their returns); sorted by their due time, the overdue ones come first. */
 export const OPEN_LENDINGS = { lending: 'true', returned: 'false' };
 
+// What moved and how much first: a narrow screen shows them before it scrolls.
 const MOVEMENT_COLUMNS = [
   'movementTime',
   'item',
-  'warehouse',
   'units',
+  'warehouse',
   'type',
-  'serial',
   'person',
   'due',
+  'serial',
   'user',
   'note',
 ];
