@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { keyLend } from '@strazce/contract';
 import { CrudPage } from '../../components/crud/CrudPage';
 import { DueCell, useMinuteClock } from './keyCells';
-import { KeyLendExportButton } from './KeyLendExport';
+import { ExportButton } from '../../components/crud/ExportButton';
 import { isOverdue } from './overdue';
 import './keyRefs';
 import './keys.css';
@@ -40,7 +40,14 @@ export default function LendOutsHistoryPage() {
       render={{ due: (_, record) => <DueCell lend={record} now={now} /> }}
       rowClassName={(record) => (isOverdue(record, now) ? 'crud-row-danger' : '')}
       rowTestId="key-history-row"
-      toolbar={(page) => <KeyLendExportButton page={page} fileName="key-lendouts-history" />}
+      toolbar={(page) => (
+        <ExportButton
+          path="/keymanagement/keylend/export"
+          listQuery={page.listQuery}
+          fileName="key-lendouts-history"
+          testId="key-export"
+        />
+      )}
     />
   );
 }

@@ -14,7 +14,7 @@ import { GateDialog, GateSignIn } from '../visits/GatePicker';
 import { useGates } from '../visits/gates';
 import { useGuardGate, type GuardGate } from '../visits/guardGate';
 import { DueCell, useMinuteClock } from './keyCells';
-import { KeyLendExportButton } from './KeyLendExport';
+import { ExportButton } from '../../components/crud/ExportButton';
 import { LendDialog } from './LendDialog';
 import { isOverdue } from './overdue';
 import { ReturnDialog } from './ReturnDialog';
@@ -74,7 +74,15 @@ function OpenLendOuts({ canLend, onReturn }: { canLend: boolean; onReturn(lend: 
             ]
           : []
       }
-      toolbar={(page) => <KeyLendExportButton page={page} query={OPEN} fileName="key-lendouts" />}
+      toolbar={(page) => (
+        <ExportButton
+          path="/keymanagement/keylend/export"
+          listQuery={page.listQuery}
+          query={OPEN}
+          fileName="key-lendouts"
+          testId="key-export"
+        />
+      )}
     />
   );
 }

@@ -7,7 +7,7 @@ import { RecordPreview } from '../../components/crud/CrudDialog';
 import type { Row } from '../../components/crud/fieldWire';
 import { ItemLevels, ItemLevelsDialog } from './ItemLevels';
 import { BelowMinimumTag, CurrentCell } from './stockCells';
-import { StockExportButton } from './StockExport';
+import { ExportButton } from '../../components/crud/ExportButton';
 import './stockRefs';
 import './stock.css';
 
@@ -63,7 +63,7 @@ export default function ItemsPage() {
           </>
         )}
         toolbar={(page) => (
-          <StockExportButton
+          <ExportButton
             path="/stock/item/export"
             listQuery={page.listQuery}
             fileName="stock-items"

@@ -14,7 +14,7 @@ import { useMinuteClock } from '../keys/keyCells';
 import { MovementDialog } from './MovementDialog';
 import { isOpenLending, isOverdueLending } from './movement';
 import { LendingDueCell, UnitsCell } from './stockCells';
-import { StockExportButton } from './StockExport';
+import { ExportButton } from '../../components/crud/ExportButton';
 import { StockReturnDialog } from './StockReturnDialog';
 import './stockRefs';
 import './stock.css';
@@ -98,7 +98,7 @@ export default function MovementsPage() {
     </Button>
   );
   const exportButton = (page: CrudPageApi, lendings: boolean) => (
-    <StockExportButton
+    <ExportButton
       path={lendings ? '/stock/item/lending/export' : `/${stockMovement.resource}/export`}
       listQuery={page.listQuery}
       query={lendings ? OPEN_LENDINGS : undefined}

@@ -6,7 +6,7 @@ import { ApiError, NetworkError, api } from '../../app/api';
 import { apiErrorText } from '../../app/apiErrors';
 import { entityQueryKey } from '../../components/crud/CrudDialog';
 import { fieldLabel } from '../../components/crud/labels';
-import { StockExportButton } from './StockExport';
+import { ExportButton } from '../../components/crud/ExportButton';
 import { formatQuantity, formatValue } from './stockCells';
 
 type VarianceLine = StockVariance['lines'][number];
@@ -53,7 +53,7 @@ export function VarianceReport({ takingId, closed }: { takingId: number; closed:
       {!closed && <Alert type="info" showIcon className="stock-alert" title={t('stock.variance.preview')} />}
       <div className="crud-bar stock-variance-bar">
         {total}
-        <StockExportButton
+        <ExportButton
           path={`/${stockTaking.resource}/${takingId}/variance/export`}
           fileName={`stock-taking-${takingId}-variance`}
           testId="stock-variance-export"

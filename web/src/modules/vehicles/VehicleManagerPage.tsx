@@ -20,7 +20,7 @@ import { AnprPanel } from './AnprPanel';
 import { AnprReadsList } from './AnprReadsList';
 import { VehicleEntryDialog } from './VehicleEntryDialog';
 import { VehicleLeaveDialog } from './VehicleLeaveDialog';
-import { VehicleExportButton } from './VehicleExport';
+import { ExportButton } from '../../components/crud/ExportButton';
 import { useDwell, vehicleColumns, vehicleSubject } from './vehicleCells';
 import '../visits/visits.css';
 import './vehicles.css';
@@ -143,7 +143,14 @@ export default function VehicleManagerPage() {
                   },
                 ]}
                 preview={(record) => <VehicleDetail record={record} />}
-                toolbar={(page) => <VehicleExportButton page={page} />}
+                toolbar={(page) => (
+                  <ExportButton
+                    path="/vehicle/export"
+                    listQuery={page.listQuery}
+                    fileName="vehicles"
+                    testId="vehicle-export"
+                  />
+                )}
               />
             ),
           },

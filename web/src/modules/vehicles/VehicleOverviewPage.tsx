@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { vehicle } from '@strazce/contract';
 import { CrudPage } from '../../components/crud/CrudPage';
 import { VehicleDetail } from './lazyVehicleDetail';
-import { VehicleExportButton } from './VehicleExport';
+import { ExportButton } from '../../components/crud/ExportButton';
 import { useDwell, vehicleColumns } from './vehicleCells';
 import '../visits/visits.css';
 import './vehicles.css';
@@ -21,7 +21,14 @@ export default function VehicleOverviewPage() {
       readOnly
       {...vehicleColumns(t, dwell)}
       preview={(record) => <VehicleDetail record={record} />}
-      toolbar={(page) => <VehicleExportButton page={page} />}
+      toolbar={(page) => (
+        <ExportButton
+          path="/vehicle/export"
+          listQuery={page.listQuery}
+          fileName="vehicles"
+          testId="vehicle-export"
+        />
+      )}
     />
   );
 }

@@ -1,18 +1,16 @@
-import { useMemo, useState } from 'react';
-import { DownloadOutlined, FileDoneOutlined, UserSwitchOutlined } from '@ant-design/icons';
+import { Suspense, lazy, useMemo, useState } from 'react';
+import { FileDoneOutlined, UserSwitchOutlined } from '@ant-design/icons';
 import { App, Button, Flex } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { visit, visitAdvice } from '@strazce/contract';
-import { ApiError, NetworkError, api } from '../../app/api';
-import { apiErrorText } from '../../app/apiErrors';
-import { toWireDate } from '../../app/format';
+import { api } from '../../app/api';
+import { CHUNK_LOAD_TIMEOUT_MS, withTimeout } from '../../app/lazyPage';
 import { useAccess } from '../../app/session';
 import { CrudPage } from '../../components/crud/CrudPage';
 import { entityQueryKey } from '../../components/crud/CrudDialog';
 import type { Row } from '../../components/crud/fieldWire';
-import type { CrudPageApi } from '../../components/crud/types';
-import { AdviceToVisitDialog } from '../advice/AdviceToVisitDialog';
+import { ExportButton } from '../../components/crud/ExportButton';
 import { GateActions, GuardConsole, leaveRowActions } from './GuardConsole';
 import { GateDialog, GateSignIn } from './GatePicker';
 import { LeaveDialog } from './LeaveDialog';
@@ -24,24 +22,18 @@ import { useGuardGate } from './guardGate';
 import { visitColumns, visitEntityFor } from './visitTable';
 import './visits.css';
 
+/** An entry from an approved advice: loaded when the guard asks for it (the page's own budget). */
+const AdviceToVisitDialog = lazy(() =>
+  withTimeout(
+    import('../advice/AdviceToVisitDialog').then((module) => ({ default: module.AdviceToVisitDialog })),
+    CHUNK_LOAD_TIMEOUT_MS,
+  ),
+);
+
 type Dialog =
   | { kind: 'entry' | 'departure' | 'gate' | 'advice' }
   | { kind: 'leave'; entry: Row | null }
   | { kind: 'writeOff'; entry: Row };
-
-/** Saves the CSV export of the list as shown (its filters and sort) as a file. */
-async function downloadCsv(query: Record<string, string | number>): Promise<void> {
-  const { page: _page, size: _size, ...filters } = query;
-  const blob = await api.blob('/visit/export', { query: filters, silent: true });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = `visits-${toWireDate(new Date())}.csv`;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
 
 /**
  * /visits/manager, the guard's console: first the gate the guard signs in to (kept per user), then the
@@ -55,7 +47,6 @@ export default function VisitManagerPage() {
   const { gate: storedGate, choose } = useGuardGate();
   const gates = useGates();
   const [dialog, setDialog] = useState<Dialog | null>(null);
-  const [exporting, setExporting] = useState(false);
   const seesPersonal = can(['VIEW_PERSONAL_INFO']);
   const canWrite = can(visit.write, visit.module);
   const canUseAdvices = canWrite && can(visitAdvice.read, visitAdvice.module);
@@ -78,17 +69,6 @@ export default function VisitManagerPage() {
         onChoose={({ id, name, color, district }) => choose({ id, name, color, district })}
       />
     );
-
-  const exportCsv = async (page: CrudPageApi) => {
-    setExporting(true);
-    try {
-      await downloadCsv(page.listQuery);
-    } catch (error) {
-      message.error(apiErrorText(error as ApiError | NetworkError, t));
-    } finally {
-      setExporting(false);
-    }
-  };
 
   const inAreaEntry = (record: Row) => record.direction === 'IN' && record.inArea === true;
 
@@ -134,9 +114,12 @@ export default function VisitManagerPage() {
         {...visitColumns(t)}
         rowActions={leaveRowActions(t, inAreaEntry, (kind, entry) => setDialog({ kind, entry }))}
         toolbar={(page) => (
-          <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void exportCsv(page)}>
-            {t('visits.export')}
-          </Button>
+          <ExportButton
+            path="/visit/export"
+            listQuery={page.listQuery}
+            fileName="visits"
+            testId="visit-export"
+          />
         )}
         dialog={(context) =>
           context.mode === 'edit' && context.record ? (
@@ -164,12 +147,14 @@ export default function VisitManagerPage() {
       )}
       {dialog?.kind === 'writeOff' && <WriteOffDialog entry={dialog.entry} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'advice' && (
-        <AdviceToVisitDialog
-          advice={null}
-          gate={gate}
-          gates={gates.data ?? []}
-          onClose={() => setDialog(null)}
-        />
+        <Suspense fallback={null}>
+          <AdviceToVisitDialog
+            advice={null}
+            gate={gate}
+            gates={gates.data ?? []}
+            onClose={() => setDialog(null)}
+          />
+        </Suspense>
       )}
       {dialog?.kind === 'gate' && (
         <GateDialog

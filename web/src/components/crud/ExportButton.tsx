@@ -3,24 +3,25 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { toWireDate } from '../../app/format';
-import { useDownload } from '../../components/useDownload';
+import { useDownload } from '../useDownload';
 
 /**
- * A CSV button of the stock lists: the server's export (`<path>`, in the app's language) of the rows as the
- * list shows them — its filters and sort (`listQuery` without the page) and the list's own query.
+ * The CSV button of a list: the server's export (`path`, in the app's language) of the rows as the list shows
+ * them — its filters and sort (`listQuery` without the page) and the list's own query — saved as
+ * `<fileName>-<today>.csv`. A failure is reported by `useDownload`.
  */
-export function StockExportButton({
+export function ExportButton({
   path,
   listQuery,
   query,
   fileName,
   testId,
 }: {
-  /** API path of the export (`/stock/item/export`). */
+  /** API path of the export (`/visit/export`). */
   path: string;
   /** The list's query as shown (`CrudPageApi.listQuery`); its page and size are left out. */
   listQuery?: Record<string, string | number>;
-  /** The list's own query (the lendings' `returned=false`). */
+  /** The list's own query (open lend-outs: `returned=false`). */
   query?: Record<string, string>;
   fileName: string;
   testId: string;
@@ -40,7 +41,7 @@ export function StockExportButton({
         setExporting(false);
       }}
     >
-      {t('stock.export')}
+      {t('crud.export')}
     </Button>
   );
 }
