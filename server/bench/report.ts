@@ -525,6 +525,17 @@ function renderStock(runs: DatabaseRun[], machine: Machine): string {
     ...machineLines(machine),
     '',
   ];
+  if (
+    !runs.some(
+      (run) => run.kind === 'postgresql' && run.results.some((result) => groupOf(result) === 'stock'),
+    )
+  )
+    lines.push(
+      'This run measured the embedded database only (`--db=pglite`): the targets (p50 ≤ 1.3× raw SQL, p99 ≤ 25 ms,',
+      '≥ 300 movements/s) are PostgreSQL’s and are still to be measured there. PGlite runs one statement at a time',
+      'for the whole process, so the 20 writers queue behind each other and behind the replay.',
+      '',
+    );
   for (const run of runs) {
     const results = run.results.filter((result) => groupOf(result) === 'stock');
     if (results.length === 0) continue;

@@ -381,7 +381,8 @@ async function measureScenario(
   const load = (duration: number): LoadOptions => ({ ...call, connections, duration });
   await settle();
   await httpLoad(load(2), url); // warm-up
-  await pause(); // nothing of the warm-up may still run while the capture listens
+  // Nothing of the warm-up may still run while the capture listens (writes queued on PGlite drain for longer).
+  await (write ? settle() : pause());
   // The statements of a page in the steady state that is measured (a large total is kept a while).
   const captured = await captureSteady(target, call);
   if (captured.status !== (write ? 201 : 200)) throw new Error(`${url}: ${captured.status} ${captured.body}`);
@@ -529,8 +530,8 @@ async function benchDatabase(kind: 'postgresql' | 'pglite'): Promise<DatabaseRun
       if (scenario.slug === 'stock-movement') {
         // Every movement recorded (over HTTP and by the replay) is in the item's stock: no update lost.
         await settle();
-        const check = await target.stockCheck(ids.stock!.hotItemId);
-        stockCheck = { ...check, exact: check.current === check.moved && check.levels === check.moved };
+        const { current, moved, levels, movements } = await target.stockCheck(ids.stock!.hotItemId);
+        stockCheck = { current, moved, levels, movements, exact: current === moved && levels === moved };
         log(`    stock check: ${JSON.stringify(stockCheck)}`);
       }
     }

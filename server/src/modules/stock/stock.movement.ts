@@ -61,10 +61,21 @@ const stateOfRow = (row: Row, item: LockedItem): MovementState => ({
   returnOfId: (row.returnOfId as number | null) ?? null,
 });
 
-/** The stock a movement moved, moved back (its deletion, or the first half of its change). */
+/**
+ * The stock a movement moved, moved back (its deletion, or the first half of its change). The item is locked
+ * first (as every movement locks it), then the movement is read again locked: of two racing deletions the
+ * second finds nothing (404) instead of moving the stock back twice.
+ */
 async function undo(ctx: CrudContext, existing: Row): Promise<LockedItem> {
   const item = await lockItem(ctx.tx, ctx.siteId!, { id: existing.itemId as number });
-  const old = stateOfRow(existing, item);
+  const [current] = await ctx.tx
+    .select()
+    .from(stockMovements)
+    .where(eq(stockMovements.id, existing.id as number))
+    .for('update');
+  if (!current) throw notFound();
+  if (current.itemId !== item.id) throw new AppError('CONFLICT', 'Record was modified by someone else');
+  const old = stateOfRow(current, item);
   await moveStock(ctx.tx, {
     siteId: ctx.siteId!,
     item,

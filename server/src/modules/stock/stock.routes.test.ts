@@ -259,6 +259,18 @@ describe('movements', () => {
     expect(sums.total).toBe(4.5);
   });
 
+  it('moves the stock back once when a movement is deleted twice at the same time', async () => {
+    const item = await givenItem();
+    const receipt = await moved(user, { item: item.id, units: 5 });
+    await moved(user, { item: item.id, units: 2 });
+    const [first, second] = await Promise.all([
+      ctx.call(admin, 'DELETE', `/api/stock/item/movement/${receipt.id}`),
+      ctx.call(admin, 'DELETE', `/api/stock/item/movement/${receipt.id}`),
+    ]);
+    expect([first.statusCode, second.statusCode].sort()).toEqual([204, 404]);
+    expect((await expectSumsEqualMovements(item.id)).total).toBe(2);
+  });
+
   it('checks the units: not 0, three decimals, issues negative, no STOCK_TAKING by hand', async () => {
     const item = await givenItem();
     for (const body of [
