@@ -63,6 +63,13 @@ const LIST_PAGES = [
   '/keys/incidents',
   '/keys/incidenttypes',
   '/keys/lendoutshistory',
+  '/stock/categories',
+  '/stock/mu',
+  '/stock/warehouses',
+  '/stock/items',
+  '/stock/movements',
+  '/stock/takings',
+  '/stock/incidents',
 ];
 
 /** Header cells whose text does not fit (the title is wider than the space it has). */

@@ -14,9 +14,12 @@ registerRefSource('stock/item', {
   label: (row) => `${String(row.name ?? '')} (${String(row.code ?? '')})`,
 });
 
-/** A measuring unit is named by its abbreviation, as the server labels it. */
+/**
+ * A measuring unit is found by its name, so the picker names it "name (abbreviation)"; records name it by its
+ * abbreviation, as the server labels it ("24 ks").
+ */
 registerRefSource('stock/mu', {
   search: 'name',
   sort: 'name',
-  label: (row) => String(row.abbreviation ?? ''),
+  label: (row) => `${String(row.name ?? '')} (${String(row.abbreviation ?? '')})`,
 });
