@@ -65,21 +65,22 @@ export const toItemCsv = (records: Row[], options: RecordCsvOptions) => recordsT
 export const toMovementCsv = (records: Row[], options: RecordCsvOptions) =>
   recordsToCsv(MOVEMENTS, records, options);
 
-const VARIANCE_COLUMNS = [
-  'code',
-  'item',
-  'warehouse',
-  'unit',
-  'expected',
-  'counted',
-  'difference',
-  'value',
-] as const;
+/** The variance report's columns, labelled as the web app labels them (items', movements' and lines' fields). */
+const VARIANCE_HEADERS: readonly ServerTextKey[] = [
+  'entity.stock/item.fields.code',
+  'entity.stock/item/movement.fields.item',
+  'entity.stock/item/movement.fields.warehouse',
+  'entity.stock/item.fields.unit',
+  'entity.stock/taking/line.fields.expected',
+  'entity.stock/taking/line.fields.counted',
+  'entity.stock/taking/line.fields.difference',
+  'stock.variance.value',
+];
 
 /** A taking's variance report as CSV: one row per line, headers in the file's language. */
 export function toVarianceCsv(variance: StockVariance, language: TextLanguage): string {
   return toCsvText(
-    VARIANCE_COLUMNS.map((column) => serverText(language, `stock.variance.${column}`)),
+    VARIANCE_HEADERS.map((key) => serverText(language, key)),
     variance.lines.map((line) => [
       line.item.code,
       line.item.label,
