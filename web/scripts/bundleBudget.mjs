@@ -114,7 +114,9 @@ const importersOf = (key) =>
     .filter(([, chunk]) => (chunk.dynamicImports ?? []).includes(key))
     .map(([importer]) => importer);
 const pages = Object.entries(manifest)
-  .filter(([key, chunk]) => chunk.isDynamicEntry && !LOGIN_SOURCES.includes(key) && !SHELL_SOURCES.includes(key))
+  .filter(
+    ([key, chunk]) => chunk.isDynamicEntry && !LOGIN_SOURCES.includes(key) && !SHELL_SOURCES.includes(key),
+  )
   .map(([key]) => {
     const own = closure([key]);
     const beyond = (loaded) => [...own].filter((file) => !login.has(file) && !loaded.has(file));

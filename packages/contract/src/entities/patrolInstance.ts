@@ -154,7 +154,12 @@ const eventBase = {
  * scan, task, incident, finish. Events are queued on the device and sent in order; any number at once.
  */
 export const patrolTerminalEventSchema = z.discriminatedUnion('type', [
-  z.strictObject({ ...eventBase, type: z.literal('start'), route: z.number().int(), guard: z.number().int() }),
+  z.strictObject({
+    ...eventBase,
+    type: z.literal('start'),
+    route: z.number().int(),
+    guard: z.number().int(),
+  }),
   z.strictObject({
     ...eventBase,
     type: z.literal('scan'),
@@ -215,4 +220,6 @@ export type PatrolSubmitResponse = z.infer<typeof patrolSubmitResponseSchema>;
 export const patrolAttachmentQuerySchema = z.strictObject({ event: z.uuid() });
 
 /** The incident types the terminal offers: `GET /api/patrol/terminal/incidenttype` (terminal token only). */
-export const patrolTerminalIncidentTypesSchema = z.array(z.object({ id: z.number().int(), name: z.string() }));
+export const patrolTerminalIncidentTypesSchema = z.array(
+  z.object({ id: z.number().int(), name: z.string() }),
+);
