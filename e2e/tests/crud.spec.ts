@@ -172,6 +172,8 @@ test.describe('CrudPage on the administration pages', () => {
     const search = page.getByRole('textbox', { name: /Příjmení/ });
     await search.fill(tag);
     await search.press('Enter');
+    // The filtered page: every row is one of these (the unfiltered first page has as many rows).
+    await expect(rows(page).filter({ hasText: tag })).toHaveCount(czechOrder.length);
     await expect(rows(page)).toHaveCount(czechOrder.length);
     const lastNames = await rows(page).evaluateAll(
       (list, suffix) =>
