@@ -77,6 +77,19 @@ export const ERROR_CODES = [
   'STOCK_TAKING_CLOSED',
   /** A stock taking without lines cannot be closed ('Stock taking cannot be closed with no items'). */
   'STOCK_TAKING_EMPTY',
+  /**
+   * Logistics (docs/logistics.md): the transport changed since the caller read it ('Operaci nelze provést,
+   * záznam byl upraven, obnovte stránku a zkuste to znovu').
+   */
+  'LOGISTICS_CONFLICT',
+  /** The workflow operation is not offered for the transport's status or the caller's roles (or is inactive). */
+  'LOGISTICS_OPERATION_NOT_ALLOWED',
+  /** A workflow operation with this name and start status exists ('Duplicitní záznam'); `force` continues. */
+  'LOGISTICS_DUPLICATE',
+  /** No active, non-archive status exists for a new transport to start in. */
+  'LOGISTICS_NO_INITIAL_STATUS',
+  /** The transport is cancelled or in an archive status: no operation, edit or cancel any more. */
+  'LOGISTICS_TRANSPORT_CLOSED',
   'INTERNAL',
 ] as const;
 
@@ -166,5 +179,10 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   STOCK_RETURNED: 409,
   STOCK_TAKING_CLOSED: 409,
   STOCK_TAKING_EMPTY: 409,
+  LOGISTICS_CONFLICT: 409,
+  LOGISTICS_OPERATION_NOT_ALLOWED: 409,
+  LOGISTICS_DUPLICATE: 409,
+  LOGISTICS_NO_INITIAL_STATUS: 409,
+  LOGISTICS_TRANSPORT_CLOSED: 409,
   INTERNAL: 500,
 };

@@ -21,3 +21,4 @@ export * from './vehiclePhotos';
 export * from './entities/incident';
 export * from './entities/keys';
 export * from './entities/stock';
+export * from './entities/logistics';
