@@ -47,10 +47,14 @@ export const LOGISTICS_SUPPLIERS = ['LOGISTICS_ADMIN', 'LOGISTICS_CREATE'] as co
 /** The dispatcher board refreshes itself this often (spec: logistics dashboard 10 s), besides its push. */
 export const LOGISTICS_BOARD_REFRESH_MS = 10_000;
 
+/**
+ * The configuration is written by LOGISTICS_ADMIN and read by whoever reads transports: their forms and the
+ * operation editor pick suppliers, types, ramps, logistics operations and statuses (as vehicles' code lists).
+ */
 const config = {
   module: 'MOD_LOGISTICS',
   scope: 'site',
-  read: LOGISTICS_ADMIN,
+  read: LOGISTICS_READ,
   write: LOGISTICS_ADMIN,
   defaultSort: { field: 'name', direction: 'asc' },
 } as const;
@@ -103,7 +107,6 @@ export const logisticsTransportType = defineEntity({
 export const logisticsSupplier = defineEntity({
   ...config,
   resource: 'logistics/supplier',
-  read: LOGISTICS_SUPPLIERS,
   write: LOGISTICS_SUPPLIERS,
   fields: {
     name: name(),
@@ -161,6 +164,7 @@ export const logisticsPerson = sitePersonPicker('logistics/person', 'MOD_LOGISTI
 export const logisticsTeam = defineEntity({
   ...config,
   resource: 'logistics/team',
+  read: LOGISTICS_ADMIN,
   write: [],
   i18nKey: 'entity.system_person_group',
   fields: {
@@ -182,6 +186,7 @@ export const logisticsTeam = defineEntity({
 export const logisticsWorkflowOperation = defineEntity({
   ...config,
   resource: 'logistics/operation',
+  read: LOGISTICS_ADMIN,
   fields: {
     name: text({ required: true, max: 100, list: true, sort: true, filter: 'contains' }),
     startStatus: ref('logistics/status', { required: true, list: true, sort: true, filter: 'eq' }),
@@ -199,6 +204,13 @@ export const logisticsWorkflowOperation = defineEntity({
     color: color({ list: true }),
   },
 });
+
+/**
+ * `GET /api/logistics/transport/:id/workflow` (LOGISTICS_READ): the workflow operations offered on the
+ * transport to the caller ('Provést operaci'): active, starting in the transport's status, with a role of the
+ * caller; none for a closed transport (cancelled, or in an archive status). By name.
+ */
+export const logisticsWorkflowSchema = z.array(logisticsWorkflowOperation.schemas.record);
 
 /** Body keys of a workflow operation beyond its fields: continue despite the duplicate warning. */
 export const logisticsWorkflowOperationInputExtension = {
@@ -296,8 +308,8 @@ export const logisticsPlateSchema = plateSchema;
 /**
  * An entry of a transport's operation log (`/api/logistics/transport/operation?transport=`, read-only, oldest
  * first): who executed which operation when, from which status to which; `edit`: a correction of the last
- * operation's values ('Upravit operaci'), its start and end status the same; `changes` the attribute values
- * it set.
+ * operation's values ('Upravit operaci'), its start and end status the same. A cancellation is an entry without
+ * operation.
  */
 export const logisticsTransportLog = defineEntity({
   resource: 'logistics/transport/operation',
@@ -328,7 +340,8 @@ const isoDatetime = z.iso.datetime({ offset: true, message: 'validation.datetime
  * attributes of its editor: compulsory ones must be filled (400 `validation.required` on the attribute), locked
  * ones cannot differ from the transport's (400 `validation.logisticsLocked`), automatic ones are ignored and set
  * by the server. `PUT /api/logistics/transport/:id/operation/:logId` ('Upravit operaci') corrects the values of
- * the transport's last operation under the same rules, without changing its status.
+ * the transport's last operation under the same rules (its automatic attributes keep their times), without
+ * changing its status. Each answers the transport's record.
  */
 export const logisticsExecuteSchema = z.strictObject({
   operation: z.number().int().positive({ message: 'validation.ref' }),
@@ -339,7 +352,10 @@ export const logisticsExecuteSchema = z.strictObject({
 export type LogisticsExecuteInput = z.input<typeof logisticsExecuteSchema>;
 export const logisticsEditOperationSchema = logisticsExecuteSchema.omit({ operation: true });
 
-/** `POST /api/logistics/transport/:id/cancel` (LOGISTICS_CANCEL): the transport as it was at `version`. */
+/**
+ * `POST /api/logistics/transport/:id/cancel` (LOGISTICS_CANCEL): the transport as it was at `version`
+ * (409 LOGISTICS_CONFLICT when changed meanwhile); answers its record.
+ */
 export const logisticsCancelSchema = z.strictObject({
   version: z.number().int().min(0),
   note: z.string().trim().max(2000, { message: 'validation.maxLength' }).nullable().optional(),
