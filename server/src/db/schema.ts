@@ -12,3 +12,4 @@ export * from '../modules/keys/keys.tables';
 export * from '../modules/stock/stock.tables';
 export * from '../modules/logistics/logistics.tables';
 export { overdueDigests } from '../platform/overdueReminders';
+export { jobRuns } from '../platform/jobs';
