@@ -124,6 +124,9 @@ export function median(values: number[]): number {
  * goes through the groups in turn, as an autocannon connection goes through its requests. `sequential`: the
  * statements of a group run one after another, as a write sends them (each waits for the one before).
  */
+const runOn = (target: Queryable, statement: Statement) =>
+  statement.name ? target.query(statement) : target.query(statement.text, statement.values);
+
 export async function runStatements(
   database: Database,
   groups: Statement[][],
@@ -145,11 +148,16 @@ export async function runStatements(
         await new Promise((resolve) => setImmediate(resolve));
         continue;
       }
-      const run = (statement: Statement) =>
-        statement.name ? driver.query(statement) : driver.query(statement.text, statement.values);
       const start = performance.now();
-      if (sequential) for (const statement of statements) await run(statement);
-      else await Promise.all(statements.map(run));
+      if (sequential) {
+        // A write's statements (its BEGIN … COMMIT) go through one connection, as the app's transaction does.
+        const connection = database.kind === 'postgresql' ? await (driver as pg.Pool).connect() : null;
+        try {
+          for (const statement of statements) await runOn(connection ?? driver, statement);
+        } finally {
+          connection?.release();
+        }
+      } else await Promise.all(statements.map((statement) => runOn(driver, statement)));
       latencies.push(performance.now() - start);
     }
   };
