@@ -23,6 +23,7 @@ import { PersonalText, isMasked } from '../visits/visitCells';
 import { useVehiclesInArea, useVisitorsInArea, visitorLabel } from '../visits/inAreaSearch';
 import { LendCheckResult } from './LendCheckResult';
 import './keyRefs';
+import { NoteField } from '../../components/NoteField';
 
 /** Who takes the key: a site person, a visitor in the area, or the driver of a vehicle in the area. */
 export type HolderKind = 'person' | 'visit' | 'vehicle';
@@ -255,15 +256,13 @@ export function LendDialog({
             <GateSelect gates={gates} value={gateId} onChange={setGateId} style={{ width: 240 }} />
           </Form.Item>
         </Space>
-        <Form.Item label={fieldLabel(t, keyLend, 'notes')}>
-          <Input.TextArea
-            value={notes}
-            onChange={(event) => setNotes(event.target.value)}
-            maxLength={1000}
-            autoSize={{ minRows: 2, maxRows: 5 }}
-            data-testid="key-lend-notes"
-          />
-        </Form.Item>
+        <NoteField
+          label={fieldLabel(t, keyLend, 'notes')}
+          value={notes}
+          onChange={setNotes}
+          maxLength={1000}
+          testId="key-lend-notes"
+        />
       </Form>
     </ActionDialog>
   );

@@ -17,6 +17,7 @@ import { GateSelect } from '../visits/GatePicker';
 import type { GateOption } from '../visits/gates';
 import type { GuardGate } from '../visits/guardGate';
 import { DueCell, useMinuteClock } from './keyCells';
+import { NoteField } from '../../components/NoteField';
 
 /** The body of a return from the dialog's values (empty fields are left out: the server's defaults apply). */
 export function returnBody(values: {
@@ -135,15 +136,13 @@ export function ReturnDialog({
             data-testid="key-return-person"
           />
         </Form.Item>
-        <Form.Item label={fieldLabel(t, keyLend, 'returnNotes')}>
-          <Input.TextArea
-            value={notes}
-            onChange={(event) => setNotes(event.target.value)}
-            maxLength={1000}
-            autoSize={{ minRows: 2, maxRows: 5 }}
-            data-testid="key-return-notes"
-          />
-        </Form.Item>
+        <NoteField
+          label={fieldLabel(t, keyLend, 'returnNotes')}
+          value={notes}
+          onChange={setNotes}
+          maxLength={1000}
+          testId="key-return-notes"
+        />
       </Form>
     </ActionDialog>
   );

@@ -30,6 +30,7 @@ import {
   type RecordedType,
 } from './movement';
 import { formatQuantity, itemLabel, refLabel } from './stockCells';
+import { NoteField } from '../../components/NoteField';
 
 /** The refusal of a movement in words: the stock that is there now when it would go negative. */
 function refusalText(
@@ -350,15 +351,13 @@ export function MovementDialog({ onClose }: { onClose(): void }) {
               </Form.Item>
             </div>
           )}
-          <Form.Item label={fieldLabel(t, stockMovement, 'note')}>
-            <Input.TextArea
-              value={note}
-              onChange={(event) => setNote(event.target.value)}
-              maxLength={1000}
-              autoSize={{ minRows: 2, maxRows: 5 }}
-              data-testid="stock-note"
-            />
-          </Form.Item>
+          <NoteField
+            label={fieldLabel(t, stockMovement, 'note')}
+            value={note}
+            onChange={setNote}
+            maxLength={1000}
+            testId="stock-note"
+          />
         </Form>
       </div>
     </ActionDialog>

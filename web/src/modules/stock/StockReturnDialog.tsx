@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { RollbackOutlined } from '@ant-design/icons';
-import { App, Descriptions, Form, Input } from 'antd';
+import { App, Descriptions, Form } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +16,7 @@ import { DatePicker } from '../../components/pickers';
 import { useMinuteClock } from '../keys/keyCells';
 import { ActionDialog, type DialogProblem } from '../visits/ActionDialog';
 import { LendingDueCell, formatQuantity, refLabel } from './stockCells';
+import { NoteField } from '../../components/NoteField';
 
 /** The body of a return from the dialog's values (empty fields are left out: the server's defaults apply). */
 export function stockReturnBody(values: { warehouse: number | null; time: string | null; note: string }) {
@@ -137,16 +138,14 @@ export function StockReturnDialog({ lending, onClose }: { lending: Row; onClose(
             />
           </Form.Item>
         </div>
-        <Form.Item label={fieldLabel(t, stockMovement, 'note')}>
-          <Input.TextArea
-            value={note}
-            onChange={(event) => setNote(event.target.value)}
-            maxLength={1000}
-            autoSize={{ minRows: 2, maxRows: 5 }}
-            autoFocus
-            data-testid="stock-return-note"
-          />
-        </Form.Item>
+        <NoteField
+          label={fieldLabel(t, stockMovement, 'note')}
+          value={note}
+          onChange={setNote}
+          maxLength={1000}
+          autoFocus
+          testId="stock-return-note"
+        />
       </Form>
     </ActionDialog>
   );

@@ -1,4 +1,4 @@
-import { Form, Input, Space } from 'antd';
+import { Form, Space } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { Entity } from '@strazce/contract';
@@ -7,6 +7,7 @@ import { fieldLabel } from '../../components/crud/labels';
 import { DatePicker } from '../../components/pickers';
 import { GateSelect } from './GatePicker';
 import type { GateOption } from './gates';
+import { NoteField } from '../../components/NoteField';
 
 export interface DepartureValues {
   gateId: number | null;
@@ -51,14 +52,12 @@ export function DepartureFields({
           />
         </Form.Item>
       </Space>
-      <Form.Item label={fieldLabel(t, entity, 'note')}>
-        <Input.TextArea
-          value={value.note}
-          onChange={(event) => set({ note: event.target.value })}
-          maxLength={2000}
-          autoSize={{ minRows: 2, maxRows: 5 }}
-        />
-      </Form.Item>
+      <NoteField
+        label={fieldLabel(t, entity, 'note')}
+        value={value.note}
+        onChange={(note) => set({ note })}
+        maxLength={2000}
+      />
     </>
   );
 }
