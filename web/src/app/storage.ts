@@ -38,6 +38,8 @@ export const storage = {
   site: (userName: string) => stored(`site.${userName.toLowerCase()}`),
   /** The gate a guard logged in to, by user name. */
   gate: (userName: string) => stored(`gate.${userName.toLowerCase()}`),
+  /** The logistics board's switches (auto refresh, acoustic signal), by user name. */
+  logisticsBoard: (userName: string) => stored(`logisticsBoard.${userName.toLowerCase()}`),
 };
 
 /** Forgets everything the app stored in this browser (the `/clearstore` route). */

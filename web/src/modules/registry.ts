@@ -9,6 +9,7 @@ import { incidentPages } from './incidents/pages';
 import { patrolPages } from './patrol/pages';
 import { keyPages } from './keys/pages';
 import { stockPages } from './stock/pages';
+import { logisticsPages } from './logistics/pages';
 
 export type { PageLoader };
 
@@ -36,5 +37,6 @@ export const PAGES: Record<string, PageLoader> = {
   ...keyPages,
   ...patrolPages,
   ...stockPages,
+  ...logisticsPages,
   ...incidentPages,
 };

@@ -39,6 +39,7 @@ export interface CrudDialogProps extends Pick<
   | 'preview'
   | 'apiQuery'
   | 'createValues'
+  | 'confirmWarning'
 > {
   entity: Entity;
   mode: DialogMode;
@@ -156,25 +157,41 @@ export function CrudDialog(props: CrudDialogProps) {
   };
 
   const { action } = props;
-  const post = async (input: Record<string, unknown>): Promise<Row> => {
+  const confirmWarning = props.confirmWarning ?? action?.confirmWarning;
+  /** Sends the input; a warning the user confirms sends it again with what the confirmation adds. */
+  const send = async (
+    request: (input: Record<string, unknown>) => Promise<Row>,
+    input: Record<string, unknown>,
+  ): Promise<Row> => {
     try {
-      return await api.post<Row>(action ? action.path : `/${entity.resource}`, input, {
-        silent: true,
-        query: props.apiQuery,
-      });
+      return await request(input);
     } catch (error) {
-      const confirmed = error instanceof ApiError ? action?.confirmWarning?.(error, input) : null;
+      const confirmed = error instanceof ApiError ? confirmWarning?.(error, input) : null;
       if (!confirmed) throw error;
       const more = await confirmed;
       if (!more) throw new WarningDeclined();
-      return post({ ...input, ...more });
+      return send(request, { ...input, ...more });
     }
   };
   const save = useMutation({
     mutationFn: (input: Record<string, unknown>) =>
       mode === 'edit'
-        ? api.put<Row>(`/${entity.resource}/${record!.id}`, input, { silent: true, query: props.apiQuery })
-        : post(input),
+        ? send(
+            (body) =>
+              api.put<Row>(`/${entity.resource}/${record!.id}`, body, {
+                silent: true,
+                query: props.apiQuery,
+              }),
+            input,
+          )
+        : send(
+            (body) =>
+              api.post<Row>(action ? action.path : `/${entity.resource}`, body, {
+                silent: true,
+                query: props.apiQuery,
+              }),
+            input,
+          ),
     onSuccess: (saved) => {
       void queryClient.invalidateQueries({ queryKey: entityQueryKey(entity) });
       message.success(action ? action.successText : t(mode === 'edit' ? 'crud.saved' : 'crud.created'));

@@ -75,6 +75,9 @@ function useCoarsePointer(): boolean {
   return useSyncExternalStore(subscribeCoarse, () => window.matchMedia?.(COARSE).matches ?? false);
 }
 
+/** The width of the table's expand button column (Ant Design's own). */
+const EXPAND_WIDTH = 48;
+
 /** The width of a row action button: an icon button, or a finger's target on touch screens. */
 const actionWidth = (coarse: boolean) => (coarse ? 40 : 28);
 
@@ -313,7 +316,10 @@ export function CrudPage(props: CrudPageProps) {
     },
   ];
   // Every column keeps its width: a table wider than its card scrolls inside it, never clipping a column.
-  const scrollWidth = dataColumns.reduce((sum, column) => sum + Number(column.width ?? 0), actionsWidth);
+  const scrollWidth = dataColumns.reduce(
+    (sum, column) => sum + Number(column.width ?? 0),
+    actionsWidth + (props.expandedRow ? EXPAND_WIDTH : 0),
+  );
   const openRow = (record: Row) => open(canWrite && editable(record) ? 'edit' : 'preview', record);
 
   const filterCount = activeFilterCount(state);
@@ -458,6 +464,7 @@ export function CrudPage(props: CrudPageProps) {
             locale={{ emptyText }}
             showSorterTooltip={false}
             rowClassName={props.rowClassName}
+            expandable={props.expandedRow ? { expandedRowRender: props.expandedRow } : undefined}
             onRow={(record) =>
               ({
                 onDoubleClick: () => openRow(record),
@@ -521,6 +528,7 @@ export function CrudPage(props: CrudPageProps) {
           preview={props.preview}
           apiQuery={props.apiQuery}
           createValues={props.createValues}
+          confirmWarning={props.confirmWarning}
         />
       )}
     </div>

@@ -1,5 +1,6 @@
 import type { ReactElement, ReactNode } from 'react';
 import type { Entity } from '@strazce/contract';
+import type { ApiError } from '../../app/api';
 import type { DialogMode, Row } from './fieldWire';
 import type { FilterValue, SortState } from './tableState';
 
@@ -134,6 +135,16 @@ export interface CrudPageProps {
    * `{ taking: { id, label } }`), as a record holds them.
    */
   createValues?: Record<string, unknown>;
+  /**
+   * A 409 of a create or an update the user may override (a duplicate the server warns of): asks, and answers
+   * the body keys to send again with (`{ force: true }`), or null when the user cancels.
+   */
+  confirmWarning?(
+    error: ApiError,
+    input: Record<string, unknown>,
+  ): Promise<Record<string, unknown> | null> | null;
+  /** The detail under a row expanded in the table (a transport's operation log); no expansion without it. */
+  expandedRow?(record: Row): ReactNode;
   /** A dialog of the page's own instead of the generic one (entities with nested lists or special flows). */
   dialog?(context: CrudDialogContext): ReactNode;
 }
