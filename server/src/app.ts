@@ -10,7 +10,17 @@ import type { LogLevel } from './config';
 import type { Database } from './db/database';
 import { auditedDb, registerAudit } from './platform/audit';
 import { AppError, registerErrorHandling, sendError, toAppError } from './platform/errors';
-import { clientErrorHandler, loggerOptions } from './platform/logging';
+import {
+  RequestLogController,
+  clientErrorHandler,
+  loggerOptions,
+  registerRequestIdHeader,
+  requestId,
+  type RequestLogLevel,
+} from './platform/logging';
+import { registerHealthRoutes } from './platform/health';
+import { registerMetrics } from './platform/metrics';
+import { outboxBacklog } from './modules/messaging/delivery.worker';
 import { registerCompression } from './platform/compression';
 import { systemClock, type Clock } from './platform/clock';
 import { registerTextInputCheck } from './platform/textInput';
@@ -40,6 +50,10 @@ import type { GovernmentBlacklistProvider } from './modules/blacklist/blacklist'
 export interface AppOptions {
   database: Database;
   logLevel?: LogLevel;
+  /** At which level each answered request is logged (`LOG_REQUESTS`); `debug` by default. */
+  logRequests?: RequestLogLevel;
+  /** Serves the metrics at `/api/metrics` to `Authorization: Bearer <token>` (`METRICS_TOKEN`). */
+  metricsToken?: string;
   loginLimits?: LoginLimits;
   publicUrl?: string;
   /** Origins allowed in password reset links when `publicUrl` is not set (RESET_LINK_ORIGINS). */
@@ -90,6 +104,10 @@ declare module 'fastify' {
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(options.logLevel ?? 'info', options.logStream),
+    logController: new RequestLogController(options.logRequests ?? 'debug'),
+    genReqId: requestId,
+    // A request on a kept-alive connection while the server closes is still answered (graceful shutdown).
+    return503OnClosing: false,
     clientErrorHandler,
     // Errors the framework answers before any route (a malformed URL): the same error shape as the rest.
     frameworkErrors: (error, _request, reply) =>
@@ -124,6 +142,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await registerCompression(app);
   registerErrorHandling(app);
+  registerRequestIdHeader(app);
+  registerMetrics(app, options.database, { token: options.metricsToken, outbox: outboxBacklog });
+  registerHealthRoutes(app, options.database);
   registerSecurityHeaders(app);
   registerRequestBodyChecks(app);
   await registerOpenApi(app);

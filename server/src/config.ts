@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { REQUEST_LOG_LEVELS, type RequestLogLevel } from './platform/logging';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
@@ -57,6 +58,16 @@ export interface AppConfig {
   demoData?: boolean;
   /** The government blacklist register. */
   blacklist: BlacklistConfig;
+  /** `LOG_REQUESTS`: the level of the one line per answered request; `debug` by default, `off` for none. */
+  logRequests: RequestLogLevel;
+  /** `METRICS_PORT`: the metrics on a port of their own (`GET /metrics`). */
+  metricsPort?: number;
+  /** `METRICS_TOKEN`: the metrics at `/api/metrics` to `Authorization: Bearer <token>`. */
+  metricsToken?: string;
+  /** `SHUTDOWN_TIMEOUT_MS`: the longest wait for requests in flight at a stop; default 10000. */
+  shutdownTimeoutMs: number;
+  /** `SHUTDOWN_DELAY_MS`: how long readiness says 503 before the server stops accepting; default 0. */
+  shutdownDelayMs: number;
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -82,7 +93,41 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mailFrom: env.MAIL_FROM || 'Strážce <noreply@localhost>',
     demoData: parseFlag('DEMO_DATA', env.DEMO_DATA),
     blacklist: parseBlacklist(env),
+    logRequests: parseChoice('LOG_REQUESTS', env.LOG_REQUESTS, REQUEST_LOG_LEVELS) ?? 'debug',
+    metricsPort: env.METRICS_PORT ? parsePort('METRICS_PORT', env.METRICS_PORT) : undefined,
+    metricsToken: parseMetricsToken(env.METRICS_TOKEN),
+    shutdownTimeoutMs: parseMs('SHUTDOWN_TIMEOUT_MS', env.SHUTDOWN_TIMEOUT_MS, 10_000),
+    shutdownDelayMs: parseMs('SHUTDOWN_DELAY_MS', env.SHUTDOWN_DELAY_MS, 0),
   };
+}
+
+function parseChoice<T extends string>(name: string, value: string | undefined, choices: readonly T[]) {
+  if (!value) return undefined;
+  if (!(choices as readonly string[]).includes(value))
+    throw new Error(`${name} must be one of ${choices.join(', ')}, got ${value}`);
+  return value as T;
+}
+
+function parsePort(name: string, value: string): number {
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 1 || port > 65535)
+    throw new Error(`${name} must be a port number, got ${value}`);
+  return port;
+}
+
+function parseMs(name: string, value: string | undefined, fallback: number): number {
+  if (!value) return fallback;
+  const ms = Number(value);
+  if (!Number.isInteger(ms) || ms < 0 || ms > 600_000)
+    throw new Error(`${name} must be milliseconds from 0 to 600000, got ${value}`);
+  return ms;
+}
+
+/** A token guessed in a scrape's worth of tries would open the metrics to anyone. */
+function parseMetricsToken(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  if (value.length < 24) throw new Error('METRICS_TOKEN must be at least 24 characters long');
+  return value;
 }
 
 function parseBlacklist(env: NodeJS.ProcessEnv): BlacklistConfig {

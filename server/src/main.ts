@@ -12,6 +12,9 @@ import { deliveryWorker } from './modules/messaging/delivery.worker';
 import { emailTransportFor, logSmsProvider } from './modules/messaging/transports';
 import { governmentBlacklistProvider } from './modules/blacklist/blacklist';
 import { WEB_DIST_DIR } from './paths';
+import { jobRunner } from './platform/jobs';
+import { metricsServer } from './platform/metrics';
+import { gracefulShutdown } from './platform/shutdown';
 
 const config = configFromEnv();
 let database: Database;
@@ -37,6 +40,8 @@ const governmentBlacklist = governmentBlacklistProvider(
 const app = await buildApp({
   database,
   logLevel: config.logLevel,
+  logRequests: config.logRequests,
+  metricsToken: config.metricsToken,
   validateResponses: false,
   // Without PUBLIC_URL and RESET_LINK_ORIGINS, links point to this machine: never to the request's Host.
   publicUrl: config.publicUrl ?? (config.resetOrigins.length > 0 ? undefined : localAddress),
@@ -57,32 +62,44 @@ await seed(database, {
   demo: config.demoData ?? database.kind === 'pglite',
   log: app.log,
 });
-const delivery = deliveryWorker({
-  db: database.db,
-  email: emailTransportFor(config, app.log),
-  sms: logSmsProvider(app.log),
-  log: app.log,
-});
-delivery.start();
-const auditRetention = auditRetentionJob({ db: database.db, log: app.log });
-auditRetention.start();
-const overdueReminders = overdueRemindersJob({
-  db: database.db,
-  log: app.log,
-  sources: [keyOverdueReminders, stockOverdueReminders],
-});
-overdueReminders.start();
+// Every scheduled job runs through the runner: once per period across the instances (platform/jobs.ts).
+const jobs = jobRunner({ database, log: app.log });
+jobs.register(
+  deliveryWorker({
+    db: database.db,
+    email: emailTransportFor(config, app.log),
+    sms: logSmsProvider(app.log),
+    log: app.log,
+  }).job,
+);
+jobs.register(auditRetentionJob({ db: database.db, log: app.log }));
+jobs.register(
+  overdueRemindersJob({
+    db: database.db,
+    log: app.log,
+    sources: [keyOverdueReminders, stockOverdueReminders],
+  }),
+);
+jobs.start();
+const metrics = config.metricsPort
+  ? await metricsServer(app.metrics, { port: config.metricsPort, host: config.host, log: app.log })
+  : undefined;
 
 let stopping = false;
-const shutdown = async () => {
+const shutdown = async (signal: NodeJS.Signals) => {
   // A signal sent to the whole process group can arrive twice (from the launcher and directly).
   if (stopping) return;
   stopping = true;
-  await delivery.stop();
-  await auditRetention.stop();
-  await overdueReminders.stop();
-  await app.close();
-  await database.close();
+  app.log.info({ signal }, 'shutting down: finishing the requests in flight');
+  await gracefulShutdown({
+    app,
+    stopJobs: () => jobs.stop(),
+    closeDatabase: () => database.close(),
+    timeoutMs: config.shutdownTimeoutMs,
+    drainDelayMs: config.shutdownDelayMs,
+  });
+  metrics?.close();
+  app.log.info('stopped');
   process.exit(0);
 };
 process.on('SIGINT', shutdown);

@@ -90,6 +90,8 @@ export const ERROR_CODES = [
   'LOGISTICS_NO_INITIAL_STATUS',
   /** The transport is cancelled or in an archive status: no operation, edit or cancel any more. */
   'LOGISTICS_TRANSPORT_CLOSED',
+  /** The server is stopping or its database is not ready (readiness check, docs/operations.md). */
+  'UNAVAILABLE',
   'INTERNAL',
 ] as const;
 
@@ -184,5 +186,6 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   LOGISTICS_DUPLICATE: 409,
   LOGISTICS_NO_INITIAL_STATUS: 409,
   LOGISTICS_TRANSPORT_CLOSED: 409,
+  UNAVAILABLE: 503,
   INTERNAL: 500,
 };

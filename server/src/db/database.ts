@@ -18,15 +18,24 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgresql';
   /**
-   * Hears `NOTIFY channel` from every connection to this database (other app instances included).
-   * `onLost` is called when notifications may have been missed (the listening connection broke; it
-   * reconnects by itself, and `onNotify` is called once it is back, as anything may have changed meanwhile).
+   * Hears `NOTIFY channel` from every connection to this database (other app instances included), with the
+   * notification's payload (none when it is called after a reconnection). `onLost` is called when
+   * notifications may have been missed (the listening connection broke; it reconnects by itself, and
+   * `onNotify` is called once it is back, as anything may have changed meanwhile).
    */
-  listen(channel: string, onNotify: () => void, onLost: () => void): Promise<() => Promise<void>>;
+  listen(
+    channel: string,
+    onNotify: (payload?: string) => void,
+    onLost: () => void,
+  ): Promise<() => Promise<void>>;
+  /** PostgreSQL: the connection pool's use now (metrics); PGlite has one connection and no pool. */
+  poolStats?(): { max: number; total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
 const migrationsFolder = MIGRATIONS_DIR;
+/** Connections of an instance's PostgreSQL pool. */
+const POOL_SIZE = 10;
 
 // Migrations from two instances starting at once must not interleave on one PostgreSQL.
 const MIGRATION_LOCK = 7_379_455;
@@ -48,7 +57,7 @@ export async function openDatabase(options: {
   if (options.databaseUrl) {
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
-      max: 10,
+      max: POOL_SIZE,
       // The CRUD selects are prepared statements (crud.ts). A generic plan, which PostgreSQL may switch to
       // after a few runs, cannot tell a common name from a rare one; every run is planned for its values.
       options: '-c plan_cache_mode=force_custom_plan',
@@ -70,6 +79,12 @@ export async function openDatabase(options: {
       db: db as unknown as Db,
       kind: 'postgresql',
       listen: (channel, onNotify, onLost) => listenPostgres(options.databaseUrl!, channel, onNotify, onLost),
+      poolStats: () => ({
+        max: POOL_SIZE,
+        total: pool.totalCount,
+        idle: pool.idleCount,
+        waiting: pool.waitingCount,
+      }),
       close: () => pool.end(),
     };
   }
@@ -125,7 +140,7 @@ const RELISTEN_DELAY_MS = 1000;
 async function listenPostgres(
   databaseUrl: string,
   channel: string,
-  onNotify: () => void,
+  onNotify: (payload?: string) => void,
   onLost: () => void,
 ): Promise<() => Promise<void>> {
   let client: pg.Client | null = null;
@@ -135,7 +150,7 @@ async function listenPostgres(
   const connect = async (): Promise<void> => {
     const next = new pg.Client({ connectionString: databaseUrl });
     next.on('notification', (message) => {
-      if (message.channel === channel) onNotify();
+      if (message.channel === channel) onNotify(message.payload);
     });
     const broken = () => {
       if (client !== next || stopped) return;
@@ -151,9 +166,12 @@ async function listenPostgres(
     client = next;
   };
   const reconnect = () => {
-    connect().then(onNotify, () => {
-      if (!stopped) retry = setTimeout(reconnect, RELISTEN_DELAY_MS);
-    });
+    connect().then(
+      () => onNotify(),
+      () => {
+        if (!stopped) retry = setTimeout(reconnect, RELISTEN_DELAY_MS);
+      },
+    );
   };
 
   await connect();

@@ -171,7 +171,8 @@ function entryOf(
     address: request.ip ?? null,
     clientId: session?.clientId ?? request.terminal?.clientId ?? null,
     params: maskSecrets({ ...params, ...(request.query as object) }),
-    requestHeaders: pickHeaders(request.headers, REQUEST_HEADERS),
+    // The request's id (logging.ts) beside its headers: the entry, the server log and the proxy's log meet.
+    requestHeaders: { ...pickHeaders(request.headers, REQUEST_HEADERS), 'x-request-id': request.id },
     requestBody: body === undefined || body === null ? null : maskSecrets(body, extraSecrets),
     responseHeaders: reply ? pickHeaders(reply.getHeaders(), RESPONSE_HEADERS) : null,
     status,

@@ -192,6 +192,8 @@ describe('audit in the write transaction (issue 9, point 2)', () => {
       'user-agent': 'Gate tablet',
       'x-forwarded-for': '10.0.0.7',
       'x-auth-token': '***',
+      // The request's id, as the server log names it (logging.ts).
+      'x-request-id': expect.stringMatching(/^[0-9a-f-]{36}$/),
     });
   });
 

@@ -204,7 +204,9 @@ export function loggableError(error: unknown): Record<string, unknown> {
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error, request, reply) => {
     const appError = toAppError(error, request);
-    if (appError.status >= 500) request.log.error({ err: loggableError(error) }, 'request failed');
+    // UNAVAILABLE (readiness while stopping or without the database) is no failure of the request.
+    if (appError.status >= 500 && appError.code !== 'UNAVAILABLE')
+      request.log.error({ err: loggableError(error) }, 'request failed');
     return sendError(reply, appError);
   });
   app.setNotFoundHandler((request, reply) =>

@@ -10,6 +10,7 @@ let logged = '';
 beforeAll(async () => {
   ctx = await createTestContext({
     logLevel: 'info',
+    logRequests: 'info',
     logStream: new Writable({
       write(chunk, _encoding, done) {
         logged += String(chunk);

@@ -1,5 +1,13 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
-import type { FastifyServerOptions } from 'fastify';
+import {
+  LogController,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import type { DestinationStream } from 'pino';
 import type { LogLevel } from '../config';
 import { loggableError } from './errors';
@@ -8,6 +16,61 @@ import { loggableError } from './errors';
 const SECRET_QUERY = /([?&](?:token|code|password|secret)=)[^&#]*/gi;
 
 export const maskUrl = (url: string): string => url.replace(SECRET_QUERY, '$1***');
+
+/**
+ * A URL as the log shows it: the path, and of the query only its keys; values are masked like secrets (a
+ * search may name a person, a reset link carries its token).
+ */
+export const requestUrl = (url: string): string => url.replace(/([?&][^=&#]*=)[^&#]*/g, '$1***');
+
+/** At which level each answered request is logged (`LOG_REQUESTS`); `off`: none (errors always are). */
+export const REQUEST_LOG_LEVELS = ['off', 'info', 'debug', 'trace'] as const;
+export type RequestLogLevel = (typeof REQUEST_LOG_LEVELS)[number];
+
+/**
+ * Fastify's request lines as the operator chose (`LOG_REQUESTS`, default `debug`): one line per answered
+ * request (method, URL without query values, route pattern, status, time, request id) at that level, none
+ * when a request comes in; failures at `error` as before. Routes with a `logLevel` of their own (health,
+ * metrics: `warn`) are not logged below it.
+ */
+export class RequestLogController extends LogController {
+  constructor(private readonly level: RequestLogLevel) {
+    super();
+  }
+  override incomingRequest(): void {}
+  override requestCompleted(error: Error | null, request: FastifyRequest, reply: FastifyReply): void {
+    if (error) return super.requestCompleted(error, request, reply);
+    if (this.level === 'off') return;
+    reply.log[this.level](
+      {
+        req: request,
+        route: request.routeOptions.url,
+        res: { statusCode: reply.statusCode },
+        responseTime: reply.elapsedTime,
+      },
+      'request completed',
+    );
+  }
+}
+
+const REQUEST_ID = /^[\w.:-]{1,100}$/;
+
+/**
+ * The request's id: the `X-Request-Id` a proxy in front set (Caddy, a load balancer) when it looks like one,
+ * else a new UUID. It is in every log line of the request, in the reply's `X-Request-Id` and in its audit
+ * entry, so one id follows a request through proxy, server log and audit.
+ */
+export function requestId(request: IncomingMessage): string {
+  const given = request.headers['x-request-id'];
+  return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+}
+
+/** Every reply names its request's id (`X-Request-Id`). */
+export function registerRequestIdHeader(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+}
 
 /**
  * The server log: Fastify's request lines without secrets in the URL (`/resetPassword?token=…`), and errors
@@ -20,7 +83,7 @@ export function loggerOptions(level: LogLevel, stream?: DestinationStream): Fast
     serializers: {
       req: (request: { method: string; url: string; ip?: string; socket?: { remotePort?: number } }) => ({
         method: request.method,
-        url: maskUrl(request.url),
+        url: requestUrl(request.url),
         remoteAddress: request.ip,
         remotePort: request.socket?.remotePort,
       }),

@@ -8,6 +8,7 @@ import { userSites, users } from '../modules/access/access.tables';
 import { queueEmail } from '../modules/messaging/outbox';
 import { persons, siteModules, sites } from '../modules/system/system.tables';
 import { loggableError } from './errors';
+import type { Job } from './jobs';
 import { userRolesSql } from './session';
 import { formatSiteDateTime, localDate, siteTimeZone } from './siteTime';
 
@@ -16,7 +17,7 @@ import { formatSiteDateTime, localDate, siteTimeZone } from './siteTime';
  * docs/stock.md), through the outbox in Czech and English with times in the site's zone: a notice when a
  * lending becomes overdue (once per lending) and a daily digest of the site's overdue lendings to the module's
  * administrators (once per module, site and day). Safe with several instances: each notice and each digest
- * is taken by one statement only one of them wins.
+ * is taken by one statement only one of them wins, and the job runs once a minute across them.
  */
 
 const MINUTE_MS = 60_000;
@@ -142,17 +143,13 @@ export async function sendDailyDigests(db: Db, source: OverdueSource, now: Date)
 }
 
 /**
- * Runs the reminders of every source every minute (and once at start); the clock is injectable.
+ * The job (platform/jobs.ts) that runs the reminders of every source once a minute, at the runner's clock.
  */
 export function overdueRemindersJob(options: {
   db: Db;
   log: FastifyBaseLogger;
   sources: readonly OverdueSource[];
-  now?: () => Date;
-}) {
-  const now = options.now ?? (() => new Date());
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
+}): Job {
   const runSource = async (source: OverdueSource, at: Date) => {
     try {
       const notices = await sendOverdueNotices(options.db, source, at);
@@ -163,25 +160,11 @@ export function overdueRemindersJob(options: {
       options.log.error({ module: source.module, err: loggableError(error) }, 'overdue reminders failed');
     }
   };
-  const run = () => {
-    running ??= (async () => {
-      const at = now();
-      for (const source of options.sources) await runSource(source, at);
-    })().finally(() => {
-      running = undefined;
-    });
-    return running;
-  };
   return {
-    run,
-    start() {
-      void run();
-      timer = setInterval(run, MINUTE_MS);
-      timer.unref();
-    },
-    async stop() {
-      clearInterval(timer);
-      await running;
+    name: 'overdue-reminders',
+    everyMs: MINUTE_MS,
+    async run(at) {
+      for (const source of options.sources) await runSource(source, at);
     },
   };
 }

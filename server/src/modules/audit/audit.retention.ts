@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database';
 import { pruneAuditEntries } from '../../platform/auditChain';
-import { loggableError } from '../../platform/errors';
+import type { Job } from '../../platform/jobs';
 import { systemProperty } from '../../platform/systemProperties';
 
 const HOUR_MS = 3_600_000;
@@ -20,33 +20,16 @@ export async function applyAuditRetention(db: Db, now: Date): Promise<number> {
 }
 
 /**
- * Applies the retention every hour (and once at start). Each instance runs it; a database lock lets one
- * of them remove a batch at a time (`pruneAuditEntries`).
+ * The job (platform/jobs.ts) that applies the retention once an hour across the instances; a database lock
+ * lets one instance remove a batch at a time besides (`pruneAuditEntries`).
  */
-export function auditRetentionJob(options: { db: Db; log: FastifyBaseLogger; now?: () => Date }) {
-  const now = options.now ?? (() => new Date());
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  const run = () => {
-    running ??= applyAuditRetention(options.db, now())
-      .then((removed) => {
-        if (removed > 0) options.log.info({ removed }, 'old audit entries removed');
-      })
-      .catch((error) => options.log.error({ err: loggableError(error) }, 'audit retention failed'))
-      .finally(() => {
-        running = undefined;
-      });
-    return running;
-  };
+export function auditRetentionJob(options: { db: Db; log: FastifyBaseLogger }): Job {
   return {
-    start() {
-      void run();
-      timer = setInterval(run, HOUR_MS);
-      timer.unref();
-    },
-    async stop() {
-      clearInterval(timer);
-      await running;
+    name: 'audit-retention',
+    everyMs: HOUR_MS,
+    async run(at) {
+      const removed = await applyAuditRetention(options.db, at);
+      if (removed > 0) options.log.info({ removed }, 'old audit entries removed');
     },
   };
 }

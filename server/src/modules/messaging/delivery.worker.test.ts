@@ -2,6 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, expectEvery, type TestContext } from '../../../test/helper';
 import { manualClock } from '../../platform/clock';
+import { jobRunner } from '../../platform/jobs';
 import { emails } from '../system/system.tables';
 import { MAX_ATTEMPTS, deliveryWorker, retryDelaySeconds } from './delivery.worker';
 import { smsMessages } from './messaging.tables';
@@ -22,7 +23,12 @@ beforeAll(async () => {
 });
 afterAll(() => ctx?.close());
 
-const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
+const quiet = {
+  info: () => undefined,
+  warn: () => undefined,
+  error: () => undefined,
+  debug: () => undefined,
+};
 
 function recordingEmail(fail?: (email: OutgoingEmail) => boolean, delayMs = 0) {
   const sent: OutgoingEmail[] = [];
@@ -144,7 +150,7 @@ describe('delivery worker', () => {
     expectEvery(rows, (row) => row.attempts === 1 && row.delivered);
   });
 
-  it('runs in the background until stopped, delivering to the log without SMTP', async () => {
+  it('runs in the background as a job until stopped, delivering to the log without SMTP', async () => {
     const lines: string[] = [];
     const log = { ...quiet, info: (_object: object, message: string) => void lines.push(message) };
     const id = await queueEmail(ctx.db, { recipient: 'background@example.com', subject: 'S', body: 'B' });
@@ -153,15 +159,17 @@ describe('delivery worker', () => {
       email: logEmailTransport(log),
       sms: logSmsProvider(log),
       log,
-      intervalMs: 20,
+      intervalMs: 1000,
     });
-    worker.start();
+    const jobs = jobRunner({ database: ctx.database, log: quiet });
+    jobs.register(worker.job);
+    jobs.start();
     for (let tries = 0; tries < 100; tries++) {
       const [row] = await ctx.db.select().from(emails).where(eq(emails.id, id));
       if (row.delivered) break;
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
-    await worker.stop();
+    await jobs.stop();
     const [row] = await ctx.db.select().from(emails).where(eq(emails.id, id));
     expect(row.delivered).toBe(true);
     expect(lines).toContain('e-mail delivered to the log (no SMTP_URL)');

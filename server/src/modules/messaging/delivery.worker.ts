@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { systemClock, type Clock } from '../../platform/clock';
+import type { Job } from '../../platform/jobs';
 import { MASKED_TOKEN, RESET_LINK_SQL_PATTERN } from '../access/reset.email';
 import type { DeliveryLog, EmailTransport, SmsProvider } from './transports';
 
@@ -105,6 +106,26 @@ function smsOutbox(provider: SmsProvider): Outbox {
   };
 }
 
+/** Messages waiting for delivery (not sent, not given up) per channel, and the oldest one's age in seconds. */
+export async function outboxBacklog(
+  db: Db,
+): Promise<Array<{ channel: string; backlog: number; age: number }>> {
+  const rows = rowsOf(
+    await db.execute(sql`
+      select 'email' as channel, count(*)::int as backlog,
+        coalesce(extract(epoch from now() - min(queued)), 0)::float8 as age
+      from system_email where sent is null and attempts < ${MAX_ATTEMPTS}
+      union all
+      select 'sms', count(*)::int, coalesce(extract(epoch from now() - min(created)), 0)::float8
+      from system_sms where not sent_success_full and sent_retry < ${MAX_ATTEMPTS}`),
+  );
+  return rows.map((row) => ({
+    channel: String(row.channel),
+    backlog: Number(row.backlog),
+    age: Math.max(0, Number(row.age)),
+  }));
+}
+
 export interface DeliveryWorkerOptions {
   db: Db;
   email: EmailTransport;
@@ -113,7 +134,7 @@ export interface DeliveryWorkerOptions {
     warn(object: object, message: string): void;
     error(object: object, message: string): void;
   };
-  /** Pause between polls when the outboxes are empty. */
+  /** The delivery job's period: how often the outboxes are looked at. */
   intervalMs?: number;
   /** What is due and when a retry comes are decided on this clock (tests move their own). */
   clock?: Clock;
@@ -123,20 +144,20 @@ export interface DeliveryWorkerOptions {
 export interface DeliveryWorker {
   /** Processes one batch of each outbox; resolves with the number of messages attempted. */
   runOnce(): Promise<{ emails: number; sms: number }>;
-  /** Starts polling in the background. */
-  start(): void;
-  /** Stops polling and waits for the batch in progress. */
-  stop(): Promise<void>;
+  /**
+   * The job (platform/jobs.ts) that delivers every intervalMs across the instances: batches until the
+   * outboxes hold nothing due (at most MAX_BATCHES_PER_RUN, the rest waits for the next period).
+   */
+  job: Job;
 }
+
+/** Batches one run of the delivery job takes at most. */
+const MAX_BATCHES_PER_RUN = 50;
 
 /** The background worker that delivers the e-mail and SMS outboxes, with retries and back-off. */
 export function deliveryWorker(options: DeliveryWorkerOptions): DeliveryWorker {
   const { db, log, intervalMs = 5000, batchSize = 20, clock = systemClock } = options;
   const outboxes = [emailOutbox(options.email), smsOutbox(options.sms)];
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> | undefined;
-  let stopped = true;
-
   async function process(outbox: Outbox): Promise<number> {
     const claimed = await outbox.claim(db, batchSize, new Date(clock.now()));
     for (const message of claimed) {
@@ -162,29 +183,17 @@ export function deliveryWorker(options: DeliveryWorkerOptions): DeliveryWorker {
     return { emails, sms };
   }
 
-  function schedule(delay: number) {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      running = runOnce()
-        .then(({ emails, sms }) => schedule(emails === batchSize || sms === batchSize ? 0 : intervalMs))
-        .catch((error) => {
-          log.error({ err: error }, 'message delivery failed');
-          schedule(intervalMs);
-        });
-    }, delay);
-  }
-
   return {
     runOnce,
-    start() {
-      if (!stopped) return;
-      stopped = false;
-      schedule(0);
-    },
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running?.catch(() => undefined);
+    job: {
+      name: 'outbox-delivery',
+      everyMs: intervalMs,
+      async run() {
+        for (let batch = 0; batch < MAX_BATCHES_PER_RUN; batch++) {
+          const { emails, sms } = await runOnce();
+          if (emails < batchSize && sms < batchSize) break;
+        }
+      },
     },
   };
 }

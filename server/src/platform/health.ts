@@ -1,0 +1,71 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Database } from '../db/database';
+import { MIGRATIONS_DIR } from '../paths';
+import { AppError, loggableError } from './errors';
+import { PUBLIC } from './guard';
+
+/**
+ * Health for the container runtime and the load balancer (docs/operations.md), without a session and logged
+ * below info (`logLevel: 'warn'`): `/api/health/live` answers while the process serves at all;
+ * `/api/health/ready` while it should get traffic: not draining (a shutdown under way), the database
+ * answering and every migration the server ships applied. Otherwise 503 with `X-Error-Code: UNAVAILABLE`.
+ */
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** True from the moment a shutdown begins: readiness turns 503 and replies close their connection. */
+    draining: boolean;
+  }
+}
+
+const healthSchema = z.object({ status: z.literal('ok') });
+const HEALTH_ROUTE = { access: PUBLIC };
+
+/** The moment (`when`) of the newest migration this server ships (drizzle's journal). */
+function newestMigration(): number {
+  const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS_DIR, 'meta', '_journal.json'), 'utf8')) as {
+    entries: Array<{ when: number }>;
+  };
+  return Math.max(...journal.entries.map((entry) => entry.when));
+}
+
+/** Whether the database answers and holds the newest migration (drizzle records each by its `when`). */
+export async function databaseReady(database: Database, newest = newestMigration()): Promise<boolean> {
+  const result = (await database.db.execute(
+    sql`select coalesce(max(created_at), 0)::bigint as applied from drizzle.__drizzle_migrations`,
+  )) as unknown as { rows: Array<{ applied: string | number }> };
+  return Number(result.rows[0]?.applied ?? 0) >= newest;
+}
+
+export function registerHealthRoutes(app: FastifyInstance, database: Database): void {
+  app.decorate('draining', false);
+  // While draining, each answer (those in flight when it began too) tells the client to connect anew, which
+  // reaches another instance, and lets the server close the connection at once.
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (app.draining) reply.header('connection', 'close');
+    return payload;
+  });
+  const newest = newestMigration();
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const schema = { tags: ['health'], response: { 200: healthSchema } };
+  typed.get('/api/health/live', { config: HEALTH_ROUTE, logLevel: 'warn', schema }, async () => ({
+    status: 'ok' as const,
+  }));
+  typed.get('/api/health/ready', { config: HEALTH_ROUTE, logLevel: 'warn', schema }, async (request) => {
+    if (app.draining) throw new AppError('UNAVAILABLE', 'The server is shutting down');
+    let ready = false;
+    try {
+      ready = await databaseReady(database, newest);
+    } catch (error) {
+      request.log.warn({ err: loggableError(error) }, 'readiness: the database does not answer');
+      throw new AppError('UNAVAILABLE', 'The database does not answer');
+    }
+    if (!ready) throw new AppError('UNAVAILABLE', 'The database lacks migrations this server needs');
+    return { status: 'ok' as const };
+  });
+}
