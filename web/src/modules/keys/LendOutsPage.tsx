@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { KeyOutlined, RollbackOutlined } from '@ant-design/icons';
-import { App, Button, Flex, Tag } from 'antd';
+import { Button, Flex, Tag } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { KM_LEND_WRITE, keyLend } from '@strazce/contract';
@@ -10,9 +10,8 @@ import { CrudPage } from '../../components/crud/CrudPage';
 import { entityQueryKey } from '../../components/crud/CrudDialog';
 import type { Row } from '../../components/crud/fieldWire';
 import { GuardConsole } from '../visits/GuardConsole';
-import { GateDialog, GateSignIn } from '../visits/GatePicker';
-import { useGates } from '../visits/gates';
-import { useGuardGate, type GuardGate } from '../visits/guardGate';
+import { useGateConsole } from '../visits/useGateConsole';
+import type { GuardGate } from '../visits/guardGate';
 import { DueCell, useMinuteClock } from './keyCells';
 import { ExportButton } from '../../components/crud/ExportButton';
 import { LendDialog } from './LendDialog';
@@ -25,7 +24,7 @@ import './keys.css';
 const OPEN = { returned: 'false' };
 const COLUMNS = ['lendDateTime', 'key', 'holder', 'gate', 'due', 'notes'];
 
-type Dialog = { kind: 'lend' | 'gate' } | { kind: 'return'; lend: Row };
+type Dialog = { kind: 'lend' } | { kind: 'return'; lend: Row };
 
 /** How many keys are out, and how many of them past their due time (the console's figures). */
 function useOutCounts() {
@@ -132,60 +131,26 @@ function LendConsole({
  * takes them back; a reader (KM_VIEW) sees the list.
  */
 export default function LendOutsPage() {
-  const { t } = useTranslation();
-  const { message } = App.useApp();
   const { can } = useAccess();
   const canLend = can(KM_LEND_WRITE, keyLend.module);
-  const { gate: storedGate, choose } = useGuardGate();
-  const gates = useGates();
+  const { gate, gates, signIn, changeGate, gateDialog } = useGateConsole();
   const [dialog, setDialog] = useState<Dialog | null>(null);
-  // A remembered gate that is gone or no longer valid asks again.
-  const gate =
-    storedGate && gates.data && !gates.data.some((option) => option.id === storedGate.id) ? null : storedGate;
 
-  if (canLend && !gate)
-    return (
-      <GateSignIn
-        gates={gates.data}
-        loading={gates.isLoading}
-        onChoose={({ id, name, color, district }) => choose({ id, name, color, district })}
-      />
-    );
+  if (canLend && !gate) return signIn;
 
   return (
     <Flex vertical gap={16} className="visits-page keys-page" data-testid="key-lendouts">
       {canLend && gate && (
-        <LendConsole
-          gate={gate}
-          onLend={() => setDialog({ kind: 'lend' })}
-          onChangeGate={() => setDialog({ kind: 'gate' })}
-        />
+        <LendConsole gate={gate} onLend={() => setDialog({ kind: 'lend' })} onChangeGate={changeGate} />
       )}
       <OpenLendOuts canLend={canLend} onReturn={(lend) => setDialog({ kind: 'return', lend })} />
       {dialog?.kind === 'lend' && gate && (
-        <LendDialog gate={gate} gates={gates.data ?? []} onClose={() => setDialog(null)} />
+        <LendDialog gate={gate} gates={gates} onClose={() => setDialog(null)} />
       )}
       {dialog?.kind === 'return' && (
-        <ReturnDialog
-          lend={dialog.lend}
-          gate={gate}
-          gates={gates.data ?? []}
-          onClose={() => setDialog(null)}
-        />
+        <ReturnDialog lend={dialog.lend} gate={gate} gates={gates} onClose={() => setDialog(null)} />
       )}
-      {dialog?.kind === 'gate' && (
-        <GateDialog
-          gates={gates.data}
-          loading={gates.isLoading}
-          currentId={gate?.id}
-          onChoose={({ id, name, color, district }) => {
-            choose({ id, name, color, district });
-            setDialog(null);
-            message.success(t('visits.gate.changed', { gate: name }));
-          }}
-          onCancel={() => setDialog(null)}
-        />
-      )}
+      {gateDialog}
     </Flex>
   );
 }

@@ -11,10 +11,8 @@ import { CrudPage } from '../../components/crud/CrudPage';
 import { entityQueryKey } from '../../components/crud/CrudDialog';
 import type { Row } from '../../components/crud/fieldWire';
 import { GateActions, GuardConsole, leaveRowActions } from '../visits/GuardConsole';
-import { GateDialog, GateSignIn } from '../visits/GatePicker';
 import { WriteOffDialog } from '../visits/WriteOffDialog';
-import { useGates } from '../visits/gates';
-import { useGuardGate } from '../visits/guardGate';
+import { useGateConsole } from '../visits/useGateConsole';
 import { VehicleDetail } from './lazyVehicleDetail';
 import { AnprPanel } from './AnprPanel';
 import { AnprReadsList } from './AnprReadsList';
@@ -28,7 +26,7 @@ import './vehicles.css';
 const entity = vehicle as unknown as Entity;
 
 type Dialog =
-  | { kind: 'entry' | 'departure' | 'gate' }
+  | { kind: 'entry' | 'departure' }
   | { kind: 'leave'; entry: Row | null }
   | { kind: 'writeOff' | 'trailerWriteOff'; entry: Row };
 
@@ -45,13 +43,10 @@ export default function VehicleManagerPage() {
   const { message, modal } = App.useApp();
   const { can } = useAccess();
   const queryClient = useQueryClient();
-  const { gate: storedGate, choose } = useGuardGate();
-  const gates = useGates();
+  const { gate, gates, signIn, changeGate, gateDialog } = useGateConsole();
   const dwell = useDwell();
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const canWrite = can(vehicle.write, vehicle.module);
-  const gate =
-    storedGate && gates.data && !gates.data.some((option) => option.id === storedGate.id) ? null : storedGate;
 
   const inArea = useQuery({
     queryKey: [...entityQueryKey(vehicle), 'inAreaCount'],
@@ -59,14 +54,7 @@ export default function VehicleManagerPage() {
     enabled: gate !== null,
   });
 
-  if (!gate)
-    return (
-      <GateSignIn
-        gates={gates.data}
-        loading={gates.isLoading}
-        onChoose={({ id, name, color, district }) => choose({ id, name, color, district })}
-      />
-    );
+  if (!gate) return signIn;
 
   const deleteTrailer = (record: Row) =>
     modal.confirm({
@@ -90,7 +78,7 @@ export default function VehicleManagerPage() {
     <Flex vertical gap={16} className="visits-page" data-testid="vehicle-manager">
       <GuardConsole
         gate={gate}
-        onChangeGate={() => setDialog({ kind: 'gate' })}
+        onChangeGate={changeGate}
         inArea={{
           title: t('vehicles.inAreaNow'),
           value: inArea.data?.total ?? 0,
@@ -162,12 +150,7 @@ export default function VehicleManagerPage() {
         <VehicleEntryDialog kind={dialog.kind} gate={gate} onClose={() => setDialog(null)} />
       )}
       {dialog?.kind === 'leave' && (
-        <VehicleLeaveDialog
-          entry={dialog.entry}
-          gate={gate}
-          gates={gates.data ?? []}
-          onClose={() => setDialog(null)}
-        />
+        <VehicleLeaveDialog entry={dialog.entry} gate={gate} gates={gates} onClose={() => setDialog(null)} />
       )}
       {dialog?.kind === 'writeOff' && (
         <WriteOffDialog
@@ -190,19 +173,7 @@ export default function VehicleManagerPage() {
           onClose={() => setDialog(null)}
         />
       )}
-      {dialog?.kind === 'gate' && (
-        <GateDialog
-          gates={gates.data}
-          loading={gates.isLoading}
-          currentId={gate.id}
-          onChoose={({ id, name, color, district }) => {
-            choose({ id, name, color, district });
-            setDialog(null);
-            message.success(t('visits.gate.changed', { gate: name }));
-          }}
-          onCancel={() => setDialog(null)}
-        />
-      )}
+      {gateDialog}
     </Flex>
   );
 }

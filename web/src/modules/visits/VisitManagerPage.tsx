@@ -1,6 +1,6 @@
 import { Suspense, lazy, useMemo, useState } from 'react';
 import { FileDoneOutlined, UserSwitchOutlined } from '@ant-design/icons';
-import { App, Button, Flex } from 'antd';
+import { Button, Flex } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { visit, visitAdvice } from '@strazce/contract';
@@ -12,13 +12,11 @@ import { entityQueryKey } from '../../components/crud/CrudDialog';
 import type { Row } from '../../components/crud/fieldWire';
 import { ExportButton } from '../../components/crud/ExportButton';
 import { GateActions, GuardConsole, leaveRowActions } from './GuardConsole';
-import { GateDialog, GateSignIn } from './GatePicker';
 import { LeaveDialog } from './LeaveDialog';
 import { VisitDetail } from './VisitDetail';
 import { VisitDialog } from './VisitDialog';
 import { WriteOffDialog } from './WriteOffDialog';
-import { useGates } from './gates';
-import { useGuardGate } from './guardGate';
+import { useGateConsole } from './useGateConsole';
 import { visitColumns, visitEntityFor } from './visitTable';
 import './visits.css';
 
@@ -31,7 +29,7 @@ const AdviceToVisitDialog = lazy(() =>
 );
 
 type Dialog =
-  | { kind: 'entry' | 'departure' | 'gate' | 'advice' }
+  | { kind: 'entry' | 'departure' | 'advice' }
   | { kind: 'leave'; entry: Row | null }
   | { kind: 'writeOff'; entry: Row };
 
@@ -42,18 +40,13 @@ type Dialog =
  */
 export default function VisitManagerPage() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const { can } = useAccess();
-  const { gate: storedGate, choose } = useGuardGate();
-  const gates = useGates();
+  const { gate, gates, signIn, changeGate, gateDialog } = useGateConsole();
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const seesPersonal = can(['VIEW_PERSONAL_INFO']);
   const canWrite = can(visit.write, visit.module);
   const canUseAdvices = canWrite && can(visitAdvice.read, visitAdvice.module);
   const entity = useMemo(() => visitEntityFor(seesPersonal), [seesPersonal]);
-  // A remembered gate that is gone or no longer valid asks again.
-  const gate =
-    storedGate && gates.data && !gates.data.some((option) => option.id === storedGate.id) ? null : storedGate;
 
   const inArea = useQuery({
     queryKey: [...entityQueryKey(visit), 'inAreaCount'],
@@ -61,14 +54,7 @@ export default function VisitManagerPage() {
     enabled: gate !== null,
   });
 
-  if (!gate)
-    return (
-      <GateSignIn
-        gates={gates.data}
-        loading={gates.isLoading}
-        onChoose={({ id, name, color, district }) => choose({ id, name, color, district })}
-      />
-    );
+  if (!gate) return signIn;
 
   const inAreaEntry = (record: Row) => record.direction === 'IN' && record.inArea === true;
 
@@ -76,7 +62,7 @@ export default function VisitManagerPage() {
     <Flex vertical gap={16} className="visits-page" data-testid="visit-manager">
       <GuardConsole
         gate={gate}
-        onChangeGate={() => setDialog({ kind: 'gate' })}
+        onChangeGate={changeGate}
         inArea={{
           title: t('visits.inAreaNow'),
           value: inArea.data?.total ?? 0,
@@ -138,37 +124,15 @@ export default function VisitManagerPage() {
         <VisitDialog kind={dialog.kind} gate={gate} onClose={() => setDialog(null)} />
       )}
       {dialog?.kind === 'leave' && (
-        <LeaveDialog
-          entry={dialog.entry}
-          gate={gate}
-          gates={gates.data ?? []}
-          onClose={() => setDialog(null)}
-        />
+        <LeaveDialog entry={dialog.entry} gate={gate} gates={gates} onClose={() => setDialog(null)} />
       )}
       {dialog?.kind === 'writeOff' && <WriteOffDialog entry={dialog.entry} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'advice' && (
         <Suspense fallback={null}>
-          <AdviceToVisitDialog
-            advice={null}
-            gate={gate}
-            gates={gates.data ?? []}
-            onClose={() => setDialog(null)}
-          />
+          <AdviceToVisitDialog advice={null} gate={gate} gates={gates} onClose={() => setDialog(null)} />
         </Suspense>
       )}
-      {dialog?.kind === 'gate' && (
-        <GateDialog
-          gates={gates.data}
-          loading={gates.isLoading}
-          currentId={gate.id}
-          onChoose={({ id, name, color, district }) => {
-            choose({ id, name, color, district });
-            setDialog(null);
-            message.success(t('visits.gate.changed', { gate: name }));
-          }}
-          onCancel={() => setDialog(null)}
-        />
-      )}
+      {gateDialog}
     </Flex>
   );
 }
