@@ -22,3 +22,4 @@ export * from './entities/incident';
 export * from './entities/keys';
 export * from './entities/stock';
 export * from './entities/logistics';
+export * from './dialCodes';

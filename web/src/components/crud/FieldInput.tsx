@@ -5,6 +5,7 @@ import type { Entity, RefValue } from '@strazce/contract';
 import { PICKER_FORMATS } from '../../app/format';
 import { DatePicker } from '../pickers';
 import { PasswordInput } from './PasswordInput';
+import { PhoneInput } from './PhoneInput';
 import { RefSelect } from './RefSelect';
 import { enumLabel } from './labels';
 import type { DialogMode, Row } from './fieldWire';
@@ -103,7 +104,7 @@ export function FieldInput({ entity, name, mode, record, disabled, id, value, on
       );
     case 'phone':
       return (
-        <Input {...controlled} value={value ?? ''} type="tel" autoComplete="off" maxLength={field.max} />
+        <PhoneInput id={id} value={value} onChange={onChange} disabled={disabled} maxLength={field.max} />
       );
     default:
       return <Input {...controlled} value={value ?? ''} autoComplete="off" maxLength={field.max} />;
