@@ -2,31 +2,28 @@
 # dependencies only, run as the unprivileged user `node`. Configured by the README's environment variables
 # alone. Build: docker build -t strazce . (see README, "Production").
 
-# 1. Build: every dependency, then `npm run build` (web/dist and the esbuild bundle server/dist/main.js).
-FROM node:20-bookworm-slim AS build
+# 1. The package manifests, the base of the two install stages.
+FROM node:20-bookworm-slim AS manifests
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY packages/contract/package.json packages/contract/
 COPY server/package.json server/
 COPY web/package.json web/
 COPY e2e/package.json e2e/
+
+# 2. Build: every dependency, then `npm run build` (web/dist and the esbuild bundle server/dist/main.js).
+FROM manifests AS build
 RUN npm ci --no-audit --no-fund --ignore-scripts
 COPY . .
 RUN npm run build
 
-# 2. Production dependencies of the server only (no dev tools, no web or test packages).
-FROM node:20-bookworm-slim AS deps
-WORKDIR /app
-COPY package.json package-lock.json ./
-COPY packages/contract/package.json packages/contract/
-COPY server/package.json server/
-COPY web/package.json web/
-COPY e2e/package.json e2e/
+# 3. Production dependencies of the server only (no dev tools, no web or test packages).
+FROM manifests AS deps
 RUN npm ci --omit=dev --workspace @strazce/server --no-audit --no-fund --ignore-scripts \
   && mkdir -p server/node_modules \
   && npm cache clean --force
 
-# 3. The image: bundle, migrations, web app and production node_modules.
+# 4. The image: bundle, migrations, web app and production node_modules.
 FROM node:20-bookworm-slim AS runtime
 ENV NODE_ENV=production \
     PORT=8080 \

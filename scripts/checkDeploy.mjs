@@ -43,7 +43,7 @@ const dockerfile = DockerfileParser.parse(read('Dockerfile'));
 const froms = dockerfile.getFROMs();
 const stages = froms.map((from) => from.getBuildStage()).filter(Boolean);
 if (froms.length < 2) problem('Dockerfile', 'not a multi-stage build');
-for (const from of froms)
+for (const from of froms.filter((from) => !stages.includes(from.getImageName())))
   if (!/^node$/.test(from.getImageName() ?? '') || !/^20\b/.test(from.getImageTag() ?? ''))
     problem('Dockerfile', `stage ${from.getBuildStage()} is not on Node 20 (${from.getImage()})`);
 for (const copy of dockerfile.getCOPYs()) {
