@@ -29,6 +29,7 @@ import { registerRequestBodyChecks } from './platform/requestBody';
 import { registerSecurityHeaders } from './platform/securityHeaders';
 import { registerWebApp } from './platform/webApp';
 import { createSessionCache } from './platform/sessionCache';
+import { createSiteEvents } from './platform/siteEvents';
 import { DEFAULT_LOGIN_LIMITS, loginLimiter, type LoginLimits } from './platform/loginLimiter';
 import { registerAccessRoutes } from './modules/access/access.routes';
 import { registerSessionRoutes } from './modules/access/session.routes';
@@ -44,6 +45,7 @@ import { registerPatrolRoutes } from './modules/patrol/patrol.routes';
 import { registerIncidentRoutes } from './modules/incident/incident.routes';
 import { registerKeyRoutes } from './modules/keys/keys.routes';
 import { registerStockRoutes } from './modules/stock/stock.routes';
+import { registerLogisticsRoutes } from './modules/logistics/logistics.routes';
 import { registerVisitModule } from './modules/visit/visit.module';
 import type { GovernmentBlacklistProvider } from './modules/blacklist/blacklist';
 
@@ -153,6 +155,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const sessionCache = await createSessionCache(options.database);
   app.decorate('sessionCache', sessionCache);
   app.addHook('onClose', () => sessionCache.close());
+  const siteEvents = await createSiteEvents(options.database);
+  app.decorate('siteEvents', siteEvents);
+  // Open event streams would keep the server from closing: they end first.
+  app.addHook('preClose', () => siteEvents.close());
   registerGuard(app, rawDb, sessionCache);
   registerAudit(app, rawDb);
   registerTextInputCheck(app);
@@ -183,6 +189,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerIncidentRoutes(app, db);
   registerKeyRoutes(app, db);
   registerStockRoutes(app, db);
+  registerLogisticsRoutes(app, db);
 
   if (options.webDir && fs.existsSync(path.join(options.webDir, 'index.html')))
     await registerWebApp(app, options.webDir);

@@ -326,7 +326,17 @@ export interface CrudRepository {
   getJson(id: number, siteId: number | null, extraWhere?: SQL, request?: FastifyRequest): Promise<string>;
   findRow(id: number, ctx: CrudContext): Promise<Row | undefined>;
   insert(input: Row, ctx: CrudContext): Promise<number>;
-  update(id: number, input: Row & { version: number }, ctx: CrudContext): Promise<void>;
+  /**
+   * Updates a record at `input.version` (optimistic lock). `options.set`: further column values the module
+   * writes itself (read-only fields: a transport's status); `options.conflict`: the error of a stale version
+   * (CONFLICT by default).
+   */
+  update(
+    id: number,
+    input: Row & { version: number },
+    ctx: CrudContext,
+    options?: { set?: Row; conflict?: () => AppError },
+  ): Promise<void>;
   byId(id: number, siteId: number | null, extraWhere?: SQL): SQL;
 }
 
@@ -736,18 +746,19 @@ export function crudRepository<F extends Fields>(
       });
       return created.id;
     },
-    async update(id, input, ctx) {
+    async update(id, input, ctx, options = {}) {
       const existing = await findRow(id, ctx);
       if (!existing) throw notFound();
       await checkReferences(input, ctx);
-      const values = toColumns(input, false);
+      const values = { ...toColumns(input, false), ...options.set };
       await hooks.beforeWrite?.(values, input, ctx, existing);
       const [updated] = await ctx.tx
         .update(table)
         .set({ ...values, version: sql`${table.version} + 1`, updatedAt: new Date() })
         .where(and(byId(id, ctx.siteId, ctx.rowFilter), eq(table.version, input.version)))
         .returning({ id: table.id });
-      if (!updated) throw new AppError('CONFLICT', 'Record was modified by someone else');
+      if (!updated)
+        throw options.conflict?.() ?? new AppError('CONFLICT', 'Record was modified by someone else');
       await writeLinks(id, input, ctx, false);
       await hooks.afterWrite?.(id, input, ctx);
       auditRecord(ctx.request, {

@@ -1,8 +1,9 @@
-import { sql } from 'drizzle-orm';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Entity } from '@strazce/contract';
 import type { Db } from '../../db/database';
-import { crudRoutes } from '../../platform/crud';
+import { crudRoutes, type CrudContext } from '../../platform/crud';
+import { validationError } from '../../platform/errors';
 import { registerRefTarget, type RefTarget } from '../../platform/refs';
 import { persons } from '../system/system.tables';
 
@@ -32,4 +33,18 @@ export function registerPersonPicker(app: FastifyInstance, db: Db, entity: Entit
     siteColumn: persons.homeSiteId,
     omit: ['create', 'update', 'delete'],
   });
+}
+
+/**
+ * The persons a write names (a team's members, an operation's notified persons) are of the current site; a
+ * person of another site is as if it did not exist (400 `validation.ref` on `field`).
+ */
+export async function checkSitePersons(field: string, ids: unknown, ctx: CrudContext): Promise<void> {
+  if (!Array.isArray(ids) || ids.length === 0) return;
+  const unique = [...new Set(ids as number[])];
+  const [{ found }] = await ctx.tx
+    .select({ found: count() })
+    .from(persons)
+    .where(and(inArray(persons.id, unique), eq(persons.homeSiteId, ctx.siteId!)));
+  if (Number(found) !== unique.length) throw validationError(field, 'validation.ref');
 }

@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
   blacklist,
@@ -13,10 +13,10 @@ import {
 } from '@strazce/contract';
 import type { Db } from '../../db/database';
 import { crudRoutes, type CrudContext, type Row } from '../../platform/crud';
-import { AppError, validationError } from '../../platform/errors';
+import { AppError } from '../../platform/errors';
 import { registerRefTarget } from '../../platform/refs';
 import { persons } from '../system/system.tables';
-import { registerSitePersonTarget } from './personPicker';
+import { checkSitePersons, registerSitePersonTarget } from './personPicker';
 import {
   blacklistEntries,
   districts,
@@ -54,24 +54,13 @@ export function registerSiteRoutes(app: FastifyInstance, db: Db): void {
         value: personGroupMembers.personId,
       },
     },
-    hooks: { beforeWrite: (_values, input, ctx) => checkMembersOfSite(input.members, ctx) },
+    hooks: { beforeWrite: (_values, input, ctx) => checkSitePersons('members', input.members, ctx) },
   });
   crudRoutes(app, db, {
     entity: blacklist,
     table: blacklistEntries,
     hooks: { beforeWrite: checkBlacklistValues },
   });
-}
-
-/** Members of a team must be persons of the current site; a person of another site is as if it did not exist. */
-async function checkMembersOfSite(members: unknown, ctx: CrudContext): Promise<void> {
-  if (!Array.isArray(members) || members.length === 0) return;
-  const ids = [...new Set(members as number[])];
-  const [{ found }] = await ctx.tx
-    .select({ found: count() })
-    .from(persons)
-    .where(and(inArray(persons.id, ids), eq(persons.homeSiteId, ctx.siteId!)));
-  if (Number(found) !== ids.length) throw validationError('members', 'validation.ref');
 }
 
 /** Normalizes the licence plate and applies the category rules to the entry as it will be stored. */

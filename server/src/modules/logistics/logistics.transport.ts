@@ -1,0 +1,64 @@
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { logisticsPlateSchema, type LogisticsEvent } from '@strazce/contract';
+import type { Db } from '../../db/database';
+import type { CrudContext, CrudHooks } from '../../platform/crud';
+import { AppError, validationError } from '../../platform/errors';
+import { logisticsStatuses, logisticsTransports as t } from './logistics.tables';
+
+/** The topic of a transport's events on the site events bus (`GET /api/logistics/events`). */
+export const TRANSPORT_TOPIC = 'transport';
+
+/** A write of a transport: what its event tells the watchers (`changed` unless said). */
+export type TransportContext = CrudContext & { event?: LogisticsEvent['kind'] };
+
+/** Whether the transport's status is an archive one (the transport is finished). */
+const archivedSql = (): SQL =>
+  sql`coalesce((select s.archive from ${logisticsStatuses} s where s.id = ${t.statusId}), false)`;
+
+/** A transport is closed: cancelled, or in an archive status. Nothing is executed on it. */
+export const closedSql = (): SQL => sql`(${t.cancelled} is not null or ${archivedSql()})`;
+
+/** 'Čeká na vjezd' (ENTRY: not entered yet) or 'Čeká na odjezd' (DEPARTURE: entered, not left) of an open transport. */
+export const waitingSql = (): SQL =>
+  sql`case when not ${closedSql()} then case when ${t.entry} is null then 'ENTRY'
+    when ${t.leave} is null then 'DEPARTURE' end end`;
+
+/** The status a new transport starts in: the active, non-archive status of the lowest position. */
+async function initialStatus(tx: Db, siteId: number): Promise<number> {
+  const [status] = await tx
+    .select({ id: logisticsStatuses.id })
+    .from(logisticsStatuses)
+    .where(
+      and(
+        eq(logisticsStatuses.siteId, siteId),
+        eq(logisticsStatuses.active, true),
+        eq(logisticsStatuses.archive, false),
+      ),
+    )
+    .orderBy(asc(logisticsStatuses.position), asc(logisticsStatuses.id))
+    .limit(1);
+  if (!status)
+    throw new AppError('LOGISTICS_NO_INITIAL_STATUS', 'No active non-archive status to start a transport in');
+  return status.id;
+}
+
+/** Tells every instance's watchers of the site about a transport; heard when the transaction commits. */
+const publish = (ctx: TransportContext, id: number, kind: LogisticsEvent['kind']) =>
+  ctx.request.server.siteEvents.publish(ctx.tx, ctx.siteId!, TRANSPORT_TOPIC, { id, kind });
+
+/**
+ * A transport as it is stored: its licence plate a plate; a new one in the initial status. Every write and
+ * deletion is published to the site's watchers.
+ */
+export const transportHooks: CrudHooks = {
+  async beforeWrite(values, _input, ctx, existing) {
+    if (
+      typeof values.licencePlate === 'string' &&
+      !logisticsPlateSchema.safeParse(values.licencePlate).success
+    )
+      throw validationError('licencePlate', 'validation.plate');
+    if (!existing) values.statusId = await initialStatus(ctx.tx, ctx.siteId!);
+  },
+  afterWrite: (id, _input, ctx) => publish(ctx, id, (ctx as TransportContext).event ?? 'changed'),
+  beforeDelete: (existing, ctx) => publish(ctx, existing.id as number, 'deleted'),
+};
