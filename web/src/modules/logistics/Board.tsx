@@ -165,12 +165,12 @@ export function Board() {
     <div className="logistics-board" data-testid="logistics-board">
       <Card size="small" className="logistics-board-bar">
         <div className="logistics-board-toolbar">
-          <Space direction="vertical" size={0}>
+          <div>
             <Typography.Title level={4} className="logistics-board-title">
               {t('logistics.board.title', { date: data ? formatDate(data.date) : '' })}
             </Typography.Title>
             <StreamBadge state={stream} />
-          </Space>
+          </div>
           <Space wrap size={[16, 8]}>
             <label className="logistics-switch">
               <Switch
@@ -264,7 +264,8 @@ export function Board() {
                       key={transport.id}
                       transport={transport}
                       color={column.status.color}
-                      onExecute={execute}
+                      // A transport in an archive status is finished: no operation is offered on it.
+                      onExecute={column.status.archive ? undefined : execute}
                     />
                   ))}
                 </div>

@@ -16,6 +16,7 @@ import { ask } from './confirm';
 import {
   LOG_NOTE,
   attributeModes,
+  editorAttributes,
   editorValues,
   missingCompulsory,
   noteValue,
@@ -187,7 +188,7 @@ export function OperationEditor({
       )}
       <Form form={form} layout="vertical" initialValues={initialValues} requiredMark className="crud-form">
         <GridRow gutter={16}>
-          {LOGISTICS_TRANSPORT_ATTRIBUTES.filter((name) => modes[name] !== 'automatic').map((name) => (
+          {editorAttributes(modes).map((name) => (
             <Col key={name} xs={24} md={WIDE.has(name) ? 24 : 12}>
               <Form.Item
                 name={name}

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { Empty, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { LogisticsBoard } from '@strazce/contract';
@@ -31,10 +32,20 @@ export function RampTimeline({
   );
   const colors = new Map(board.statuses.map((status) => [status.id, status.color]));
   const nowLeft = now >= start && now < end ? dayPosition(now, start, end) : null;
+  const scroller = useRef<HTMLDivElement>(null);
+  const shown = nowLeft !== null;
+  // A narrow screen scrolls the day: it opens at the time now, the last hours before it in view.
+  useEffect(() => {
+    const element = scroller.current;
+    if (!element || !shown || element.scrollWidth <= element.clientWidth) return;
+    element.scrollLeft = (element.scrollWidth * (nowLeft ?? 0)) / 100 - element.clientWidth * 0.7;
+    // Once, when the timeline shows: later the user's scrolling stays.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [shown]);
   if (rows.length === 0)
     return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('logistics.board.noRamps')} />;
   return (
-    <div className="logistics-timeline" data-testid="logistics-timeline">
+    <div className="logistics-timeline" data-testid="logistics-timeline" ref={scroller}>
       <div className="logistics-timeline-inner">
         <div className="logistics-timeline-row logistics-timeline-scale">
           <div className="logistics-timeline-label" />

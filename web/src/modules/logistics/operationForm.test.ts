@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import dayjs from 'dayjs';
-import { attributeModes, editorValues, missingCompulsory, noteValue, operationValues } from './operationForm';
+import {
+  attributeModes,
+  editorAttributes,
+  editorValues,
+  missingCompulsory,
+  noteValue,
+  operationErrorDetails,
+  operationValues,
+} from './operationForm';
 
 const operation = {
   id: 3,
@@ -55,5 +63,23 @@ describe("a workflow operation's editor", () => {
     expect(noteValue('  ok ')).toBe('ok');
     expect(noteValue('   ')).toBeNull();
     expect(noteValue(undefined)).toBeNull();
+  });
+});
+
+describe("the editor's fields", () => {
+  it('come compulsory first and locked last, the automatic ones left out', () => {
+    const names = editorAttributes(attributeModes(operation));
+    expect(names.slice(0, 2)).toEqual(['licencePlate', 'ramp']);
+    expect(names.at(-1)).toBe('supplier');
+    expect(names).not.toContain('entry');
+  });
+
+  it("carry the server's messages on the attributes", () => {
+    expect(
+      operationErrorDetails([
+        { path: 'ramp', message: 'validation.required' },
+        { path: 'values.supplier', message: 'validation.logisticsLocked' },
+      ]).map((detail) => detail.path),
+    ).toEqual(['ramp', 'supplier']);
   });
 });

@@ -94,19 +94,27 @@ export function noteValue(note: unknown): string | null {
 }
 
 /**
- * The server's 400 details of an execute or edit, as the editor's fields name them: an attribute's
- * (`values.ramp`) on the attribute, the note of the log entry (`note`) on `logNote`.
+ * The server's 400 details of an execute or edit on the editor's fields: an attribute's (`ramp`, or
+ * `values.ramp`) on the attribute. (A bare `note` is the transport's note: the log entry's is limited by its
+ * input.)
  */
 export function operationErrorDetails(details: readonly ErrorDetail[] | undefined): ErrorDetail[] {
   return (details ?? []).map((detail) => ({
     ...detail,
-    path: detail.path.startsWith('values.')
-      ? detail.path.slice('values.'.length)
-      : detail.path === 'note'
-        ? LOG_NOTE
-        : detail.path,
+    path: detail.path.startsWith('values.') ? detail.path.slice('values.'.length) : detail.path,
   }));
 }
 
 /** The form field of the log entry's note (the transport has a `note` attribute of its own). */
 export const LOG_NOTE = 'logNote';
+
+const EDITOR_ORDER: Record<AttributeMode, number> = { compulsory: 0, free: 1, locked: 2, automatic: 3 };
+
+/** The attributes the editor shows (the automatic ones are only named): compulsory first, locked last. */
+export function editorAttributes(
+  modes: Record<LogisticsTransportAttribute, AttributeMode>,
+): LogisticsTransportAttribute[] {
+  return LOGISTICS_TRANSPORT_ATTRIBUTES.filter((name) => modes[name] !== 'automatic').sort(
+    (a, b) => EDITOR_ORDER[modes[a]] - EDITOR_ORDER[modes[b]],
+  );
+}
