@@ -261,6 +261,41 @@ test.describe('CrudPage on the administration pages', () => {
     await expect(rowOf(page, userName)).toContainText('Praha');
   });
 
+  test('a new password is typed twice, and a phone number gets its dial code', async ({ page, adminApi }) => {
+    const userName = uniqueName('pwd');
+    await loginByToken(page, 'admin', ADMIN_PASSWORD, 'en-US', '/admin/users');
+    await page.getByRole('button', { name: 'New record' }).click();
+    await dialog(page).getByLabel('User name').fill(userName);
+    await dialog(page).getByLabel('New password').fill('Secret12!x');
+    await dialog(page).getByLabel('Confirm password').fill('Secret12!y');
+    await clickSettled(dialog(page).getByRole('button', { name: 'Create' }));
+    await expect(dialog(page)).toContainText('The passwords do not match');
+    await dialog(page).getByLabel('Confirm password').fill('Secret12!x');
+    await dialog(page).getByRole('button', { name: 'Create' }).click();
+    await expect(dialog(page)).toBeHidden();
+    const users = await adminApi.get<Array<{ userName: string }>>(`/access_user?userName=${userName}`);
+    expect(users.map((user) => user.userName)).toEqual([userName]);
+
+    const lastName = uniqueName('Phone');
+    await page.getByRole('menuitem', { name: 'Persons' }).click();
+    await page.getByRole('button', { name: 'New record' }).click();
+    await dialog(page).getByLabel('First name').fill('Petra');
+    await dialog(page).getByLabel('Last name').fill(lastName);
+    // A new number starts with the Czech code; the guard picks Slovakia by its name.
+    const dial = dialog(page).getByRole('combobox', { name: 'Dial code' });
+    await expect(dialog(page).getByText('CZ +420')).toBeVisible();
+    await dial.click();
+    await dial.fill('Slovakia');
+    await clickSettled(page.locator('.ant-select-item-option').filter({ hasText: 'Slovakia' }));
+    await dialog(page).getByLabel('Phone').fill('905 123 456');
+    await dialog(page).getByRole('button', { name: 'Create' }).click();
+    await expect(dialog(page)).toBeHidden();
+    const persons = await adminApi.get<Array<{ phone: string | null }>>(
+      `/system_person?lastName=${lastName}`,
+    );
+    expect(persons.map((person) => person.phone)).toEqual(['+421 905 123 456']);
+  });
+
   test('screenshots of a list and a dialog at 1440 and 1024 px', async ({ page, adminApi }) => {
     const domain = 'firma-e2e.cz';
     const sites = await adminApi.sites();

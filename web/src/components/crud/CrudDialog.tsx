@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState, type ReactElement, type ReactNode } from 'react';
-import { Alert, App, Badge, Button, Col, Descriptions, Form, Row as GridRow, Space, Tabs } from 'antd';
+import { Alert, App, Badge, Button, Col, Descriptions, Form, Input, Row as GridRow, Space, Tabs } from 'antd';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
@@ -97,6 +97,9 @@ type Problem =
  * The record dialog of a CrudPage: create, edit, clone (create pre-filled) with a form generated from the
  * entity's fields and checked by the server's own zod schema, or a read-only preview.
  */
+/** The form-only field confirming a password field (typed twice). */
+const confirmationName = (name: string) => `${name}Confirmation`;
+
 export function CrudDialog(props: CrudDialogProps) {
   const { entity, mode, record, canWrite, onClose, onSwitch } = props;
   const { t } = useTranslation();
@@ -236,7 +239,22 @@ export function CrudDialog(props: CrudDialogProps) {
     const input = currentInput();
     const errors = validateInput(schema, input, entity);
     showErrors(errors);
-    if (hasErrors(errors)) return;
+    // Every new password is typed twice: the confirmation is the form's own, never sent.
+    const unconfirmed = names.filter(
+      (name) =>
+        entity.fields[name].kind === 'password' &&
+        input[name] &&
+        form.getFieldValue(confirmationName(name)) !== input[name],
+    );
+    form.setFields(
+      names
+        .filter((name) => entity.fields[name].kind === 'password')
+        .map((name) => ({
+          name: confirmationName(name),
+          errors: unconfirmed.includes(name) ? [t('validation.passwordMatch')] : [],
+        })),
+    );
+    if (hasErrors(errors) || unconfirmed.length > 0) return;
     if (!action?.extraInput) return save.mutate(input);
     // The extra parts' own rules (a companion's required name); their errors show at their inputs.
     const failed = await form
@@ -289,6 +307,15 @@ export function CrudDialog(props: CrudDialogProps) {
             <FieldInput entity={entity} name={name} mode={mode} record={record} disabled={save.isPending} />
           )}
         </Form.Item>
+        {field.kind === 'password' && !custom && (
+          <Form.Item name={confirmationName(name)} label={t('crud.passwordConfirmation')}>
+            <Input.Password
+              autoComplete="new-password"
+              disabled={save.isPending}
+              data-testid={`${name}-confirmation`}
+            />
+          </Form.Item>
+        )}
       </Col>
     );
   };
