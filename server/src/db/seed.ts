@@ -6,6 +6,7 @@ import { groupRoles, groups, userGroups, userRoles, userSites, users } from '../
 import { persons, siteModules, siteProperties, sites } from '../modules/system/system.tables';
 import { hashPassword, newToken, verifyPassword } from '../platform/secrets';
 import { seedKeysDemo } from '../modules/keys/keys.demo';
+import { seedLogisticsDemo } from '../modules/logistics/logistics.demo';
 import { seedPatrolDemo } from '../modules/patrol/patrol.demo';
 import { seedStockDemo } from '../modules/stock/stock.demo';
 import { seedVehicleDemo } from '../modules/vehicle/vehicle.demo';
@@ -205,6 +206,7 @@ export async function seed(
     await seedPatrolDemo(tx, siteIds);
     await seedKeysDemo(tx, siteIds);
     await seedStockDemo(tx, siteIds);
+    await seedLogisticsDemo(tx, siteIds);
   });
   if (options.adminPassword)
     options.log.info('Created the administrator "admin" with the password from ADMIN_PASSWORD');
