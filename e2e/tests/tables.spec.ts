@@ -36,6 +36,7 @@ const LIST_PAGES = [
   '/site/persons',
   '/site/personGroups',
   '/site/internalBlacklists',
+  '/site/properties',
   '/visits/overview',
   '/visits/purposes',
   '/visits/visited',

@@ -113,6 +113,7 @@ const SPEC_ROUTES: Record<string, { module?: string; roles: string[]; menuRoles?
       'personGroups',
       'internalBlacklists',
       'reports',
+      'properties',
     ].map((page) => [`/site/${page}`, { roles: ['SITE_ADMIN'] }]),
   ),
   '/patrol/unfinished': { module: 'MOD_PATROL', roles: ['PATROL_ADMIN', 'PATROL_VIEW'] },

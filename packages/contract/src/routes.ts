@@ -75,6 +75,8 @@ export const APP_ROUTES: readonly AppRoute[] = [
     ['personGroups', SITE_ADMIN],
     ['internalBlacklists', SITE_ADMIN],
     ['reports', SITE_ADMIN],
+    // The spec's 'config properties' of the site tables: the current site's properties.
+    ['properties', SITE_ADMIN],
   ]),
   ...area('patrol', 'MOD_PATROL', [
     ['unfinished', ['PATROL_ADMIN', 'PATROL_VIEW']],

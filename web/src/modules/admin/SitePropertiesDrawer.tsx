@@ -74,6 +74,29 @@ export function SitePropertiesList() {
   );
 }
 
+/** What the product reads from a site's properties, and the value it uses when the site sets none. */
+export function KnownPropertiesHint() {
+  const { t } = useTranslation();
+  return (
+    <Alert
+      type="info"
+      showIcon
+      className="admin-properties-hint"
+      title={t(`${I18N}.knownTitle`)}
+      description={
+        <ul className="admin-known-list">
+          {Object.entries(KNOWN_CONFIG_PROPERTIES).map(([name, known]) => (
+            <li key={name}>
+              <span className="admin-mono">{name}</span> –{' '}
+              {t(`${I18N}.known.${name}`, { default: known.default })}
+            </li>
+          ))}
+        </ul>
+      }
+    />
+  );
+}
+
 /**
  * The "Properties" action of the sites page. Properties are edited on the session's current site (the API
  * acts on it): for another site the administrator first switches to it, when a member. Returns the row
@@ -137,22 +160,7 @@ export function useSitePropertiesAction(): { action: RowAction; drawer: ReactNod
       }}
       className="admin-properties-drawer"
     >
-      <Alert
-        type="info"
-        showIcon
-        className="admin-properties-hint"
-        title={t(`${I18N}.knownTitle`)}
-        description={
-          <ul className="admin-known-list">
-            {Object.entries(KNOWN_CONFIG_PROPERTIES).map(([name, known]) => (
-              <li key={name}>
-                <span className="admin-mono">{name}</span> –{' '}
-                {t(`${I18N}.known.${name}`, { default: known.default })}
-              </li>
-            ))}
-          </ul>
-        }
-      />
+      <KnownPropertiesHint />
       <SitePropertiesList />
     </Drawer>
   );

@@ -10,4 +10,5 @@ export const sitePages: Record<string, PageLoader> = {
   '/site/personGroups': () => import('./PersonGroupsPage'),
   '/site/internalBlacklists': () => import('./BlacklistPage'),
   '/site/reports': () => import('./ReportsPage'),
+  '/site/properties': () => import('./SitePropertiesPage'),
 };
