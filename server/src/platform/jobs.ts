@@ -170,7 +170,9 @@ export function jobRunner(options: {
       }
     },
     async tick() {
-      const outcomes = await Promise.all([...jobs.values()].map(async (job) => [job.name, await runJob(job)]));
+      const outcomes = await Promise.all(
+        [...jobs.values()].map(async (job) => [job.name, await runJob(job)]),
+      );
       return Object.fromEntries(outcomes) as Record<string, JobOutcome>;
     },
     start() {
