@@ -23,3 +23,4 @@ export * from './entities/keys';
 export * from './entities/stock';
 export * from './entities/logistics';
 export * from './dialCodes';
+export * from './systemOptions';

@@ -1,10 +1,11 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { CHUNK_LOAD_TIMEOUT_MS } from '@strazce/contract';
 
 /** A lazily loaded page; each becomes its own chunk. */
 export type PageLoader = () => Promise<{ default: ComponentType }>;
 
 /** How long a page chunk may take to load before the load counts as failed (spec section 9). */
-export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
+export { CHUNK_LOAD_TIMEOUT_MS };
 
 export class ChunkLoadTimeoutError extends Error {
   constructor() {

@@ -1,6 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MODULES, infoResponseSchema, sessionResponseSchema } from '@strazce/contract';
+import {
+  AUTH_PROVIDERS,
+  MODULES,
+  PAGE_SIZES,
+  ROLE_TABS,
+  infoResponseSchema,
+  sessionResponseSchema,
+  systemOptionConfigSchema,
+  systemOptionRolesSchema,
+} from '@strazce/contract';
 import { PASSWORD, basic, createTestContext, type TestContext, type TestUser } from '../../../test/helper';
 import { hashToken } from '../../platform/secrets';
 import { sessions, userSites, users } from '../access/access.tables';
@@ -20,6 +29,41 @@ describe('GET /api/info', () => {
     expect(body.name).toBe('Strážce');
     expect(body.database).toBe(ctx.database.kind);
     expect(Math.abs(Date.parse(body.time) - Date.now())).toBeLessThan(60_000);
+  });
+});
+
+describe('GET /api/system_option/…', () => {
+  it('gives the product constants, roles and modules to anyone logged in', async () => {
+    const user = await ctx.givenUser({ roles: ['KM_VIEW'] });
+    const config = systemOptionConfigSchema.parse(
+      (await ctx.call(user, 'GET', '/api/system_option/config')).json(),
+    );
+    expect(config.pageSizes).toEqual([...PAGE_SIZES]);
+    expect(config.languages).toEqual(['cs', 'en-US']);
+    expect(config.refreshMs).toEqual({
+      logisticsBoard: 10_000,
+      unfinishedPatrols: 60_000,
+      signaturesSigned: 5_000,
+    });
+    expect(config.chunkLoadTimeoutMs).toBe(120_000);
+
+    const roles = systemOptionRolesSchema.parse(
+      (await ctx.call(user, 'GET', '/api/system_option/roles')).json(),
+    );
+    expect(roles.length).toBeGreaterThan(0);
+    expect(roles.find((tab) => tab.tab === 'logistics')?.roles).toEqual([...ROLE_TABS.logistics]);
+    expect(roles.flatMap((tab) => tab.roles)).not.toContain('ANPR');
+
+    const modules = await ctx.call(user, 'GET', '/api/system_option/modules');
+    expect(modules.json()).toEqual([...MODULES]);
+  });
+
+  it('needs a session, except for the authentication providers the login page may ask for', async () => {
+    for (const path of ['config', 'roles', 'modules'])
+      expect((await ctx.call(null, 'GET', `/api/system_option/${path}`)).statusCode, path).toBe(401);
+    const providers = await ctx.call(null, 'GET', '/api/system_option/authproviders');
+    expect(providers.statusCode).toBe(200);
+    expect(providers.json()).toEqual([...AUTH_PROVIDERS]);
   });
 });
 

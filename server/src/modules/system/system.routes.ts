@@ -21,6 +21,13 @@ import {
   type SystemPropertyName,
   siteSwitchRequestSchema,
   type ConfigValueType,
+  SYSTEM_OPTION_CONFIG,
+  SYSTEM_OPTION_ROLES,
+  AUTH_PROVIDERS,
+  systemOptionAuthProvidersSchema,
+  systemOptionConfigSchema,
+  systemOptionModulesSchema,
+  systemOptionRolesSchema,
 } from '@strazce/contract';
 import type { Database, Db } from '../../db/database';
 import { crudRoutes } from '../../platform/crud';
@@ -108,6 +115,26 @@ export function registerSystemRoutes(app: FastifyInstance, database: Database, l
       database: database.kind,
     }),
   );
+
+  // The product's options (spec: /system_option config, roles, modules, authproviders).
+  const options: Array<[string, typeof PUBLIC, z.ZodType, unknown, string]> = [
+    ['config', LOGGED_IN, systemOptionConfigSchema, SYSTEM_OPTION_CONFIG, 'The constants of the product.'],
+    ['roles', LOGGED_IN, systemOptionRolesSchema, SYSTEM_OPTION_ROLES, 'The assignable roles by tab.'],
+    ['modules', LOGGED_IN, systemOptionModulesSchema, [...MODULES], 'The modules a site can enable.'],
+    [
+      'authproviders',
+      PUBLIC,
+      systemOptionAuthProvidersSchema,
+      [...AUTH_PROVIDERS],
+      'How users authenticate.',
+    ],
+  ];
+  for (const [path, access, response, value, description] of options)
+    app.get(
+      `/api/system_option/${path}`,
+      { config: { access }, schema: { tags: ['system_option'], description, response: { 200: response } } },
+      async () => value,
+    );
 
   typed.post(
     '/api/system_site/switch',
