@@ -52,7 +52,12 @@ export default function TransportsPage() {
         rowTestId="logistics-transport-row"
         rowClassName={(record) => (record.cancelled ? 'logistics-row-cancelled' : '')}
         render={{
-          status: (value) => <ColoredTag value={value} />,
+          status: (value) => (
+            <ColoredTag
+              value={value}
+              color={actions.looks.get((value as { id: number } | null)?.id ?? -1)?.color}
+            />
+          ),
           operation: (value) => <ColoredTag value={value} />,
           waiting: (value) => <WaitingTag value={value} />,
         }}

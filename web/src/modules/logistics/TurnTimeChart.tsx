@@ -24,15 +24,27 @@ export default function TurnTimeChart({ rows }: { rows: TurnTimeChartRow[] }) {
   return (
     <div className="logistics-chart" data-testid="logistics-turntime-chart">
       <ResponsiveContainer width="100%" height={320}>
-        <BarChart data={rows} margin={{ top: 8, right: 8, bottom: 0, left: -8 }} barGap={2}>
+        <BarChart data={rows} margin={{ top: 8, right: 8, bottom: 0, left: 0 }} barGap={2}>
           <CartesianGrid strokeDasharray="3 3" vertical={false} stroke={token.colorBorderSecondary} />
           <XAxis dataKey="name" tickLine={false} axisLine={false} fontSize={12} interval={0} />
-          <YAxis allowDecimals={false} tickLine={false} axisLine={false} fontSize={12} unit=" min" />
+          <YAxis
+            allowDecimals={false}
+            tickLine={false}
+            axisLine={false}
+            fontSize={12}
+            unit={` ${t('logistics.turnTime.unit')}`}
+            width={68}
+          />
           <ChartTooltip
             cursor={{ fillOpacity: 0.06 }}
             formatter={(value) => formatMinutes(t, typeof value === 'number' ? value : null)}
           />
-          <Legend iconType="circle" iconSize={9} wrapperStyle={{ fontSize: 13, paddingTop: 8 }} />
+          <Legend
+            iconType="circle"
+            iconSize={9}
+            itemSorter={null}
+            wrapperStyle={{ fontSize: 13, paddingTop: 8 }}
+          />
           {TURN_TIME_FIGURES.map((figure) => (
             <Bar
               key={figure}

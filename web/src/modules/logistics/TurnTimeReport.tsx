@@ -115,7 +115,7 @@ export function TurnTimeReport() {
           data-testid="logistics-turntime-table"
           loading={report.isLoading}
           dataSource={data?.transports ?? []}
-          scroll={{ x: 1240 }}
+          scroll={{ x: 1300 }}
           pagination={{ pageSize: 25, showSizeChanger: false, hideOnSinglePage: true }}
           locale={{ emptyText: t('logistics.turnTime.empty') }}
           columns={[
@@ -136,8 +136,10 @@ export function TurnTimeReport() {
             ...(['datetimeArrive', 'entry', 'leave'] as const).map((name) => ({
               key: name,
               title: label(name),
-              width: 160,
-              render: (_: unknown, row: TransportFigures) => formatDateTime(row[name]),
+              width: 170,
+              render: (_: unknown, row: TransportFigures) => (
+                <span className="logistics-nowrap">{formatDateTime(row[name])}</span>
+              ),
             })),
             ...TURN_TIME_FIGURES.map((figure) => ({
               key: figure,

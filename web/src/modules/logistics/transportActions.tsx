@@ -13,7 +13,7 @@ import type { FormTab, RowAction } from '../../components/crud/types';
 import { ask } from './confirm';
 import { EditOperationDialog } from './EditOperationDialog';
 import { ExecuteDialog } from './ExecuteDialog';
-import { useRefreshTransports } from './transportCells';
+import { isOpenTransport, useRefreshTransports, useStatusLooks } from './transportCells';
 
 const entity = logisticsTransport;
 const MODULE = entity.module;
@@ -55,9 +55,6 @@ export function transportTabs(t: TFunction): FormTab[] {
   ];
 }
 
-/** Whether the transport is still moving (not cancelled): only then can operations act on it. */
-export const isOpen = (transport: Row) => !transport.cancelled;
-
 /**
  * The actions of transports, for the list and the board alike: 'Vytvořit záznam' (LOGISTICS_CREATE),
  * 'Provést operaci' and 'Upravit operaci' (whoever holds a logistics role: the operations' own roles decide what
@@ -73,6 +70,8 @@ export function useTransportActions() {
   const canOperate = can(LOGISTICS_ROLES, MODULE);
   const canCancel = can(LOGISTICS_CANCEL, MODULE);
   const close = () => setDialog(null);
+  const looks = useStatusLooks();
+  const isOpen = (transport: Row) => isOpenTransport(transport, looks);
 
   const create = () => setDialog({ kind: 'create' });
   const execute = (transport: Row) => setDialog({ kind: 'execute', transport });
@@ -172,6 +171,7 @@ export function useTransportActions() {
     canCreate,
     canOperate,
     canCancel,
+    looks,
     execute,
     editOperation,
     cancel,
