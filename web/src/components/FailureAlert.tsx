@@ -8,19 +8,32 @@ export interface Failure {
 
 export function FailureAlert({
   failure,
+  title,
   className,
 }: {
   failure: Failure | null | undefined;
+  /** What failed ('Save failed.'), above the reason; without it the reason is the title. */
+  title?: string;
   className?: string;
 }) {
   if (!failure) return null;
+  const detail = failure.detail ? <i>{failure.detail}</i> : undefined;
   return (
     <Alert
       type="error"
       showIcon
       className={className}
-      title={failure.text}
-      description={failure.detail ? <i>{failure.detail}</i> : undefined}
+      title={title ?? failure.text}
+      description={
+        title ? (
+          <>
+            {failure.text}
+            {detail && <div>{detail}</div>}
+          </>
+        ) : (
+          detail
+        )
+      }
     />
   );
 }

@@ -91,7 +91,7 @@ type Problem =
   | { kind: 'conflict' }
   | { kind: 'duplicate' }
   | { kind: 'messages'; messages: string[] }
-  | { kind: 'failure'; text: string; detail?: string | null };
+  | { kind: 'failure'; text: string; detail?: string | null; saving?: boolean };
 
 /**
  * The record dialog of a CrudPage: create, edit, clone (create pre-filled) with a form generated from the
@@ -208,6 +208,7 @@ export function CrudDialog(props: CrudDialogProps) {
         // No answer (offline, server down): nothing was saved and the form keeps what the user entered.
         setProblem({
           kind: 'failure',
+          saving: true,
           text:
             error instanceof NetworkError ? t('crud.errors.offline') : apiErrorText(error as NetworkError, t),
         });
@@ -224,6 +225,7 @@ export function CrudDialog(props: CrudDialogProps) {
         const { description } = apiErrorContent(error, t);
         setProblem({
           kind: 'failure',
+          saving: true,
           text: apiErrorText(error, t),
           detail: description ? error.serverMessage : null,
         });
@@ -495,7 +497,13 @@ function ProblemAlert({
         />
       );
     case 'failure':
-      return <FailureAlert failure={problem} className="crud-alert" />;
+      return (
+        <FailureAlert
+          failure={problem}
+          title={problem.saving ? t('crud.errors.saveFailed') : undefined}
+          className="crud-alert"
+        />
+      );
   }
 }
 

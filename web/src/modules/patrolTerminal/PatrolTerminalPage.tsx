@@ -330,13 +330,16 @@ function PatrolTerminal() {
             type="error"
             showIcon
             className="pt-alert"
-            title={t('patrolTerminal.rejected.title', { count: state.rejected.length })}
+            title={t('crud.errors.savePartial')}
             description={
-              <ul className="pt-rejected">
-                {state.rejected.map((refusal) => (
-                  <li key={`${refusal.event.id}-${refusal.photo}`}>{refusalText(refusal, t)}</li>
-                ))}
-              </ul>
+              <>
+                {t('patrolTerminal.rejected.title', { count: state.rejected.length })}
+                <ul className="pt-rejected">
+                  {state.rejected.map((refusal) => (
+                    <li key={`${refusal.event.id}-${refusal.photo}`}>{refusalText(refusal, t)}</li>
+                  ))}
+                </ul>
+              </>
             }
             action={
               <Button onClick={() => void queue?.dismissRejected()} data-testid="terminal-rejected-dismiss">
