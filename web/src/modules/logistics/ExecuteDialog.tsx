@@ -40,11 +40,11 @@ function useOfferedOperations(transport: Row) {
 export function ExecuteDialog({ transport, onClose }: { transport: Row; onClose(): void }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const offered = useOfferedOperations(transport);
   const [chosen, setChosen] = useState<WorkflowOperation | null>(null);
   const [problem, setProblem] = useState<DialogProblem | null>(null);
   const confirm = useConfirmOperation();
-  const { mutation } = useOperationRequest(transport, executeOperation, {
+  // After a conflict, `current` is the transport as it is now: its operations are offered.
+  const { mutation, current } = useOperationRequest(transport, executeOperation, {
     onDone: () => {
       message.success(
         t('logistics.operation.done', { operation: mutation.variables?.operation?.name ?? '' }),
@@ -53,11 +53,12 @@ export function ExecuteDialog({ transport, onClose }: { transport: Row; onClose(
     },
     onProblem: setProblem,
   });
+  const offered = useOfferedOperations(current);
 
   if (chosen)
     return (
       <OperationEditor
-        transport={transport}
+        transport={current}
         operation={chosen}
         title={chosen.name}
         submitText={t('logistics.action.execute')}
@@ -88,7 +89,7 @@ export function ExecuteDialog({ transport, onClose }: { transport: Row; onClose(
       }
     >
       <Typography.Paragraph type="secondary">
-        {[transport.licencePlate, (transport.status as { label?: string } | null)?.label]
+        {[current.licencePlate, (current.status as { label?: string } | null)?.label]
           .filter(Boolean)
           .join(' · ')}
       </Typography.Paragraph>

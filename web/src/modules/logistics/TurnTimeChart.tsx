@@ -53,6 +53,8 @@ export default function TurnTimeChart({ rows }: { rows: TurnTimeChartRow[] }) {
               fill={colors[figure]}
               radius={[3, 3, 0, 0]}
               maxBarSize={28}
+              // The report is read, not watched: the bars stand at once (also after a change of grouping).
+              isAnimationActive={false}
             />
           ))}
         </BarChart>

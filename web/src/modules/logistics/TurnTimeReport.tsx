@@ -88,18 +88,14 @@ export function TurnTimeReport() {
         loading={report.isLoading}
         testId="logistics-turntime-figures"
       />
-      <Card
-        size="small"
-        title={t('logistics.turnTime.averages')}
-        extra={
-          <Segmented<TurnTimeGroup>
-            value={group}
-            onChange={setGroup}
-            options={LOGISTICS_TURN_TIME_GROUPS.map((value) => ({ value, label: label(value) }))}
-            data-testid="logistics-turntime-group"
-          />
-        }
-      >
+      <Card size="small" title={t('logistics.turnTime.averages')}>
+        <Segmented<TurnTimeGroup>
+          value={group}
+          onChange={setGroup}
+          options={LOGISTICS_TURN_TIME_GROUPS.map((value) => ({ value, label: label(value) }))}
+          data-testid="logistics-turntime-group"
+          className="logistics-report-group"
+        />
         {rows.length === 0 ? (
           <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('logistics.turnTime.empty')} />
         ) : (
