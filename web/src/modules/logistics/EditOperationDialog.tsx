@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { logisticsTransport, logisticsWorkflowOperation, type RefValue } from '@strazce/contract';
 import { api } from '../../app/api';
+import { useAccess } from '../../app/session';
 import type { Row } from '../../components/crud/fieldWire';
 import { OperationEditor, type OperationSend } from './OperationEditor';
 import type { WorkflowOperation } from './operationForm';
@@ -19,9 +20,11 @@ export function lastOperationEntry(log: readonly Row[]): Row | null {
  * a rule on its field.
  */
 function useOperationRules(operation: RefValue | null) {
+  const { can } = useAccess();
+  const readable = can(logisticsWorkflowOperation.read, logisticsWorkflowOperation.module);
   return useQuery({
     queryKey: ['crud', logisticsWorkflowOperation.resource, 'rules', operation?.id],
-    enabled: operation !== null,
+    enabled: operation !== null && readable,
     queryFn: ({ signal }) =>
       api
         .get<WorkflowOperation>(`/${logisticsWorkflowOperation.resource}/${operation!.id}`, {
