@@ -15,6 +15,7 @@ import { WEB_DIST_DIR } from './paths';
 import { jobRunner } from './platform/jobs';
 import { metricsServer } from './platform/metrics';
 import { gracefulShutdown } from './platform/shutdown';
+import { serveBackups } from './ops/backup';
 
 const config = configFromEnv();
 let database: Database;
@@ -81,6 +82,10 @@ jobs.register(
   }),
 );
 jobs.start();
+// The embedded database's online backup (`npm run backup`): this process holds its only connection.
+const stopBackups = database.snapshot
+  ? await serveBackups({ snapshot: database.snapshot, dataDir: config.dataDir, log: app.log })
+  : undefined;
 const metrics = config.metricsPort
   ? await metricsServer(app.metrics, { port: config.metricsPort, host: config.host, log: app.log })
   : undefined;
@@ -94,7 +99,10 @@ const shutdown = async (signal: NodeJS.Signals) => {
   await gracefulShutdown({
     app,
     stopJobs: () => jobs.stop(),
-    closeDatabase: () => database.close(),
+    closeDatabase: async () => {
+      await stopBackups?.();
+      await database.close();
+    },
     timeoutMs: config.shutdownTimeoutMs,
     drainDelayMs: config.shutdownDelayMs,
   });

@@ -9,6 +9,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { MIGRATIONS_DIR } from '../paths';
+import { pgliteSnapshot, type PgliteSnapshot } from '../ops/backup';
 import { lockDataDir, type DataDirLock } from './dataDirLock';
 import * as schema from './schema';
 
@@ -30,6 +31,8 @@ export interface Database {
   ): Promise<() => Promise<void>>;
   /** PostgreSQL: the connection pool's use now (metrics); PGlite has one connection and no pool. */
   poolStats?(): { max: number; total: number; idle: number; waiting: number };
+  /** PGlite: its data folder as a consistent tarball (the online backup, ops/backup.ts). */
+  snapshot?: PgliteSnapshot;
   close(): Promise<void>;
 }
 
@@ -105,6 +108,7 @@ export async function openDatabase(options: {
   return {
     db: db as unknown as Db,
     kind: 'pglite',
+    snapshot: pgliteSnapshot(client),
     listen: async (channel, onNotify) => {
       const stop = await client.listen(channel, onNotify);
       return async () => {
