@@ -100,11 +100,37 @@ test.describe('menu drawer', () => {
 });
 
 test.describe('landing', () => {
-  test('a kiosk user lands on the visit overview', async ({ page }) => {
+  test('a kiosk user lands on the visit overview in the kiosk frame, which refreshes and outlives a lost network', async ({
+    page,
+    context,
+  }) => {
+    // The overview refreshes every 30 s: the test moves the page's clock instead of waiting.
+    await page.clock.install();
     await loginByToken(page, 'kiosk', DEMO_PASSWORD, 'en-US', '/visits/overview');
     await page.goto('/');
     await expect(page).toHaveURL(/\/visits\/overview$/);
+    await expect(page.getByTestId('kiosk-layout')).toBeVisible();
     await expect(page.getByTestId('page-title')).toHaveText('Visit overview');
+    await expect(page.getByTestId('side-menu')).toHaveCount(0);
+    await expect(page.getByTestId('menu-drawer-open')).toHaveCount(0);
+    await expect(page.getByTestId('kiosk-connection')).toHaveText('Online');
+    const rows = page.locator('.ant-table-tbody tr.ant-table-row');
+    await expect(rows.first()).toBeVisible();
+    const shown = await rows.count();
+
+    await context.setOffline(true);
+    await expect(page.getByTestId('kiosk-connection')).toHaveText('Offline – showing the last data');
+    await page.clock.fastForward('00:31');
+    await expect(page.getByText(/The data shown may be out of date/)).toBeVisible();
+    await expect(rows).toHaveCount(shown);
+    // No notification for each failed refresh, and no logout.
+    await expect(page.locator('.ant-notification-notice')).toHaveCount(0);
+
+    await context.setOffline(false);
+    await expect(page.getByTestId('kiosk-connection')).toHaveText('Online');
+    await page.clock.fastForward('00:31');
+    await expect(page.getByText(/The data shown may be out of date/)).toBeHidden();
+    await expect(rows).toHaveCount(shown);
   });
 
   test('a logged-in user on an unknown path is offered the overview, a guest the login', async ({

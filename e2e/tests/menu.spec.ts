@@ -42,8 +42,6 @@ const EXPECTED: Record<string, { password?: string; areas: string[]; landing?: s
     ],
   },
   operator: { areas: ['Visit advices', 'Keyboxes', 'Logistics'] },
-  // A kiosk lands on the visit overview (the home path sends it there).
-  kiosk: { areas: [], landing: '/visits/overview' },
 };
 
 async function areaPages(page: import('@playwright/test').Page, area: string): Promise<string[]> {

@@ -4,12 +4,10 @@ import { LOGISTICS_BOARD_REFRESH_MS } from './entities/logistics';
 import { PATROL_UNFINISHED_REFRESH_MS } from './entities/patrolInstance';
 import { MODULES } from './modules';
 import { ROLE_TABS } from './roles';
-import { FILE_SIZE_OPTIONS_MB, LANGUAGES, PAGE_SIZES } from './wire';
+import { CHUNK_LOAD_TIMEOUT_MS, FILE_SIZE_OPTIONS_MB, LANGUAGES, PAGE_SIZES } from './wire';
 
 /** Signed documents waiting for a signature refresh this often (spec: signatures signed 5 s). */
 export const SIGNATURES_SIGNED_REFRESH_MS = 5_000;
-/** How long the web app waits for a page's code before it reports the page could not load (spec: 120 s). */
-export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 
 /**
  * `GET /api/system_option/config` (anyone logged in): the product's constants the web app works with —

@@ -18,6 +18,9 @@ export type PageSize = (typeof PAGE_SIZES)[number];
 
 export const FILE_SIZE_OPTIONS_MB = [1, 10, 100] as const;
 
+/** How long the web app waits for a page's code before it reports the page could not load (spec: 120 s). */
+export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
+
 export const WIRE_DATE = 'YYYY-MM-DD';
 export const WIRE_TIME = 'HH:mm:ss';
 export const UI_DATE = 'DD.MM.YYYY';

@@ -32,6 +32,8 @@ export interface RequestOptions {
   headers?: Record<string, string>;
   /** Do not report the failure to the global listeners (no notification, no logout). */
   silent?: boolean;
+  /** A lost network is not reported (the caller shows it); a refusal of the session still logs out. */
+  quietNetwork?: boolean;
   signal?: AbortSignal;
   /** Read the body as a Blob (images, files) instead of JSON. */
   responseType?: 'json' | 'blob';
@@ -119,7 +121,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   } catch (cause) {
     if ((cause as Error).name === 'AbortError') throw cause;
     const error = new NetworkError('Network error');
-    if (!options.silent) listeners.forEach((listener) => listener(error, options));
+    if (!options.silent && !options.quietNetwork) listeners.forEach((listener) => listener(error, options));
     throw error;
   }
   if (response.ok && options.responseType === 'blob') {

@@ -6,7 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { findRoute } from '@strazce/contract';
 import { PageLoading } from '../../components/PageLoading';
 import { BrandMark } from '../../components/BrandMark';
+import { KIOSK_PAGE, landingPath } from '../access';
 import { useSession } from '../session';
+import { KioskLayout } from './KioskLayout';
 import { LanguageChooser } from './LanguageChooser';
 import { SideMenu } from './SideMenu';
 import { SiteChooser } from './SiteChooser';
@@ -55,6 +57,18 @@ function Brand({ collapsed }: { collapsed: boolean }) {
  * The page title is the page's one h1.
  */
 export function AppLayout() {
+  const { session, user } = useSession();
+  // A password or two-factor set-up the server demands is done in the standard frame.
+  const kiosk =
+    landingPath(session) === KIOSK_PAGE &&
+    !!user &&
+    !user.mustChangePassword &&
+    !(user.forceTfa && !user.tfa);
+  return kiosk ? <KioskLayout /> : <StaffLayout />;
+}
+
+/** The standard frame (everyone but a kiosk). */
+function StaffLayout() {
   const { t } = useTranslation();
   const { user, reload } = useSession();
   const { pathname } = useLocation();

@@ -117,7 +117,12 @@ export function CrudPage(props: CrudPageProps) {
   const list = useQuery({
     queryKey: [...entityQueryKey(entity), 'list', listQuery],
     queryFn: ({ signal }) =>
-      api.list<Row>(props.listPath ?? `/${entity.resource}`, { ...listQuery, ...props.apiQuery }, { signal }),
+      api.list<Row>(
+        props.listPath ?? `/${entity.resource}`,
+        { ...listQuery, ...props.apiQuery },
+        // A list that refreshes itself shows a lost network itself (keeping the last rows), not every 30 s.
+        { signal, quietNetwork: props.refetchInterval !== undefined },
+      ),
     placeholderData: keepPreviousData,
     refetchInterval: props.refetchInterval,
   });

@@ -6,7 +6,10 @@ import { VisitDetail } from './VisitDetail';
 import { visitColumns, visitEntityFor } from './visitTable';
 import './visits.css';
 
-/** /visits/overview: who is in the area now (read-only; also the kiosk's screen). */
+/** How often the overview asks again: a kiosk's screen on the wall follows the gate without a reload. */
+const OVERVIEW_REFRESH_MS = 30_000;
+
+/** /visits/overview: who is in the area now (read-only; also the kiosk's screen), refreshed every 30 s. */
 export default function VisitOverviewPage() {
   const { t } = useTranslation();
   const { can } = useAccess();
@@ -20,6 +23,7 @@ export default function VisitOverviewPage() {
         listPath="/visit/overview"
         stateKey="/visits/overview:visit"
         readOnly
+        refetchInterval={OVERVIEW_REFRESH_MS}
         {...columns}
         columns={columns.columns!.filter((name) => name !== 'direction')}
         dialog={(context) =>
