@@ -24,3 +24,4 @@ export * from './entities/stock';
 export * from './entities/logistics';
 export * from './dialCodes';
 export * from './systemOptions';
+export * from './dashboard';
