@@ -13,3 +13,4 @@ export * from '../modules/stock/stock.tables';
 export * from '../modules/logistics/logistics.tables';
 export { overdueDigests } from '../platform/overdueReminders';
 export { jobRuns } from '../platform/jobs';
+export * from '../modules/dashboard/dashboard.tables';
