@@ -27,7 +27,8 @@ const EVENT_DEBOUNCE_MS = 250;
 function useBoard(autoRefresh: boolean) {
   return useQuery({
     queryKey: BOARD_QUERY_KEY,
-    queryFn: ({ signal }) => api.get<LogisticsBoard>('/logistics/board', { signal, silent: true }),
+    // Not silent: a dead session logs out as every list's does.
+    queryFn: ({ signal }) => api.get<LogisticsBoard>('/logistics/board', { signal }),
     placeholderData: keepPreviousData,
     refetchInterval: autoRefresh ? LOGISTICS_BOARD_REFRESH_MS : false,
   });

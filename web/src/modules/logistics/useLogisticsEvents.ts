@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { fetchEventSource } from '@microsoft/fetch-event-source';
 import { HEADERS, logisticsEventSchema, type LogisticsEvent } from '@strazce/contract';
 import { transport } from '../../app/api';
+import { useSession } from '../../app/session';
 
 /** How long the board waits before it connects again after the stream broke. */
 export const RECONNECT_MS = 5_000;
@@ -18,6 +19,8 @@ export type StreamState = 'off' | 'connecting' | 'live';
  */
 export function useLogisticsEvents(enabled: boolean, onEvent: (event: LogisticsEvent) => void): StreamState {
   const [state, setState] = useState<StreamState>('off');
+  // The stream is of the session's site: another site is another stream.
+  const site = useSession().site?.id ?? null;
   const handler = useRef(onEvent);
   useEffect(() => {
     handler.current = onEvent;
@@ -69,7 +72,7 @@ export function useLogisticsEvents(enabled: boolean, onEvent: (event: LogisticsE
       if (!controller.signal.aborted) setState('off');
     });
     return () => controller.abort();
-  }, [enabled]);
+  }, [enabled, site]);
 
   return state;
 }
