@@ -143,6 +143,20 @@ export const personGroup = defineEntity({
   },
 });
 
+/**
+ * `GET /api/system_person_group/memberships?person=&group=` (SiteAdmin): which site person is in which team of
+ * the current site, by team then person (written as a team's `members`).
+ */
+export const personGroupMembershipQuerySchema = z.object({
+  person: z.coerce.number().int().positive({ message: 'validation.ref' }).optional(),
+  group: z.coerce.number().int().positive({ message: 'validation.ref' }).optional(),
+});
+export const personGroupMembershipSchema = z.object({
+  group: z.object({ id: z.number().int(), label: z.string() }),
+  person: z.object({ id: z.number().int(), label: z.string() }),
+});
+export type PersonGroupMembership = z.infer<typeof personGroupMembershipSchema>;
+
 export const BLACKLIST_CATEGORIES = ['VEHICLE', 'PERSON'] as const;
 export type BlacklistCategory = (typeof BLACKLIST_CATEGORIES)[number];
 

@@ -297,6 +297,40 @@ describe('person groups', () => {
     const group = (await ctx.call(adminA, 'GET', `/api/system_person_group/${id}`)).json();
     expect(group.members).toEqual([{ id: personA, label: 'Členová Eva' }]);
   });
+
+  it('list their memberships by team and person, of the current site only', async () => {
+    const other = await create(adminA, 'system_site/person', { firstName: 'Adam', lastName: 'Bártů' });
+    const alpha = await create(adminA, 'system_person_group', { name: 'Alfa', members: [personA, other] });
+    await create(adminA, 'system_person_group', { name: 'Beta', members: [personA] });
+    const onB = await create(adminB, 'system_site/person', { firstName: 'Jiný', lastName: 'Web' });
+    await create(adminB, 'system_person_group', { name: 'Alfa', members: [onB] });
+
+    const byPerson = await ctx.call(adminA, 'GET', `/api/system_person_group/memberships?person=${personA}`);
+    expect(byPerson.statusCode).toBe(200);
+    const groups = byPerson.json().map((row: { group: { label: string } }) => row.group.label);
+    expect(groups.length).toBeGreaterThan(0);
+    expect(groups).toEqual(expect.arrayContaining(['Alfa', 'Beta']));
+    expect(byPerson.headers['x-total-count']).toBe(String(groups.length));
+
+    const byGroup = (
+      await ctx.call(adminA, 'GET', `/api/system_person_group/memberships?group=${alpha}`)
+    ).json();
+    expect(byGroup).toEqual([
+      { group: { id: alpha, label: 'Alfa' }, person: { id: other, label: 'Bártů Adam' } },
+      { group: { id: alpha, label: 'Alfa' }, person: { id: personA, label: 'Členová Eva' } },
+    ]);
+    // Another site's team is not listed, even when asked for by its member.
+    expect(
+      (await ctx.call(adminA, 'GET', `/api/system_person_group/memberships?person=${onB}`)).json(),
+    ).toEqual([]);
+  });
+
+  it('refuse the memberships to anyone but the site administrator, and a bad filter', async () => {
+    expect((await ctx.call(visitAdmin, 'GET', '/api/system_person_group/memberships')).statusCode).toBe(403);
+    expect((await ctx.call(null, 'GET', '/api/system_person_group/memberships')).statusCode).toBe(401);
+    const bad = await ctx.call(adminA, 'GET', '/api/system_person_group/memberships?person=abc');
+    expect(bad.statusCode).toBe(400);
+  });
 });
 
 describe('blacklist rules by category', () => {

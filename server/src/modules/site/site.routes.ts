@@ -1,5 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   blacklist,
   checkBlacklistEntry,
@@ -7,13 +9,17 @@ import {
   districtGate,
   identityDocument,
   normalizePlate,
+  HEADERS,
   personGroup,
+  personGroupMembershipQuerySchema,
+  personGroupMembershipSchema,
   publicHoliday,
   sitePerson,
 } from '@strazce/contract';
 import type { Db } from '../../db/database';
 import { crudRoutes, type CrudContext, type Row } from '../../platform/crud';
 import { AppError } from '../../platform/errors';
+import { currentSiteId } from '../../platform/guard';
 import { registerRefTarget } from '../../platform/refs';
 import { persons } from '../system/system.tables';
 import { checkSitePersons, registerSitePersonTarget } from './personPicker';
@@ -56,6 +62,46 @@ export function registerSiteRoutes(app: FastifyInstance, db: Db): void {
     },
     hooks: { beforeWrite: (_values, input, ctx) => checkSitePersons('members', input.members, ctx) },
   });
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/system_person_group/memberships',
+    {
+      config: { access: { roles: personGroup.read } },
+      schema: {
+        tags: ['system_person_group'],
+        description:
+          'Which site person is in which team of the current site, by team and person; filters person, group. ' +
+          'Written as a team’s `members`.',
+        querystring: personGroupMembershipQuerySchema,
+        response: { 200: z.array(personGroupMembershipSchema) },
+      },
+    },
+    async (request, reply) => {
+      const { person, group } = request.query;
+      const rows = await db
+        .select({
+          groupId: personGroups.id,
+          groupLabel: personGroups.name,
+          personId: persons.id,
+          personLabel: sql<string>`${persons.lastName} || ' ' || ${persons.firstName}`,
+        })
+        .from(personGroupMembers)
+        .innerJoin(personGroups, eq(personGroups.id, personGroupMembers.groupId))
+        .innerJoin(persons, eq(persons.id, personGroupMembers.personId))
+        .where(
+          and(
+            eq(personGroups.siteId, currentSiteId(request)),
+            person === undefined ? undefined : eq(personGroupMembers.personId, person),
+            group === undefined ? undefined : eq(personGroupMembers.groupId, group),
+          ),
+        )
+        .orderBy(asc(personGroups.name), asc(persons.lastName), asc(persons.firstName), asc(persons.id));
+      reply.header(HEADERS.totalCount, String(rows.length));
+      return rows.map((row) => ({
+        group: { id: row.groupId, label: row.groupLabel },
+        person: { id: row.personId, label: row.personLabel },
+      }));
+    },
+  );
   crudRoutes(app, db, {
     entity: blacklist,
     table: blacklistEntries,
