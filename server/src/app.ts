@@ -47,6 +47,7 @@ import { registerKeyRoutes } from './modules/keys/keys.routes';
 import { registerStockRoutes } from './modules/stock/stock.routes';
 import { registerLogisticsRoutes } from './modules/logistics/logistics.routes';
 import { registerVisitModule } from './modules/visit/visit.module';
+import { registerDashboardRoutes } from './modules/dashboard/dashboard.routes';
 import type { GovernmentBlacklistProvider } from './modules/blacklist/blacklist';
 
 export interface AppOptions {
@@ -190,6 +191,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerKeyRoutes(app, db);
   registerStockRoutes(app, db);
   registerLogisticsRoutes(app, db);
+  registerDashboardRoutes(app, db);
 
   if (options.webDir && fs.existsSync(path.join(options.webDir, 'index.html')))
     await registerWebApp(app, options.webDir);
