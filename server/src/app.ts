@@ -49,6 +49,8 @@ import { registerLogisticsRoutes } from './modules/logistics/logistics.routes';
 import { registerVisitModule } from './modules/visit/visit.module';
 import { registerDashboardRoutes } from './modules/dashboard/dashboard.routes';
 import type { GovernmentBlacklistProvider } from './modules/blacklist/blacklist';
+import { registerEgovRoutes } from './modules/egov/egov.routes';
+import type { EgovProvider } from './modules/egov/egov';
 
 export interface AppOptions {
   database: Database;
@@ -80,6 +82,8 @@ export interface AppOptions {
   trustProxy?: boolean | string;
   /** The government blacklist register (BLACKLIST_PROVIDER); none by default: visits are marked NOT_CHECKED. */
   governmentBlacklist?: GovernmentBlacklistProvider;
+  /** The electronic identity document provider (EGOV_PROVIDER); the simulator on the app's clock by default. */
+  egov?: EgovProvider;
 }
 
 /**
@@ -192,6 +196,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerStockRoutes(app, db);
   registerLogisticsRoutes(app, db);
   registerDashboardRoutes(app, db);
+  registerEgovRoutes(app, options.egov);
 
   if (options.webDir && fs.existsSync(path.join(options.webDir, 'index.html')))
     await registerWebApp(app, options.webDir);

@@ -21,6 +21,22 @@ export interface BlacklistConfig {
   token?: string;
 }
 
+export const EGOV_PROVIDER_KINDS = ['simulator', 'http', 'none'] as const;
+
+/** The electronic identity document provider (docs/egov-provider.md). */
+export interface EgovConfig {
+  /** `EGOV_PROVIDER`: `simulator` (default), `http` or `none`. */
+  provider: (typeof EGOV_PROVIDER_KINDS)[number];
+  /** `EGOV_URL`: the HTTP provider's base address (`/init`, `/result/{id}` below it). */
+  url?: string;
+  /** `EGOV_TOKEN`: sent to the HTTP provider as `Authorization: Bearer <token>`. */
+  token?: string;
+  /** `EGOV_TIMEOUT_MS`: how long a call waits for the provider; default 5000. */
+  timeoutMs: number;
+  /** `EGOV_SIMULATOR_FAIL=true`: the simulator fails every call (to try the error paths). */
+  simulatorFail: boolean;
+}
+
 export interface AppConfig {
   port: number;
   /**
@@ -58,6 +74,8 @@ export interface AppConfig {
   demoData?: boolean;
   /** The government blacklist register. */
   blacklist: BlacklistConfig;
+  /** The electronic identity document provider. */
+  egov: EgovConfig;
   /** `LOG_REQUESTS`: the level of the one line per answered request; `debug` by default, `off` for none. */
   logRequests: RequestLogLevel;
   /** `METRICS_PORT`: the metrics on a port of their own (`GET /metrics`). */
@@ -93,6 +111,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mailFrom: env.MAIL_FROM || 'Strážce <noreply@localhost>',
     demoData: parseFlag('DEMO_DATA', env.DEMO_DATA),
     blacklist: parseBlacklist(env),
+    egov: parseEgov(env),
     logRequests: parseChoice('LOG_REQUESTS', env.LOG_REQUESTS, REQUEST_LOG_LEVELS) ?? 'debug',
     metricsPort: env.METRICS_PORT ? parsePort('METRICS_PORT', env.METRICS_PORT) : undefined,
     metricsToken: parseMetricsToken(env.METRICS_TOKEN),
@@ -148,6 +167,24 @@ function parseBlacklist(env: NodeJS.ProcessEnv): BlacklistConfig {
     url,
     timeoutMs,
     token: env.BLACKLIST_TOKEN || undefined,
+  };
+}
+
+function parseEgov(env: NodeJS.ProcessEnv): EgovConfig {
+  const provider = parseChoice('EGOV_PROVIDER', env.EGOV_PROVIDER, EGOV_PROVIDER_KINDS) ?? 'simulator';
+  const url = env.EGOV_URL || undefined;
+  if (url !== undefined && !/^https?:$/.test(URL.canParse(url) ? new URL(url).protocol : ''))
+    throw new Error(`EGOV_URL must be an http(s) address, got ${url}`);
+  if (provider === 'http' && !url) throw new Error('EGOV_PROVIDER=http needs EGOV_URL');
+  const timeoutMs = Number(env.EGOV_TIMEOUT_MS || 5000);
+  if (!Number.isInteger(timeoutMs) || timeoutMs < 1 || timeoutMs > 60_000)
+    throw new Error(`EGOV_TIMEOUT_MS must be milliseconds from 1 to 60000, got ${env.EGOV_TIMEOUT_MS}`);
+  return {
+    provider,
+    url,
+    token: env.EGOV_TOKEN || undefined,
+    timeoutMs,
+    simulatorFail: parseFlag('EGOV_SIMULATOR_FAIL', env.EGOV_SIMULATOR_FAIL) ?? false,
   };
 }
 

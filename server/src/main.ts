@@ -11,6 +11,8 @@ import { overdueRemindersJob } from './platform/overdueReminders';
 import { deliveryWorker } from './modules/messaging/delivery.worker';
 import { emailTransportFor, logSmsProvider } from './modules/messaging/transports';
 import { governmentBlacklistProvider } from './modules/blacklist/blacklist';
+import { egovProvider } from './modules/egov/egov';
+import { systemClock } from './platform/clock';
 import { WEB_DIST_DIR } from './paths';
 import { jobRunner } from './platform/jobs';
 import { metricsServer } from './platform/metrics';
@@ -51,7 +53,11 @@ const app = await buildApp({
   webDir,
   filesDir: path.join(config.dataDir, 'files'),
   governmentBlacklist,
+  egov: egovProvider(config.egov, systemClock),
 });
+app.log.info(
+  `Electronic identity documents: ${config.egov.provider === 'simulator' ? `the simulator${config.egov.simulatorFail ? ' (failing every call: EGOV_SIMULATOR_FAIL)' : ''}` : config.egov.provider}`,
+);
 if (governmentBlacklist.kind !== 'http')
   app.log.warn(
     governmentBlacklist.kind === 'simulator'

@@ -90,6 +90,11 @@ export const ERROR_CODES = [
   'LOGISTICS_NO_INITIAL_STATUS',
   /** The transport is cancelled or in an archive status: no operation, edit or cancel any more. */
   'LOGISTICS_TRANSPORT_CLOSED',
+  /**
+   * The electronic identity document provider failed, did not answer in time or answered malformed
+   * (docs/egov-provider.md): 'Error communicating with the service provider. Please try again later.'
+   */
+  'EGOV_UNAVAILABLE',
   /** The server is stopping or its database is not ready (readiness check, docs/operations.md). */
   'UNAVAILABLE',
   'INTERNAL',
@@ -186,6 +191,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   LOGISTICS_DUPLICATE: 409,
   LOGISTICS_NO_INITIAL_STATUS: 409,
   LOGISTICS_TRANSPORT_CLOSED: 409,
+  EGOV_UNAVAILABLE: 502,
   UNAVAILABLE: 503,
   INTERNAL: 500,
 };

@@ -25,3 +25,4 @@ export * from './entities/logistics';
 export * from './dialCodes';
 export * from './systemOptions';
 export * from './dashboard';
+export * from './egov';
