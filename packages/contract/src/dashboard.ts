@@ -21,7 +21,14 @@ export const DASHBOARD_GRID = {
   maxWidgets: 12,
 } as const;
 
-export const DASHBOARD_WIDGET_KINDS = ['visitors', 'vehicles', 'keys', 'keybox', 'profile', 'skipTo'] as const;
+export const DASHBOARD_WIDGET_KINDS = [
+  'visitors',
+  'vehicles',
+  'keys',
+  'keybox',
+  'profile',
+  'skipTo',
+] as const;
 export type DashboardWidgetKind = (typeof DASHBOARD_WIDGET_KINDS)[number];
 
 /** A size in grid units: `w` columns, `h` rows. */
@@ -50,7 +57,11 @@ export interface DashboardWidgetDefinition {
 }
 
 export const DASHBOARD_WIDGETS: Record<DashboardWidgetKind, DashboardWidgetDefinition> = {
-  visitors: { module: 'MOD_VISIT', roles: ['VISIT_ADMIN', 'VISIT_USER', 'VISIT_VIEW'], size: gridSize(300, 180) },
+  visitors: {
+    module: 'MOD_VISIT',
+    roles: ['VISIT_ADMIN', 'VISIT_USER', 'VISIT_VIEW'],
+    size: gridSize(300, 180),
+  },
   vehicles: {
     module: 'MOD_VEHICLE',
     roles: ['VEHICLE_ADMIN', 'VEHICLE_USER', 'VEHICLE_VIEW'],
@@ -114,6 +125,10 @@ export const dashboardLayoutSchema = z.strictObject({
     }),
 });
 export type DashboardLayout = z.infer<typeof dashboardLayoutSchema>;
+
+/** The answer of `GET /api/dashboard/layout`: `saved` is false until the user saves one (the app shows a default). */
+export const dashboardLayoutAnswerSchema = dashboardLayoutSchema.extend({ saved: z.boolean() });
+export type DashboardLayoutAnswer = z.infer<typeof dashboardLayoutAnswerSchema>;
 
 const count = z.number().int().min(0);
 

@@ -151,24 +151,44 @@ describe('dashboard layout', () => {
   });
 
   it('is empty until saved, then answers what was saved', async () => {
-    expect((await ctx.call(watcher, 'GET', '/api/dashboard/layout')).json()).toEqual({ widgets: [] });
+    expect((await ctx.call(watcher, 'GET', '/api/dashboard/layout')).json()).toEqual({
+      widgets: [],
+      saved: false,
+    });
     const widgets = [widget(), widget({ id: 'w2', kind: 'skipTo', x: 6, w: 6, h: 35 })];
     const saved = await ctx.call(watcher, 'PUT', '/api/dashboard/layout', { widgets });
     expect(saved.statusCode, saved.body).toBe(204);
-    expect((await ctx.call(watcher, 'GET', '/api/dashboard/layout')).json()).toEqual({ widgets });
+    expect((await ctx.call(watcher, 'GET', '/api/dashboard/layout')).json()).toEqual({
+      widgets,
+      saved: true,
+    });
     // Saved again: replaced, not appended.
     await ctx.call(watcher, 'PUT', '/api/dashboard/layout', { widgets: [widget({ x: 2 })] });
     expect((await ctx.call(watcher, 'GET', '/api/dashboard/layout')).json()).toEqual({
       widgets: [widget({ x: 2 })],
+      saved: true,
+    });
+  });
+
+  it('keeps an emptied dashboard empty (saved), unlike one never saved', async () => {
+    const user = await ctx.givenUser({ roles: [] });
+    expect((await ctx.call(user, 'PUT', '/api/dashboard/layout', { widgets: [] })).statusCode).toBe(204);
+    expect((await ctx.call(user, 'GET', '/api/dashboard/layout')).json()).toEqual({
+      widgets: [],
+      saved: true,
     });
   });
 
   it("is the user's own: another user sees theirs, not this one", async () => {
     await ctx.call(watcher, 'PUT', '/api/dashboard/layout', { widgets: [widget({ kind: 'profile' })] });
-    expect((await ctx.call(other, 'GET', '/api/dashboard/layout')).json()).toEqual({ widgets: [] });
+    expect((await ctx.call(other, 'GET', '/api/dashboard/layout')).json()).toEqual({
+      widgets: [],
+      saved: false,
+    });
     await ctx.call(other, 'PUT', '/api/dashboard/layout', { widgets: [widget({ kind: 'keys' })] });
     expect((await ctx.call(watcher, 'GET', '/api/dashboard/layout')).json()).toEqual({
       widgets: [widget({ kind: 'profile' })],
+      saved: true,
     });
   });
 
@@ -176,11 +196,15 @@ describe('dashboard layout', () => {
     await ctx.call(watcher, 'PUT', '/api/dashboard/layout', { widgets: [widget({ kind: 'profile' })] });
     const switched = await ctx.call(watcher, 'POST', '/api/system_site/switch', { id: ctx.siteB });
     expect(switched.statusCode, switched.body).toBe(200);
-    expect((await ctx.call(watcher, 'GET', '/api/dashboard/layout')).json()).toEqual({ widgets: [] });
+    expect((await ctx.call(watcher, 'GET', '/api/dashboard/layout')).json()).toEqual({
+      widgets: [],
+      saved: false,
+    });
     await ctx.call(watcher, 'PUT', '/api/dashboard/layout', { widgets: [widget({ kind: 'vehicles' })] });
     await ctx.call(watcher, 'POST', '/api/system_site/switch', { id: ctx.siteA });
     expect((await ctx.call(watcher, 'GET', '/api/dashboard/layout')).json()).toEqual({
       widgets: [widget({ kind: 'profile' })],
+      saved: true,
     });
   });
 
@@ -204,6 +228,7 @@ describe('dashboard layout', () => {
     // Nothing of the refused layouts was kept.
     expect((await ctx.call(other, 'GET', '/api/dashboard/layout')).json()).toEqual({
       widgets: [widget({ kind: 'keys' })],
+      saved: true,
     });
   });
 });

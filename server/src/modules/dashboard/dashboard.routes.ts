@@ -1,6 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { dashboardLayoutSchema, dashboardSummarySchema } from '@strazce/contract';
+import {
+  dashboardLayoutAnswerSchema,
+  dashboardLayoutSchema,
+  dashboardSummarySchema,
+} from '@strazce/contract';
 import type { Db } from '../../db/database';
 import { auditRecord } from '../../platform/audit';
 import { loggableError } from '../../platform/errors';
@@ -28,8 +32,11 @@ export function registerDashboardRoutes(app: FastifyInstance, db: Db): void {
 
   typed.get(
     '/api/dashboard/layout',
-    { config: { access: LOGGED_IN }, schema: { tags, response: { 200: dashboardLayoutSchema } } },
-    async (request) => ({ widgets: await readLayout(db, sessionOf(request).userId, currentSiteId(request)) }),
+    { config: { access: LOGGED_IN }, schema: { tags, response: { 200: dashboardLayoutAnswerSchema } } },
+    async (request) => {
+      const widgets = await readLayout(db, sessionOf(request).userId, currentSiteId(request));
+      return { widgets: widgets ?? [], saved: widgets !== null };
+    },
   );
 
   typed.put(

@@ -149,13 +149,13 @@ export async function dashboardSummary(
   return summary;
 }
 
-/** The viewer's widgets on their current site; none before they save a layout. */
-export async function readLayout(db: Db, userId: number, siteId: number): Promise<DashboardWidget[]> {
+/** The viewer's widgets on their current site; null before they save a layout. */
+export async function readLayout(db: Db, userId: number, siteId: number): Promise<DashboardWidget[] | null> {
   const [row] = await db
     .select({ widgets: dashboardLayouts.widgets })
     .from(dashboardLayouts)
     .where(and(eq(dashboardLayouts.siteId, siteId), eq(dashboardLayouts.userId, userId)));
-  return row?.widgets ?? [];
+  return row?.widgets ?? null;
 }
 
 /** Replaces the viewer's widgets on their current site (validated by the contract's layout rules). */
