@@ -19,6 +19,11 @@ declare module 'autocannon' {
     method?: string;
     path?: string;
     headers?: Record<string, string>;
+    body?: string;
+    /** Makes the request from what the connection kept (`context`) just before it is sent. */
+    setupRequest?: (request: Request, context: Record<string, unknown>) => Request;
+    /** Called with each answer, before the instance's `response` event of it. */
+    onResponse?: (status: number, body: string, context: Record<string, unknown>) => void;
   }
   export interface Options {
     url: string;
@@ -34,6 +39,8 @@ declare module 'autocannon' {
     workers?: number;
   }
   export interface Instance extends Promise<Result> {
+    /** Ends the run early; the promise then resolves with what was measured. */
+    stop(): void;
     on(
       event: 'response',
       listener: (client: unknown, statusCode: number, bytes: number, responseTime: number) => void,

@@ -1,5 +1,5 @@
-import type { BenchStock, BenchVehicles } from './seed';
-import type { Sample, Statement } from './sql';
+import type { BenchLogistics, BenchStock, BenchVehicles } from './seed';
+import type { Sample, Statement, VersionedWrite } from './sql';
 
 /** What the bench runner asks of the measured process (bench/target.ts), one request at a time. */
 export type TargetRequest =
@@ -8,11 +8,21 @@ export type TargetRequest =
    * Each group is the SQL of one API call; each loop replays the groups in turn (sql.ts runStatements), a
    * group's statements all at once, or one after another when `sequential` (a write's, which depend on each other).
    */
-  | { type: 'replay'; groups: Statement[][]; concurrency: number; seconds: number; sequential?: boolean }
+  | {
+      type: 'replay';
+      groups: Statement[][];
+      concurrency: number;
+      seconds: number;
+      sequential?: boolean;
+      /** A write under optimistic locking: replayed as its clients make it, instead of `groups`. */
+      versioned?: VersionedWrite;
+    }
   /** With BENCH_CPU_PROF: profile the app while the runner loads it; `stop` writes <name>.cpuprofile. */
   | { type: 'profile'; action: 'start' | 'stop'; name: string }
   /** An item's stock against the sum of its movements (after the racing movement scenario: no lost update). */
   | { type: 'stockCheck'; itemId: number }
+  /** A transport's version and log entries (before and after the transition scenario: no lost update). */
+  | { type: 'transportCheck'; transportId: number }
   | { type: 'close' };
 
 export type TargetReply =
@@ -27,10 +37,14 @@ export type TargetReply =
       /** Of the stock alone (part of seedSeconds). */
       stockSeedSeconds: number;
       stock: BenchStock | null;
+      /** Of the logistics alone (part of seedSeconds). */
+      logisticsSeedSeconds: number;
+      logistics: BenchLogistics | null;
     }
   | { type: 'captured'; statements: Statement[]; status: number; total: string | null; body: string }
   | { type: 'replayed'; sample: Sample }
   | { type: 'profiled' }
   | { type: 'stockChecked'; current: string; moved: string; levels: string; movements: number }
+  | { type: 'transportChecked'; version: number; logRows: number }
   | { type: 'closed' }
   | { type: 'failed'; message: string };

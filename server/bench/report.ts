@@ -1,7 +1,7 @@
-import type { Measurement } from './sql';
+import type { Measurement, Outcomes } from './sql';
 
-/** Visits and audit entries, or vehicles: each in its own part of the report, with its own targets. */
-export type ScenarioGroup = 'visit' | 'vehicle' | 'stock';
+/** Visits and audit entries, vehicles, stock or logistics: each in its own part of the report, with its own targets. */
+export type ScenarioGroup = 'visit' | 'vehicle' | 'stock' | 'logistics';
 
 export interface ScenarioResult {
   name: string;
@@ -25,6 +25,11 @@ export interface ScenarioResult {
   /** HTTP p50 / page SQL p50 of each pair of rounds, and their median. */
   ratios: number[];
   ratio: number;
+  /**
+   * A write under optimistic locking (the logistics transition): how its attempts ended in the measured rounds
+   * over HTTP and in the replay, and in the whole scenario (warm-ups and captures too; what its check counts).
+   */
+  outcomes?: { http: Outcomes; raw: Outcomes; all: Outcomes };
 }
 
 export interface MixRequestResult {
@@ -61,6 +66,16 @@ export interface DatabaseRun {
   stockSeedSeconds?: number;
   /** After the movement scenario: the hot item's stock, its levels' sum and its movements' sum (`exact`: all equal). */
   stockCheck?: { current: string; moved: string; levels: string; movements: number; exact: boolean };
+  /** Transports and log entries seeded, and the seconds of their seed (part of seedSeconds). */
+  logisticsTransports?: number;
+  logisticsLogRows?: number;
+  logisticsSeedSeconds?: number;
+  /**
+   * After the transition scenario: its attempts (every one of the scenario) beside how far the transport's
+   * version and its log entries grew meanwhile (`exact`: as much each, and as the successes, give or take
+   * the unanswered ones).
+   */
+  transitionCheck?: Outcomes & { versions: number; logRows: number; exact: boolean };
   /** The load average when this database's run started and ended (1, 5, 15 min). */
   load?: number[];
   loadAtEnd?: number[];
@@ -164,6 +179,8 @@ export interface Machine {
 export const VEHICLE_MARKER = '<!-- vehicles: written by npm run bench from the vehicle scenarios -->';
 /** Where the stock part begins (after the vehicles' part). */
 export const STOCK_MARKER = '<!-- stock: written by npm run bench from the stock scenarios -->';
+/** Where the logistics part begins (after the stock part). */
+export const LOGISTICS_MARKER = '<!-- logistics: written by npm run bench from the logistics scenarios -->';
 
 const groupOf = (result: ScenarioResult): ScenarioGroup => result.group ?? 'visit';
 const loads = (values: number[]) => values.map((value) => value.toFixed(1)).join(', ');
@@ -207,6 +224,7 @@ export function renderReport(runs: DatabaseRun[], machine: Machine): string {
     visits: runs.some((run) => run.mix) || measured('visit') ? renderVisits(runs, machine) : '',
     vehicles: measured('vehicle') ? renderVehicles(runs, machine) : '',
     stock: measured('stock') ? renderStock(runs, machine) : '',
+    logistics: measured('logistics') ? renderLogistics(runs, machine) : '',
   };
   return joinParts(parts);
 }
@@ -215,6 +233,7 @@ interface ReportParts {
   visits: string;
   vehicles: string;
   stock: string;
+  logistics: string;
 }
 
 /** The parts of a report, each after its marker (the visits' part first, without one). */
@@ -222,6 +241,7 @@ function joinParts(parts: ReportParts): string {
   const lines = [parts.visits.trimEnd()];
   if (parts.vehicles.trim()) lines.push('', VEHICLE_MARKER, '', parts.vehicles.trim());
   if (parts.stock.trim()) lines.push('', STOCK_MARKER, '', parts.stock.trim());
+  if (parts.logistics.trim()) lines.push('', LOGISTICS_MARKER, '', parts.logistics.trim());
   return `${lines.join('\n').trimStart()}\n`;
 }
 
@@ -230,9 +250,10 @@ function splitParts(text: string): ReportParts {
     const at = from.indexOf(marker);
     return at < 0 ? [from, ''] : [from.slice(0, at), from.slice(at + marker.length)];
   };
-  const [beforeStock, stock] = cut(text, STOCK_MARKER);
+  const [beforeLogistics, logistics] = cut(text, LOGISTICS_MARKER);
+  const [beforeStock, stock] = cut(beforeLogistics, STOCK_MARKER);
   const [visits, vehicles] = cut(beforeStock, VEHICLE_MARKER);
-  return { visits, vehicles, stock };
+  return { visits, vehicles, stock, logistics };
 }
 
 /** A fresh report over an existing file: each part the run did not measure is kept as the file has it. */
@@ -240,7 +261,12 @@ export function mergeReport(existing: string, fresh: string): string {
   const old = splitParts(existing);
   const now = splitParts(fresh);
   const pick = (part: keyof ReportParts) => (now[part].trim() ? now[part] : old[part]);
-  return joinParts({ visits: pick('visits'), vehicles: pick('vehicles'), stock: pick('stock') });
+  return joinParts({
+    visits: pick('visits'),
+    vehicles: pick('vehicles'),
+    stock: pick('stock'),
+    logistics: pick('logistics'),
+  });
 }
 
 /** The visits' and audit entries' part: the page scenarios, the mixed load, their targets. */
@@ -560,6 +586,124 @@ function renderStock(runs: DatabaseRun[], machine: Machine): string {
         `No lost update: the item's stock ${run.stockCheck.current}, its levels ${run.stockCheck.levels}, the sum of ` +
           `its ${run.stockCheck.movements.toLocaleString('en')} movements ${run.stockCheck.moved} — ` +
           `${run.stockCheck.exact ? 'exact' : 'NOT exact'}.`,
+      );
+    lines.push('', ...sqlDetails(results, null));
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/** Logistics targets (issue 16, on PostgreSQL): every scenario, the transition too. */
+const logisticsTargetRatio = 1.3;
+const logisticsTargetP99 = 25;
+
+function logisticsTargets(result: ScenarioResult): { text: string; missed: string[] } {
+  const missed: string[] = [];
+  if (result.ratio > logisticsTargetRatio) missed.push(`ratio ${result.ratio.toFixed(2)}`);
+  if (result.http.p99 > logisticsTargetP99) missed.push(`p99 ${ms(result.http.p99)} ms`);
+  return { text: `p50 ≤ ${logisticsTargetRatio}× SQL, p99 ≤ ${logisticsTargetP99} ms`, missed };
+}
+
+/** How the transport pages and the transitions stay fast and exact; kept beside their numbers. */
+const LOGISTICS_DESIGN = [
+  '- **Lists.** Transports and the log run on the CRUD machinery (one prepared `json_build_object` select per',
+  '  page; the transport list counts exactly up to 10,000 and estimates beyond). The first page walks',
+  "  `logistics_transport_site_arrive_idx (site_id, datetime_arrive desc, id desc)`; a transport's log (what",
+  "  the list's expanded row and the preview load, the transport itself coming from the list) walks",
+  '  `logistics_transport_log_transport_idx (transport_id, time, id)`. "One transport" is the record a',
+  '  dispatcher reads before acting on it.',
+  '- **A transition** (docs/logistics.md): every dispatcher reads the transport (`GET …/transport/:id`, not',
+  '  timed) and executes the operation the workflow offers in the status it read (to the ramp, off it) at the',
+  '  version it read; only the `POST …/transport/:id/operation` is timed. In one transaction: the transport',
+  '  read, the operation and its attribute modes, the update `… where version = $v`, the log entry, the',
+  '  notifications and the `NOTIFY` of the event, the audit entry; of the dispatchers acting on one version',
+  '  one succeeds, the others get 409 LOGISTICS_CONFLICT (counted, not a failure). Its raw SQL replays the',
+  '  statements of a transition from the status read, one after another without the transaction, as a',
+  '  dispatcher makes it: the transport read first (not timed), the version read in place of the captured',
+  '  one, stopping where the app answers the conflict (the version read differs, or the update changes no',
+  '  row). Its p50 mixes successes and the cheaper conflicts on both sides; their counts are listed.',
+  "- **No lost update.** Before and after the transition scenario the transport's version and its log",
+  '  entries are read: each success (HTTP, replay, warm-ups and captures) must have added one of each. Writes',
+  '  still unanswered when a load phase ended (the load generator closes its connections) may have succeeded',
+  '  too: the version may grow by at most that many more than the successes counted.',
+];
+
+const outcomeText = (outcomes: Outcomes) =>
+  `${outcomes.succeeded.toLocaleString('en')} succeeded, ${outcomes.conflicts.toLocaleString('en')} conflicts` +
+  (outcomes.other ? `, ${outcomes.other.toLocaleString('en')} other refusals` : '') +
+  (outcomes.unanswered
+    ? `, ${outcomes.unanswered.toLocaleString('en')} unanswered at the end of a phase`
+    : '');
+
+/** The logistics part: the transport list, one transport, its log and a transition, with targets. */
+function renderLogistics(runs: DatabaseRun[], machine: Machine): string {
+  const lines: string[] = [
+    '## Logistics: 500,000 transports and 5,000,000 log entries',
+    '',
+    'Measured by `npm run bench -- --only=logistics-first-page,logistics-transport,logistics-transport-log,logistics-transition`',
+    '(`--out=../docs/performance.md` rewrites only this part when only logistics scenarios ran).',
+    '',
+    ...LOGISTICS_DESIGN,
+    '',
+    `### Measurements${machine.date ? ` of ${machine.date}` : ''}`,
+    '',
+    ...machineLines(machine),
+    '',
+  ];
+  if (
+    !runs.some(
+      (run) => run.kind === 'postgresql' && run.results.some((result) => groupOf(result) === 'logistics'),
+    )
+  )
+    lines.push(
+      'This run measured the embedded database only (`--db=pglite`): the targets (p50 ≤ 1.3× raw SQL, p99 ≤ 25 ms)',
+      'are PostgreSQL’s and are still to be measured there.',
+      '',
+    );
+  for (const run of runs) {
+    const results = run.results.filter((result) => groupOf(result) === 'logistics');
+    if (results.length === 0) continue;
+    const postgres = run.kind === 'postgresql';
+    const dispatchers = results.find((result) => result.connections)?.connections;
+    lines.push(
+      `### ${postgres ? 'PostgreSQL' : 'PGlite (embedded)'}`,
+      '',
+      `${(run.logisticsTransports ?? 0).toLocaleString('en')} transports and ` +
+        `${(run.logisticsLogRows ?? 0).toLocaleString('en')} log entries on one site, seeded in ` +
+        `${(run.logisticsSeedSeconds ?? 0).toFixed(0)} s; ${run.connections} concurrent connections per page ` +
+        `scenario${dispatchers ? `, ${dispatchers} dispatchers on one transport` : ''}; each side measured in ` +
+        `${run.rounds} alternating rounds (${run.duration} s per side).` +
+        (run.load && run.loadAtEnd
+          ? ` Load average when this database's run started: ${loads(run.load)}, when it ended: ${loads(run.loadAtEnd)}.`
+          : ''),
+      '',
+      ...scenarioTable(results, postgres, logisticsTargets),
+    );
+    for (const result of results.filter((item) => item.outcomes))
+      lines.push(
+        '',
+        `${result.name}, in the measured rounds: over HTTP ${outcomeText(result.outcomes!.http)}; ` +
+          `replayed ${outcomeText(result.outcomes!.raw)}.`,
+      );
+    const check = run.transitionCheck;
+    if (check) {
+      const refusals = check.conflicts + check.other;
+      lines.push(
+        '',
+        `No lost update: in the whole scenario ${outcomeText(check)}; the transport's version grew by ` +
+          `${check.versions.toLocaleString('en')}, its log by ${check.logRows.toLocaleString('en')} entries — ` +
+          `${check.exact ? 'exact' : 'NOT exact'}. Every conflict answered 409 LOGISTICS_CONFLICT — ` +
+          `${met(check.other === 0)} (${check.conflicts.toLocaleString('en')} of ${refusals.toLocaleString('en')} refusals).`,
+      );
+    }
+    if (postgres)
+      lines.push(
+        '',
+        `Targets: p50 ≤ ${logisticsTargetRatio}× the raw SQL (median of the rounds) — ${met(
+          results.every((result) => result.ratio <= logisticsTargetRatio),
+        )}; p99 ≤ ${logisticsTargetP99} ms — ${met(results.every((result) => result.http.p99 <= logisticsTargetP99))}` +
+          (check
+            ? `; no lost update — ${met(check.exact)}; every conflict 409 — ${met(check.other === 0)}.`
+            : '.'),
       );
     lines.push('', ...sqlDetails(results, null));
   }

@@ -30,13 +30,23 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon, { type Options as LoadOptions } from 'autocannon';
 import type { TargetReply, TargetRequest } from './protocol';
-import { median, pool, type Sample, type Statement } from './sql';
+import {
+  addOutcomes,
+  median,
+  noOutcomes,
+  pool,
+  type Outcomes,
+  type Sample,
+  type Statement,
+  type VersionedWrite,
+} from './sql';
 import {
   BENCH_AUDIT_AUTHOR,
   BENCH_PASSWORD,
   BENCH_SURNAME,
   BENCH_USER,
   MIX_USERS,
+  type BenchLogistics,
   type BenchStock,
   type BenchVehicles,
 } from './seed';
@@ -62,6 +72,11 @@ const { values: args } = parseArgs({
     'stock-movements': { type: 'string', default: '2000000' },
     /** Concurrent clients of the movement scenario (recording movements of one item at once). */
     'stock-writers': { type: 'string', default: '20' },
+    /** Transports and their log entries on the bench site (0 transports: no logistics). */
+    'logistics-transports': { type: 'string', default: '500000' },
+    'logistics-log-rows': { type: 'string', default: '5000000' },
+    /** Concurrent dispatchers of the transition scenario (acting on one transport at once). */
+    'logistics-dispatchers': { type: 'string', default: '20' },
     /** Seconds of each side (HTTP, SQL) per measurement, split into `rounds` alternating rounds. */
     duration: { type: 'string', default: '12' },
     rounds: { type: 'string', default: '6' },
@@ -88,6 +103,8 @@ const VISITS = Number(args.visits);
 const VEHICLES = Number(args.vehicles);
 const STOCK_ITEMS = Number(args['stock-items']);
 const STOCK_MOVEMENTS = Number(args['stock-movements']);
+const LOGISTICS_TRANSPORTS = Number(args['logistics-transports']);
+const LOGISTICS_LOG_ROWS = Number(args['logistics-log-rows']);
 const DURATION = Number(args.duration);
 const ROUNDS = Math.max(1, Number(args.rounds));
 const ROUND_SECONDS = DURATION / ROUNDS;
@@ -101,7 +118,11 @@ interface Ids {
   purposeId: number;
   vehicles: BenchVehicles;
   stock: BenchStock | null;
+  logistics: BenchLogistics | null;
 }
+
+/** A record as a client reads it before acting on it (a transport: its version and status). */
+type Read = { version: number; status: { id: number } };
 
 interface Scenario {
   name: string | ((ids: Ids) => string);
@@ -118,6 +139,16 @@ interface Scenario {
   headers?: (ids: Ids) => Record<string, string>;
   /** Concurrent connections instead of `--connections` (the movement scenario's writers). */
   connections?: number;
+  /**
+   * A write under optimistic locking (a logistics transition): every connection reads the record (GET `read`)
+   * and sends the body made from it; a stale version is answered 409 with `conflict`, counted, not a failure.
+   * Only the writes are timed; the raw SQL replays them the same way (sql.ts VersionedWrite).
+   */
+  versioned?: {
+    read: (ids: Ids) => string;
+    body: (record: Read, ids: Ids) => unknown;
+    conflict: string;
+  };
 }
 
 const SCENARIOS: Scenario[] = [
@@ -211,6 +242,44 @@ const SCENARIOS: Scenario[] = [
     body: ({ stock }) => ({ item: stock!.hotItemId, warehouse: stock!.warehouseId, units: 1 }),
     connections: Number(args['stock-writers']),
   },
+  {
+    name: 'Transport list, first page (datetimeArrive desc)',
+    slug: 'logistics-first-page',
+    group: 'logistics',
+    path: () => '/api/logistics/transport?page=1&size=25',
+  },
+  {
+    name: 'One transport',
+    slug: 'logistics-transport',
+    group: 'logistics',
+    path: ({ logistics }) => `/api/logistics/transport/${logistics!.transportId}`,
+  },
+  {
+    // What the list's expanded row (and the preview) loads: the record itself comes from the list.
+    name: "One transport's log (oldest first, as the list's expanded row loads it)",
+    slug: 'logistics-transport-log',
+    group: 'logistics',
+    path: ({ logistics }) =>
+      `/api/logistics/transport/operation?transport=${logistics!.transportId}&page=1&size=100&sort=time,asc`,
+  },
+  {
+    name: `A transition (${args['logistics-dispatchers']} dispatchers, one transport)`,
+    slug: 'logistics-transition',
+    group: 'logistics',
+    method: 'POST',
+    path: ({ logistics }) => `/api/logistics/transport/${logistics!.hotTransportId}/operation`,
+    connections: Number(args['logistics-dispatchers']),
+    versioned: {
+      read: ({ logistics }) => `/api/logistics/transport/${logistics!.hotTransportId}`,
+      // The operation the workflow offers in the status read (to the ramp, off it), at the version read.
+      body: (record, { logistics }) => ({
+        operation: logistics!.operationOf[record.status.id],
+        version: record.version,
+        values: {},
+      }),
+      conflict: 'LOGISTICS_CONFLICT',
+    },
+  },
 ];
 
 type MixUser = keyof typeof MIX_USERS;
@@ -248,7 +317,15 @@ const MIX: Array<{ user: MixUser; name: string; path: (ids: Ids) => string }> = 
 async function startTarget(kind: 'postgresql' | 'pglite') {
   const child = fork(
     fileURLToPath(new URL('./target.ts', import.meta.url)),
-    [kind, String(VISITS), String(VEHICLES), String(STOCK_ITEMS), String(STOCK_MOVEMENTS)],
+    [
+      kind,
+      String(VISITS),
+      String(VEHICLES),
+      String(STOCK_ITEMS),
+      String(STOCK_MOVEMENTS),
+      String(LOGISTICS_TRANSPORTS),
+      String(LOGISTICS_LOG_ROWS),
+    ],
     {
       execArgv: ['--import', 'tsx'],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
@@ -286,8 +363,15 @@ async function startTarget(kind: 'postgresql' | 'pglite') {
     capture: (call: Call) => ask({ type: 'capture', ...call }, 'captured'),
     profile: (action: 'start' | 'stop', name: string) => ask({ type: 'profile', action, name }, 'profiled'),
     stockCheck: (itemId: number) => ask({ type: 'stockCheck', itemId }, 'stockChecked'),
-    replay: async (groups: Statement[][], concurrency: number, seconds: number, sequential?: boolean) =>
-      (await ask({ type: 'replay', groups, concurrency, seconds, sequential }, 'replayed')).sample,
+    transportCheck: (transportId: number) => ask({ type: 'transportCheck', transportId }, 'transportChecked'),
+    replay: async (
+      groups: Statement[][],
+      concurrency: number,
+      seconds: number,
+      sequential?: boolean,
+      versioned?: VersionedWrite,
+    ) =>
+      (await ask({ type: 'replay', groups, concurrency, seconds, sequential, versioned }, 'replayed')).sample,
     close: async () => {
       if (failure) return;
       await ask({ type: 'close' }, 'closed');
@@ -309,16 +393,87 @@ async function logIn(address: string, userName: string): Promise<Record<string, 
 
 /**
  * One HTTP load phase. autocannon sends no Accept-Encoding, so answers come uncompressed; its own
- * percentiles are whole milliseconds, its per-response times are not.
+ * percentiles are whole milliseconds, its per-response times are not. A versioned load (`versionedLoad`)
+ * times only its writes and counts their outcomes; its refusals are no failure of the phase.
  */
-async function httpLoad(options: LoadOptions, what: string): Promise<Sample> {
+async function httpLoad(options: LoadOptions, what: string, versioned?: VersionedLoad): Promise<Sample> {
   const latencies: number[] = [];
-  const load = autocannon(options);
-  load.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
+  const outcomes = noOutcomes();
+  const load = autocannon(versioned ? versioned.options(options, outcomes) : options);
+  load.on('response', (_client, _status, _bytes, responseTime) => {
+    // A request's onResponse runs just before this event of its answer (autocannon's httpClient).
+    if (!versioned || versioned.timed.next) latencies.push(responseTime);
+  });
   const result = await load;
-  if (result.non2xx > 0 || result.errors > 0)
+  const refused = versioned ? outcomes.conflicts + outcomes.other : 0;
+  if (result.non2xx !== refused || result.errors > 0)
     throw new Error(`${what}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-  return { latencies, seconds: result.duration };
+  return { latencies, seconds: result.duration, ...(versioned ? { outcomes } : {}) };
+}
+
+const errorCode = (body: string) => {
+  try {
+    return (JSON.parse(body) as { code?: string }).code;
+  } catch {
+    return undefined;
+  }
+};
+
+interface VersionedLoad {
+  /** The load's requests: the read, then the write made from it. */
+  options: (base: LoadOptions, outcomes: Outcomes) => LoadOptions;
+  /** Whether the answer just received is a write's (set by the requests' onResponse). */
+  timed: { next: boolean };
+}
+
+/**
+ * Every connection in turn reads the record and sends the write made from what it read (the scenario's
+ * `versioned`): a success, a conflict (409 with the scenario's code) or another refusal, counted.
+ */
+function versionedLoad(scenario: Scenario, ids: Ids, headers: Record<string, string>): VersionedLoad {
+  const versioned = scenario.versioned!;
+  const timed = { next: false };
+  let reported = false;
+  return {
+    timed,
+    options: (base, outcomes) => ({
+      url: base.url,
+      connections: base.connections,
+      duration: base.duration,
+      requests: [
+        {
+          method: 'GET',
+          path: versioned.read(ids),
+          headers,
+          onResponse: (status, body, context) => {
+            timed.next = false;
+            if (status === 200) context.record = JSON.parse(body) as Read;
+            else outcomes.other++;
+          },
+        },
+        {
+          method: scenario.method,
+          path: scenario.path(ids),
+          headers: { ...headers, 'content-type': 'application/json' },
+          setupRequest: (request, context) => {
+            outcomes.unanswered++;
+            return { ...request, body: JSON.stringify(versioned.body(context.record as Read, ids)) };
+          },
+          onResponse: (status, body) => {
+            timed.next = true;
+            outcomes.unanswered--;
+            if (status >= 200 && status < 300) outcomes.succeeded++;
+            else if (status === 409 && errorCode(body) === versioned.conflict) outcomes.conflicts++;
+            else {
+              outcomes.other++;
+              if (!reported) log(`    refused otherwise: ${status} ${body.slice(0, 300)}`);
+              reported = true;
+            }
+          },
+        },
+      ],
+    }),
+  };
 }
 
 /**
@@ -374,41 +529,79 @@ async function measureScenario(
     body: scenario.body ? JSON.stringify(scenario.body(ids)) : undefined,
     headers: {
       ...(scenario.headers ? scenario.headers(ids) : headers),
-      ...(scenario.body ? { 'content-type': 'application/json' } : {}),
+      ...(scenario.body || scenario.versioned ? { 'content-type': 'application/json' } : {}),
     },
   };
   const connections = scenario.connections ?? CONNECTIONS;
   const load = (duration: number): LoadOptions => ({ ...call, connections, duration });
+  // A versioned write: every attempt of the scenario (warm-ups and captures too) is counted, for its check.
+  const versioned = scenario.versioned ? versionedLoad(scenario, ids, headers) : undefined;
+  const all = noOutcomes();
+  const http = async (duration: number) => {
+    const sample = await httpLoad(load(duration), url, versioned);
+    addOutcomes(all, sample.outcomes);
+    return sample;
+  };
   await settle();
-  await httpLoad(load(2), url); // warm-up
+  await http(2); // warm-up
   // Nothing of the warm-up may still run while the capture listens (writes queued on PGlite drain for longer).
   await (write ? settle() : pause());
-  // The statements of a page in the steady state that is measured (a large total is kept a while).
-  const captured = await captureSteady(target, call);
-  if (captured.status !== (write ? 201 : 200)) throw new Error(`${url}: ${captured.status} ${captured.body}`);
   // A write's statements (the terminal's lookup, the read's match and insert, its audit entry) are all its
   // work; transaction control cannot be replayed through a pool and is left out.
-  const page = captured.statements.filter(
-    (statement) => !isSessionStatement(statement) && !isTransactionControl(statement),
-  );
-  log(`  ${name}: ${page.length} statements, total ${captured.total ?? '-'}`);
+  const work = (statements: Statement[]) =>
+    statements.filter((statement) => !isSessionStatement(statement) && !isTransactionControl(statement));
+  let captured: Awaited<ReturnType<Target['capture']>>;
+  let replayed: VersionedWrite | undefined;
+  if (scenario.versioned) {
+    // Two writes in a row, each at the version read just before: the statements from two states (there and back).
+    replayed = { writes: {}, versionColumn: 'version', stateColumn: 'status_id' };
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const record = (await (
+        await fetch(`${address}${scenario.versioned.read(ids)}`, { headers })
+      ).json()) as Read;
+      captured = await target.capture({
+        ...call,
+        body: JSON.stringify(scenario.versioned.body(record, ids)),
+      });
+      if (captured.status !== 200) throw new Error(`${url}: ${captured.status} ${captured.body}`);
+      all.succeeded++;
+      replayed.writes[String(record.status.id)] = {
+        statements: work(captured.statements),
+        version: record.version,
+      };
+    }
+  } else {
+    // The statements of a page in the steady state that is measured (a large total is kept a while).
+    captured = await captureSteady(target, call);
+    if (captured.status !== (write ? 201 : 200))
+      throw new Error(`${url}: ${captured.status} ${captured.body}`);
+  }
+  const page = work(captured!.statements);
+  log(`  ${name}: ${page.length} statements, total ${captured!.total ?? '-'}`);
   if (process.env.BENCH_CPU_PROF) {
     await target.profile('start', scenario.slug);
-    await httpLoad(load(DURATION), url);
+    await http(DURATION);
     await target.profile('stop', scenario.slug);
     await settle();
   }
-  await target.replay([page], connections, 1, write); // warm-up
+  const replay = async (seconds: number) => {
+    const sample = await target.replay([page], connections, seconds, write, replayed);
+    addOutcomes(all, sample.outcomes);
+    return sample;
+  };
+  await replay(1); // warm-up
   await pause();
   const rounds = await alternate(
-    () => httpLoad(load(ROUND_SECONDS), url),
-    () => target.replay([page], connections, ROUND_SECONDS, write),
+    () => http(ROUND_SECONDS),
+    () => replay(ROUND_SECONDS),
   );
   // A write's first statement is the terminal's lookup, not a page's rows.
   const rawMain = write
     ? null
     : pool([await target.replay([page.slice(0, 1)], CONNECTIONS, 2 * ROUND_SECONDS)]);
   const ratios = rounds.map((round) => pool([round.http]).p50 / pool([round.sql]).p50);
+  const sum = (samples: Sample[]) =>
+    samples.reduce((total, sample) => addOutcomes(total, sample.outcomes), noOutcomes());
   const result: ScenarioResult = {
     name,
     group: scenario.group,
@@ -416,19 +609,29 @@ async function measureScenario(
     method: call.method,
     sequential: write,
     path: scenario.path(ids).replace(String(ids.visitId), ':id'),
-    total: captured.total,
+    total: captured!.total,
     statements: page.map((statement) => statement.text),
     http: pool(rounds.map((round) => round.http)),
     raw: pool(rounds.map((round) => round.sql)),
     rawMain,
     ratios,
     ratio: median(ratios),
+    ...(versioned
+      ? {
+          outcomes: {
+            http: sum(rounds.map((round) => round.http)),
+            raw: sum(rounds.map((round) => round.sql)),
+            all,
+          },
+        }
+      : {}),
   };
   log(
     `    http p50 ${result.http.p50.toFixed(2)} ms p99 ${result.http.p99.toFixed(2)} ms ${result.http.rps.toFixed(0)} req/s | ` +
       `sql p50 ${result.raw.p50.toFixed(2)} ms p99 ${result.raw.p99.toFixed(2)} ms ${result.raw.rps.toFixed(0)}/s | ` +
       `ratios ${ratios.map((ratio) => ratio.toFixed(2)).join(' ')} → median ${result.ratio.toFixed(2)}`,
   );
+  if (result.outcomes) log(`    outcomes: ${JSON.stringify(result.outcomes)}`);
   return result;
 }
 
@@ -508,7 +711,7 @@ async function benchDatabase(kind: 'postgresql' | 'pglite'): Promise<DatabaseRun
     const { address, seedSeconds, vehicleSeedSeconds } = target;
     log(
       `  seeded in ${seedSeconds.toFixed(0)} s (vehicle movements ${vehicleSeedSeconds.toFixed(0)} s, ` +
-        `stock ${target.stockSeedSeconds.toFixed(0)} s)`,
+        `stock ${target.stockSeedSeconds.toFixed(0)} s, logistics ${target.logisticsSeedSeconds.toFixed(0)} s)`,
     );
     const headers = await logIn(address, BENCH_USER);
     const middle = await fetch(`${address}/api/visit?page=20&size=25`, { headers });
@@ -519,14 +722,36 @@ async function benchDatabase(kind: 'postgresql' | 'pglite'): Promise<DatabaseRun
       purposeId: visits.find((visit) => visit.purpose)!.purpose!.id,
       vehicles: target.vehicles,
       stock: target.stock,
+      logistics: target.logistics,
     };
 
     const only = args.only?.split(',');
     const results: ScenarioResult[] = [];
     let stockCheck: DatabaseRun['stockCheck'];
+    let transitionCheck: DatabaseRun['transitionCheck'];
     for (const scenario of SCENARIOS.filter((item) => !only || only.includes(item.slug))) {
       if (scenario.group === 'stock' && !ids.stock) continue;
-      results.push(await measureScenario(target, address, headers, ids, scenario));
+      if (scenario.group === 'logistics' && !ids.logistics) continue;
+      const before = scenario.versioned ? await target.transportCheck(ids.logistics!.hotTransportId) : null;
+      const result = await measureScenario(target, address, headers, ids, scenario);
+      results.push(result);
+      if (before && result.outcomes) {
+        // Every transition that succeeded (over HTTP and by the replay) is one version and one log entry more.
+        await settle();
+        const after = await target.transportCheck(ids.logistics!.hotTransportId);
+        const { all } = result.outcomes;
+        const versions = after.version - before.version;
+        const logRows = after.logRows - before.logRows;
+        transitionCheck = {
+          ...all,
+          versions,
+          logRows,
+          // Writes cut off at the end of a phase may have succeeded unanswered: at most that many more.
+          exact:
+            logRows === versions && versions >= all.succeeded && versions <= all.succeeded + all.unanswered,
+        };
+        log(`    transition check: ${JSON.stringify(transitionCheck)}`);
+      }
       if (scenario.slug === 'stock-movement') {
         // Every movement recorded (over HTTP and by the replay) is in the item's stock: no update lost.
         await settle();
@@ -548,6 +773,14 @@ async function benchDatabase(kind: 'postgresql' | 'pglite'): Promise<DatabaseRun
             stockMovements: STOCK_MOVEMENTS,
             stockSeedSeconds: target.stockSeedSeconds,
             stockCheck,
+          }
+        : {}),
+      ...(ids.logistics
+        ? {
+            logisticsTransports: LOGISTICS_TRANSPORTS,
+            logisticsLogRows: LOGISTICS_LOG_ROWS,
+            logisticsSeedSeconds: target.logisticsSeedSeconds,
+            transitionCheck,
           }
         : {}),
       load,

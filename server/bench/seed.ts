@@ -12,6 +12,17 @@ import {
   vehicleTypes,
 } from '../src/modules/vehicle/vehicle.tables';
 import { stockCategories, stockUnits, stockWarehouses } from '../src/modules/stock/stock.tables';
+import {
+  logisticsOperations,
+  logisticsRamps,
+  logisticsStatuses,
+  logisticsSuppliers,
+  logisticsTypes,
+  workflowAutomaticAttributes,
+  workflowCompulsoryAttributes,
+  workflowOperationRoles,
+  workflowOperations,
+} from '../src/modules/logistics/logistics.tables';
 import { visitCards, visitPurposes } from '../src/modules/visit/visit.tables';
 import { hashPassword, hashToken, newToken } from '../src/platform/secrets';
 import { siteToday } from '../src/platform/siteTime';
@@ -111,13 +122,14 @@ export async function seedSite(db: Db): Promise<BenchSite> {
     .returning({ id: users.id });
   await db.insert(userRoles).values(
     // ADMINISTRATOR for the audit log scenarios, the vehicle roles for the vehicle manager's, STOCK_USER records
-    // movements.
+    // movements, LOGISTICS_OPERATOR reads transports and executes the dispatchers' operations.
     [
       'VISIT_ADMIN',
       'VISIT_USER',
       'VEHICLE_ADMIN',
       'VEHICLE_USER',
       'STOCK_USER',
+      'LOGISTICS_OPERATOR',
       'VIEW_PERSONAL_INFO',
       'ALL_CLIENTS',
       'ADMINISTRATOR',
@@ -571,4 +583,210 @@ export async function seedStock(
   await db.execute(sql`vacuum analyze stock_movement`);
   await db.execute(sql`vacuum analyze stock_level`);
   return { itemId: firstId + 7, hotItemId: firstId + 11, warehouseId: warehouses[0].id };
+}
+
+/** How many of the newest transports are still open (not left): the board's; the others have left. */
+export const LOGISTICS_OPEN = 300;
+/**
+ * The hot transport of the transition scenario has its version raised by this much, so that the replay finds
+ * the version among a statement's values unmistakably (no id or count of the bench comes near it).
+ */
+const HOT_VERSION_BASE = 10_000_000;
+const LOGISTICS_SPEDITIONS = [
+  'Raben Logistics',
+  'Gebrüder Weiss',
+  'DSV Road',
+  'Schenker',
+  'Toptrans',
+  'Geis CZ',
+];
+
+export interface BenchLogistics {
+  /** A transport that left, with its share of the log: the single-transport and log scenarios read it. */
+  transportId: number;
+  /** An open transport (in the area) every dispatcher of the transition scenario acts on at once. */
+  hotTransportId: number;
+  /** The operation a dispatcher executes in each status (by status id): the one the workflow offers there. */
+  operationOf: Record<number, number>;
+}
+
+/**
+ * Logistics on the bench site: statuses (announced, in the area, at the ramp, left — archive), ramps, types,
+ * suppliers, logistics operations, the workflow (entry, to the ramp, off the ramp, departure, for
+ * LOGISTICS_OPERATOR and LOGISTICS_ADMIN), `count` transports and `logRows` log entries in bulk SQL
+ * (`generate_series`). Transports arrive every 3 minutes back in time; the log entries are spread evenly over
+ * them (the newest get the remainder), each transport's entries a path of the workflow: entry, a correction of
+ * it when their number is even, to and off the ramp in turn, and departure for those older than the newest
+ * `LOGISTICS_OPEN`, which stay in the area. A transport's status, operation, entry and leave are those of its
+ * last entry, its version its number of entries. The indexes are dropped for the load and built again afterwards.
+ */
+export async function seedLogistics(
+  db: Db,
+  site: BenchSite,
+  count: number,
+  logRows: number,
+  log: (line: string) => void,
+): Promise<BenchLogistics> {
+  const siteId = site.siteId;
+  const statusRows = await db
+    .insert(logisticsStatuses)
+    .values([
+      { siteId, name: 'Ohlášeno', position: 0, color: '#8c8c8c' },
+      { siteId, name: 'V areálu', position: 1, color: '#1677ff' },
+      { siteId, name: 'Na rampě', position: 2, color: '#fa8c16' },
+      { siteId, name: 'Odjel', position: 3, archive: true, color: '#52c41a' },
+    ])
+    .returning({ id: logisticsStatuses.id });
+  const [announced, inArea, atRamp, left] = statusRows.map((row) => row.id);
+  const ramps = await db
+    .insert(logisticsRamps)
+    .values(Array.from({ length: 12 }, (_, index) => ({ siteId, name: `Rampa ${index + 1}` })))
+    .returning({ id: logisticsRamps.id });
+  const types = await db
+    .insert(logisticsTypes)
+    .values(['Kamion', 'Nákladní', 'Dodávka', 'Kontejner'].map((name) => ({ siteId, name })))
+    .returning({ id: logisticsTypes.id });
+  const suppliers = await db
+    .insert(logisticsSuppliers)
+    .values(Array.from({ length: 50 }, (_, index) => ({ siteId, name: `Dodavatel ${index + 1} s.r.o.` })))
+    .returning({ id: logisticsSuppliers.id });
+  const operations = await db
+    .insert(logisticsOperations)
+    .values(['Vykládka', 'Nakládka', 'Vratné obaly', 'Kontrola kvality'].map((name) => ({ siteId, name })))
+    .returning({ id: logisticsOperations.id });
+  const [documentType] = await db
+    .insert(identityDocuments)
+    .values({ siteId, name: 'Řidičský průkaz (logistika)' })
+    .returning({ id: identityDocuments.id });
+  const workflow = await db
+    .insert(workflowOperations)
+    .values([
+      { siteId, name: 'Vjezd', startStatusId: announced, endStatusId: inArea },
+      { siteId, name: 'Přistavit k rampě', startStatusId: inArea, endStatusId: atRamp },
+      { siteId, name: 'Odstavit z rampy', startStatusId: atRamp, endStatusId: inArea, withoutEditor: true },
+      { siteId, name: 'Odjezd', startStatusId: atRamp, endStatusId: left },
+    ])
+    .returning({ id: workflowOperations.id });
+  const [entryOp, toRamp, offRamp, departure] = workflow.map((row) => row.id);
+  await db
+    .insert(workflowOperationRoles)
+    .values(
+      workflow.flatMap((row) =>
+        (['LOGISTICS_OPERATOR', 'LOGISTICS_ADMIN'] as const).map((role) => ({
+          siteId,
+          operationId: row.id,
+          role,
+        })),
+      ),
+    );
+  await db.insert(workflowCompulsoryAttributes).values({ siteId, operationId: toRamp, attribute: 'ramp' });
+  await db.insert(workflowAutomaticAttributes).values([
+    { siteId, operationId: entryOp, attribute: 'entry' },
+    { siteId, operationId: departure, attribute: 'leave' },
+  ]);
+  const [user] = rowsOf(await db.execute(sql`select id from access_user where user_name = ${BENCH_USER}`));
+
+  const idsOf = (rows: Array<{ id: number }>) => sql.raw(`array[${rows.map((row) => row.id).join(',')}]`);
+  // Entries of the transport of series number g (1 the newest): the log spread evenly, the newest get the rest.
+  const base = Math.floor(logRows / Math.max(1, count));
+  const rest = count > 0 ? logRows % count : 0;
+  const entries = (g: string) => `(${base} + case when ${g} - 1 < ${rest} then 1 else 0 end)`;
+  const open = (g: string) => `(${g} <= ${LOGISTICS_OPEN})`;
+  const hasLeft = (g: string) => `(not ${open(g)} and ${entries(g)} >= 3)`;
+  const arrive = (g: string) => `now() - ${g} * interval '3 minutes'`;
+  const entryAt = (g: string, s: string) => `${arrive(g)} + (10 + ${s} * 15) * interval '1 minute'`;
+
+  const rebuildTransports = await dropIndexes(db, 'logistics_transport');
+  const batch = 100_000;
+  for (let from = 1; from <= count; from += batch) {
+    const to = Math.min(count, from + batch - 1);
+    const c = entries('g');
+    await db.execute(sql`
+      insert into logistics_transport (site_id, version, datetime_arrive, entry, leave, licence_plate, spedition,
+        supplier_id, type_id, driver_first_name, driver_last_name, phone, document_type_id, document_number,
+        card_number, ramp_id, operation_id, status_id, note)
+      select ${siteId}::int, ${sql.raw(c)},
+        ${sql.raw(arrive('g'))},
+        case when ${sql.raw(c)} >= 1 then ${sql.raw(entryAt('g', '0'))} end,
+        case when ${sql.raw(hasLeft('g'))} then ${sql.raw(entryAt('g', `(${c} - 1)`))} end,
+        ${plateOf('(g::bigint * 7)', 40503)},
+        (${array(LOGISTICS_SPEDITIONS)})[1 + g % ${LOGISTICS_SPEDITIONS.length}],
+        (${idsOf(suppliers)})[1 + ((g::bigint * 2654435761) % ${suppliers.length})],
+        (${idsOf(types)})[1 + g % ${types.length}],
+        ${pick(FIRST_NAMES, 1103515245)},
+        ${pick(LAST_NAMES, 22695477)},
+        '+420 7' || lpad(((g::bigint * 69069) % 100000000)::text, 8, '0'),
+        ${documentType.id}::int,
+        'RP' || lpad(((g::bigint * 2654435761) % 1000000)::text, 6, '0'),
+        case when ${sql.raw(c)} >= 1 and not ${sql.raw(hasLeft('g'))} then 'K' || (1000 + g % 500) end,
+        (${idsOf(ramps)})[1 + ((g::bigint * 104729) % ${ramps.length})],
+        case when ${sql.raw(hasLeft('g'))} then ${departure}::int when ${sql.raw(c)} >= 3 then ${offRamp}::int
+          when ${sql.raw(c)} >= 1 then ${entryOp}::int end,
+        case when ${sql.raw(hasLeft('g'))} then ${left}::int when ${sql.raw(c)} >= 1 then ${inArea}::int
+          else ${announced}::int end,
+        case when g % 11 = 0 then 'Avizováno e-mailem' end
+      from generate_series(${from}::int, ${to}::int) g`);
+    log(`  transports ${to.toLocaleString('en')} / ${count.toLocaleString('en')}`);
+  }
+  const [first] = rowsOf(
+    await db.execute(sql`select min(id) as id from logistics_transport where site_id = ${siteId}`),
+  );
+  // Series number g is the transport firstId + g - 1 (one insert after another, in order).
+  const firstId = Number(first.id ?? 0);
+  await db.execute(sql`
+    insert into logistics_transport_logistics_op (site_id, transport_id, logistics_operation_id)
+    select ${siteId}::int, id, (${idsOf(operations)})[1 + id % ${operations.length}]
+    from logistics_transport where site_id = ${siteId}`);
+
+  const rebuildLog = await dropIndexes(db, 'logistics_transport_log');
+  // The log by transports, a batch of transports at a time: entry s of transport g.
+  const perBatch = Math.max(1, Math.floor(500_000 / Math.max(1, base + 1)));
+  const c = entries('g');
+  const shift = `(1 - ${c} % 2)`;
+  const step = `(s - ${shift})`;
+  const isDeparture = `(s = ${c} - 1 and ${hasLeft('g')})`;
+  const isCorrection = `(s = 1 and ${c} % 2 = 0)`;
+  const operationSql = sql.raw(
+    `case when s = 0 then ${entryOp} when ${isDeparture} then ${departure} when ${isCorrection} then ${entryOp}` +
+      ` when ${step} % 2 = 1 then ${toRamp} else ${offRamp} end`,
+  );
+  const startSql = sql.raw(
+    `case when s = 0 then ${announced} when ${isDeparture} then ${atRamp} when ${isCorrection} then ${inArea}` +
+      ` when ${step} % 2 = 1 then ${inArea} else ${atRamp} end`,
+  );
+  const endSql = sql.raw(
+    `case when s = 0 then ${inArea} when ${isDeparture} then ${left} when ${isCorrection} then ${inArea}` +
+      ` when ${step} % 2 = 1 then ${atRamp} else ${inArea} end`,
+  );
+  for (let from = 1; logRows > 0 && from <= count; from += perBatch) {
+    const to = Math.min(count, from + perBatch - 1);
+    await db.execute(sql`
+      insert into logistics_transport_log (site_id, transport_id, time, user_id, operation_id, start_status_id,
+        end_status_id, edit, note, changes)
+      select ${siteId}::int, ${firstId}::int + g - 1, ${sql.raw(entryAt('g', 's'))}, ${Number(user.id)}::int,
+        ${operationSql}, ${startSql}, ${endSql},
+        ${sql.raw(isCorrection)},
+        case when ${sql.raw(isCorrection)} then 'Oprava času vjezdu' end,
+        case when s = 0 then jsonb_build_object('entry', ${sql.raw(entryAt('g', '0'))})
+          when ${sql.raw(isDeparture)} then jsonb_build_object('leave', ${sql.raw(entryAt('g', 's'))})
+          else '{}'::jsonb end
+      from generate_series(${from}::int, ${to}::int) g,
+        lateral generate_series(0, ${sql.raw(c)} - 1) s`);
+    log(`  transport log: transports ${to.toLocaleString('en')} / ${count.toLocaleString('en')}`);
+  }
+  log('  building logistics indexes');
+  await rebuildTransports();
+  await rebuildLog();
+  const hotTransportId = firstId + Math.min(100, count) - 1;
+  await db.execute(
+    sql`update logistics_transport set version = version + ${HOT_VERSION_BASE} where id = ${hotTransportId}`,
+  );
+  await db.execute(sql`vacuum analyze logistics_transport`);
+  await db.execute(sql`vacuum analyze logistics_transport_log`);
+  await db.execute(sql`vacuum analyze logistics_transport_logistics_op`);
+  return {
+    transportId: firstId + Math.min(count, LOGISTICS_OPEN + 700) - 1,
+    hotTransportId,
+    operationOf: { [announced]: entryOp, [inArea]: toRamp, [atRamp]: offRamp },
+  };
 }

@@ -88,10 +88,53 @@ export interface Measurement {
   rps: number;
 }
 
+/** How the attempts of a write under optimistic locking ended. */
+export interface Outcomes {
+  succeeded: number;
+  /** Refused as stale (the version changed meanwhile): over HTTP 409 with the expected code. */
+  conflicts: number;
+  /** Any other refusal (HTTP only): none is expected. */
+  other: number;
+  /**
+   * HTTP only: writes sent but not answered when a load phase ended (the load generator closes its
+   * connections); each may have succeeded or not.
+   */
+  unanswered: number;
+}
+
 /** What one load phase measured: every latency (ms) and how long the phase ran (s). */
 export interface Sample {
   latencies: number[];
   seconds: number;
+  /** A versioned write's attempts (see VersionedWrite). */
+  outcomes?: Outcomes;
+}
+
+export const noOutcomes = (): Outcomes => ({ succeeded: 0, conflicts: 0, other: 0, unanswered: 0 });
+export function addOutcomes(sum: Outcomes, more: Outcomes | undefined): Outcomes {
+  if (more) {
+    sum.succeeded += more.succeeded;
+    sum.conflicts += more.conflicts;
+    sum.other += more.other;
+    sum.unanswered += more.unanswered;
+  }
+  return sum;
+}
+
+/**
+ * A write under optimistic locking (a logistics transition) replayed as its clients make it: each iteration
+ * first reads the record with the group's first statement (the app's own read of it; not timed, as a client's
+ * read before it acts), then runs the group captured for the state read, with the version read in place of
+ * the captured `version` wherever that is a statement's value, and stops where the app refuses it as stale:
+ * the first statement finds another version, or a statement given the version returns no row (the
+ * conditional update). Several loops on one record race as the HTTP clients do.
+ */
+export interface VersionedWrite {
+  /** The statements of the write from each state (by the value of `stateColumn`) and the version they were captured at. */
+  writes: Record<string, { statements: Statement[]; version: number }>;
+  /** Columns of the first statement's row: the record's version and its state. */
+  versionColumn: string;
+  stateColumn: string;
 }
 
 const percentile = (sorted: number[], fraction: number) =>
@@ -127,17 +170,68 @@ export function median(values: number[]): number {
 const runOn = (target: Queryable, statement: Statement) =>
   statement.name ? target.query(statement) : target.query(statement.text, statement.values);
 
+type Rows = { rows: Array<Record<string, unknown>> };
+
+/** One attempt of a versioned write on `connection` (see VersionedWrite); timed from after the read. */
+async function attemptVersioned(
+  connection: Queryable,
+  write: VersionedWrite,
+  outcomes: Outcomes,
+): Promise<number> {
+  const first = Object.values(write.writes)[0].statements[0];
+  const [seen] = ((await runOn(connection, first)) as Rows).rows;
+  const version = Number(seen[write.versionColumn]);
+  const captured = write.writes[String(seen[write.stateColumn])];
+  if (!captured) throw new Error(`no statements captured for the state ${String(seen[write.stateColumn])}`);
+  const start = performance.now();
+  for (const [index, statement] of captured.statements.entries()) {
+    const versioned = statement.values.some((value) => value === captured.version);
+    const result = (await runOn(
+      connection,
+      versioned
+        ? {
+            ...statement,
+            values: statement.values.map((value) => (value === captured.version ? version : value)),
+          }
+        : statement,
+    )) as Rows;
+    const stale =
+      index === 0
+        ? Number(result.rows[0]?.[write.versionColumn]) !== version
+        : versioned && !result.rows.length;
+    if (stale) {
+      outcomes.conflicts++;
+      return performance.now() - start;
+    }
+  }
+  outcomes.succeeded++;
+  return performance.now() - start;
+}
+
 export async function runStatements(
   database: Database,
   groups: Statement[][],
   concurrency: number,
   seconds: number,
   sequential = false,
+  versioned?: VersionedWrite,
 ): Promise<Sample> {
   const driver = driverOf(database);
   const latencies: number[] = [];
+  const outcomes = noOutcomes();
   const end = performance.now() + seconds * 1000;
   const loop = async (index: number) => {
+    if (versioned) {
+      while (performance.now() < end) {
+        const connection = database.kind === 'postgresql' ? await (driver as pg.Pool).connect() : null;
+        try {
+          latencies.push(await attemptVersioned(connection ?? driver, versioned, outcomes));
+        } finally {
+          connection?.release();
+        }
+      }
+      return;
+    }
     let next = index % groups.length;
     while (performance.now() < end) {
       const statements = groups[next];
@@ -163,5 +257,9 @@ export async function runStatements(
   };
   const started = performance.now();
   await Promise.all(Array.from({ length: concurrency }, (_, index) => loop(index)));
-  return { latencies, seconds: (performance.now() - started) / 1000 };
+  return {
+    latencies,
+    seconds: (performance.now() - started) / 1000,
+    ...(versioned ? { outcomes } : {}),
+  };
 }

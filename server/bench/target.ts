@@ -3,7 +3,7 @@
  * seeds it, serves the app, and on the runner's request captures the SQL of one API call or replays SQL
  * straight through the driver (PGlite lives in this process, so its SQL can only be run here).
  *
- *   argv: <postgresql|pglite> <visits> <vehicle movements> <stock items> <stock movements>
+ *   argv: <postgresql|pglite> <visits> <vehicle movements> <stock items> <stock movements> <transports> <log rows>
  */
 import fs from 'node:fs';
 import inspector from 'node:inspector';
@@ -13,7 +13,7 @@ import { buildApp } from '../src/app';
 import { openDatabase, type Database } from '../src/db/database';
 import { freshPostgresDatabase } from '../src/db/freshDatabase';
 import { sql } from 'drizzle-orm';
-import { seedAudits, seedSite, seedStock, seedVehicles, seedVisits } from './seed';
+import { seedAudits, seedLogistics, seedSite, seedStock, seedVehicles, seedVisits } from './seed';
 import { captureStatements, runStatements } from './sql';
 import type { TargetReply, TargetRequest } from './protocol';
 
@@ -22,6 +22,8 @@ const visits = Number(process.argv[3]);
 const vehicleMovements = Number(process.argv[4]);
 const stockItems = Number(process.argv[5] ?? 0);
 const stockMovements = Number(process.argv[6] ?? 0);
+const logisticsTransports = Number(process.argv[7] ?? 0);
+const logisticsLogRows = Number(process.argv[8] ?? 0);
 const reply = (message: TargetReply) => process.send!(message);
 
 async function openBenchDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
@@ -51,6 +53,14 @@ const stock =
     ? await seedStock(database.db, site, stockItems, stockMovements, (line) => reply({ type: 'log', line }))
     : null;
 const stockSeedSeconds = (Date.now() - stockStarted) / 1000;
+const logisticsStarted = Date.now();
+const logistics =
+  logisticsTransports > 0
+    ? await seedLogistics(database.db, site, logisticsTransports, logisticsLogRows, (line) =>
+        reply({ type: 'log', line }),
+      )
+    : null;
+const logisticsSeedSeconds = (Date.now() - logisticsStarted) / 1000;
 const seedSeconds = (Date.now() - started) / 1000;
 
 const app = await buildApp({ database, logLevel: 'silent', validateResponses: false });
@@ -105,6 +115,7 @@ process.on('message', (message: TargetRequest) => {
           message.concurrency,
           message.seconds,
           message.sequential,
+          message.versioned,
         );
         reply({ type: 'replayed', sample });
       } else if (message.type === 'profile') {
@@ -124,6 +135,12 @@ process.on('message', (message: TargetRequest) => {
           levels: String(row.levels),
           movements: Number(row.movements),
         });
+      } else if (message.type === 'transportCheck') {
+        const result = await database.db.execute(sql`
+          select (select version from logistics_transport where id = ${message.transportId}) as version,
+            (select count(*)::int from logistics_transport_log where transport_id = ${message.transportId}) as log_rows`);
+        const [row] = (result as unknown as { rows: Array<Record<string, unknown>> }).rows;
+        reply({ type: 'transportChecked', version: Number(row.version), logRows: Number(row.log_rows) });
       } else if (message.type === 'close') {
         await shutDown();
         reply({ type: 'closed' });
@@ -138,4 +155,14 @@ process.on('message', (message: TargetRequest) => {
   })();
 });
 
-reply({ type: 'ready', address, seedSeconds, vehicleSeedSeconds, vehicles, stockSeedSeconds, stock });
+reply({
+  type: 'ready',
+  address,
+  seedSeconds,
+  vehicleSeedSeconds,
+  vehicles,
+  stockSeedSeconds,
+  stock,
+  logisticsSeedSeconds,
+  logistics,
+});
