@@ -1,0 +1,286 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Alert, Button, Flex, Skeleton, Tag, Typography } from 'antd';
+import {
+  CarOutlined,
+  EnvironmentOutlined,
+  IdcardOutlined,
+  InboxOutlined,
+  KeyOutlined,
+  SafetyOutlined,
+  TeamOutlined,
+  UserOutlined,
+  CompassOutlined,
+} from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { MENU_AREAS, type DashboardSummary, type DashboardWidgetKind } from '@strazce/contract';
+import { canOpenRoute, menuRoutes } from '../../app/access';
+import { AREA_ICONS } from '../../app/layout/areaIcons';
+import { useSession } from '../../app/session';
+import { displayName, UserAvatar } from '../../components/UserAvatar';
+
+export const WIDGET_ICONS: Record<DashboardWidgetKind, ReactNode> = {
+  visitors: <TeamOutlined />,
+  vehicles: <CarOutlined />,
+  keys: <KeyOutlined />,
+  keybox: <InboxOutlined />,
+  profile: <UserOutlined />,
+  skipTo: <CompassOutlined />,
+};
+
+/** The summary as the figure widgets see it: loading, failed as a whole, or answered. */
+export interface SummaryState {
+  data: DashboardSummary | undefined;
+  isLoading: boolean;
+  isError: boolean;
+  refetch: () => void;
+}
+
+/** The first of `paths` the user may open: where a figure links to. */
+function usePageOf(paths: readonly string[]): string | undefined {
+  const { session } = useSession();
+  return paths.find((path) => canOpenRoute(session, path));
+}
+
+function Figure({
+  label,
+  value,
+  to,
+  tone,
+  testId,
+}: {
+  label: string;
+  value: number;
+  to?: string;
+  tone?: 'alert';
+  testId: string;
+}) {
+  const number = (
+    <span
+      className={`dashboard-figure-value${tone === 'alert' && value > 0 ? ' dashboard-figure-alert' : ''}`}
+      data-testid={testId}
+    >
+      {value}
+    </span>
+  );
+  return (
+    <div className="dashboard-figure">
+      {to ? <Link to={to}>{number}</Link> : number}
+      <span className="dashboard-figure-label">{label}</span>
+    </div>
+  );
+}
+
+function PartState({
+  summary,
+  failed,
+  children,
+}: {
+  summary: SummaryState;
+  failed: boolean;
+  children: () => ReactNode;
+}) {
+  const { t } = useTranslation();
+  if (summary.isLoading) return <Skeleton active paragraph={{ rows: 2 }} title={false} />;
+  if (summary.isError || failed)
+    return (
+      <Alert
+        type="error"
+        showIcon
+        title={t('home.widget.failed')}
+        action={
+          <Button size="small" onClick={() => summary.refetch()}>
+            {t('home.widget.retry')}
+          </Button>
+        }
+      />
+    );
+  return <>{children()}</>;
+}
+
+function MovementFigures({
+  kind,
+  summary,
+  overview,
+  manager,
+}: {
+  kind: 'visitors' | 'vehicles';
+  summary: SummaryState;
+  overview: string;
+  manager: string;
+}) {
+  const { t } = useTranslation();
+  const overviewPage = usePageOf([overview, manager]);
+  const managerPage = usePageOf([manager, overview]);
+  const part = summary.data?.[kind];
+  return (
+    <PartState summary={summary} failed={summary.data?.failed.includes(kind) ?? false}>
+      {() => (
+        <Flex vertical gap={8}>
+          <div className="dashboard-figures">
+            <Figure
+              label={t('home.widget.inArea')}
+              value={part?.inArea ?? 0}
+              to={overviewPage}
+              testId={`dashboard-${kind}-inArea`}
+            />
+            <Figure
+              label={t('home.widget.entriesToday')}
+              value={part?.entriesToday ?? 0}
+              to={managerPage}
+              testId={`dashboard-${kind}-entriesToday`}
+            />
+            <Figure
+              label={t('home.widget.exitsToday')}
+              value={part?.exitsToday ?? 0}
+              to={managerPage}
+              testId={`dashboard-${kind}-exitsToday`}
+            />
+          </div>
+          {managerPage && (
+            <Link to={managerPage} className="dashboard-widget-link">
+              {t(`home.widget.${kind}.open`)}
+            </Link>
+          )}
+        </Flex>
+      )}
+    </PartState>
+  );
+}
+
+function KeyFigures({ summary }: { summary: SummaryState }) {
+  const { t } = useTranslation();
+  const page = usePageOf(['/keys/lendouts']);
+  const part = summary.data?.keys;
+  return (
+    <PartState summary={summary} failed={summary.data?.failed.includes('keys') ?? false}>
+      {() => (
+        <Flex vertical gap={8}>
+          <div className="dashboard-figures">
+            <Figure
+              label={t('home.widget.keys.lent')}
+              value={part?.lent ?? 0}
+              to={page}
+              testId="dashboard-keys-lent"
+            />
+            <Figure
+              label={t('home.widget.keys.overdue')}
+              value={part?.overdue ?? 0}
+              to={page}
+              tone="alert"
+              testId="dashboard-keys-overdue"
+            />
+          </div>
+          {page && (
+            <Link to={page} className="dashboard-widget-link">
+              {t('home.widget.keys.open')}
+            </Link>
+          )}
+        </Flex>
+      )}
+    </PartState>
+  );
+}
+
+function KeyboxInfo() {
+  const { t } = useTranslation();
+  return (
+    <Typography.Text type="secondary" data-testid="dashboard-keybox-unavailable">
+      {t('home.widget.keybox.unavailable')}
+    </Typography.Text>
+  );
+}
+
+function ProfileInfo() {
+  const { t } = useTranslation();
+  const { user, site, roles } = useSession();
+  if (!user) return null;
+  return (
+    <Flex vertical gap={10}>
+      <Flex align="center" gap={12}>
+        <UserAvatar user={user} size={44} />
+        <div style={{ minWidth: 0 }}>
+          <Typography.Text strong ellipsis style={{ display: 'block' }}>
+            {displayName(user)}
+          </Typography.Text>
+          <Typography.Text type="secondary" ellipsis style={{ display: 'block' }}>
+            {user.userName}
+          </Typography.Text>
+        </div>
+      </Flex>
+      <Flex gap={6} wrap>
+        <Tag icon={<EnvironmentOutlined />}>{site?.name ?? t('site.none')}</Tag>
+        <Tag icon={<IdcardOutlined />}>{t('home.widget.profile.roles', { count: roles.length })}</Tag>
+        <Tag icon={<SafetyOutlined />} color={user.tfa ? 'green' : 'orange'}>
+          {t(user.tfa ? 'home.widget.profile.tfaOn' : 'home.widget.profile.tfaOff')}
+        </Tag>
+      </Flex>
+      <Link to="/profile" className="dashboard-widget-link">
+        {t('home.widget.profile.open')}
+      </Link>
+    </Flex>
+  );
+}
+
+/** Links to the user's pages, grouped by area as the side menu groups them. */
+function SkipTo() {
+  const { t } = useTranslation();
+  const { session } = useSession();
+  const routes = menuRoutes(session);
+  const areas = MENU_AREAS.map((area) => ({
+    area,
+    pages: routes.filter((route) => route.area === area),
+  })).filter((entry) => entry.pages.length > 0);
+  if (areas.length === 0) return <Typography.Text type="secondary">{t('home.noAreas')}</Typography.Text>;
+  return (
+    <Flex vertical gap={10}>
+      {areas.map(({ area, pages }) => (
+        <div key={area} data-testid={`home-area-${area}`} className="dashboard-skip-area">
+          <Typography.Text strong className="dashboard-skip-title">
+            <span className="dashboard-skip-icon">{AREA_ICONS[area]}</span>
+            {t(`menu.area.${area}`)}
+          </Typography.Text>
+          <Flex wrap gap="2px 12px">
+            {pages.map((route) => (
+              <Link key={route.path} to={route.path}>
+                {t(`route.${route.name}`)}
+              </Link>
+            ))}
+          </Flex>
+        </div>
+      ))}
+    </Flex>
+  );
+}
+
+/** The body of a widget of `kind`. */
+export function WidgetBody({ kind, summary }: { kind: DashboardWidgetKind; summary: SummaryState }) {
+  switch (kind) {
+    case 'visitors':
+      return (
+        <MovementFigures
+          kind="visitors"
+          summary={summary}
+          overview="/visits/overview"
+          manager="/visits/manager"
+        />
+      );
+    case 'vehicles':
+      return (
+        <MovementFigures
+          kind="vehicles"
+          summary={summary}
+          overview="/vehicles/overview"
+          manager="/vehicles/manager"
+        />
+      );
+    case 'keys':
+      return <KeyFigures summary={summary} />;
+    case 'keybox':
+      return <KeyboxInfo />;
+    case 'profile':
+      return <ProfileInfo />;
+    case 'skipTo':
+      return <SkipTo />;
+  }
+}
