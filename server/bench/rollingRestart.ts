@@ -21,7 +21,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import pg from 'pg';
+import { onServer } from '../src/db/freshDatabase';
 
 const { values: args } = parseArgs({
   options: {
@@ -43,16 +43,6 @@ const t0 = Date.now();
 const at = () => `${((Date.now() - t0) / 1000).toFixed(1).padStart(5)} s`;
 const say = (line: string) => console.log(`${at()}  ${line}`);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function onServer(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
 
 // ---- the instances ----
 
@@ -193,7 +183,7 @@ async function untilReady(port: number): Promise<void> {
 const READ_PATHS = ['/api/session', '/api/visit?size=25', '/api/keymanagement/key?size=25', '/api/info'];
 
 async function main(): Promise<void> {
-  await onServer(`create database ${dbName}`);
+  await onServer(serverUrl, `create database ${dbName}`);
   const instances: Instance[] = [];
   try {
     say(`database ${dbName}; starting instances on ${PORTS.join(', ')}`);
@@ -273,7 +263,7 @@ async function main(): Promise<void> {
     agent.destroy();
     for (const instance of instances) instance.child.kill('SIGTERM');
     await Promise.all(instances.map((instance) => instance.exited));
-    await onServer(`drop database if exists ${dbName} with (force)`);
+    await onServer(serverUrl, `drop database if exists ${dbName} with (force)`);
   }
 }
 

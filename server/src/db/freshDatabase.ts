@@ -27,7 +27,7 @@ export async function freshPostgresDatabase(
 }
 
 /** One statement on its own connection to the server's maintenance database. */
-async function onServer(serverUrl: string, statement: string): Promise<void> {
+export async function onServer(serverUrl: string, statement: string): Promise<void> {
   const client = new pg.Client({ connectionString: serverUrl });
   await client.connect();
   try {

@@ -24,7 +24,7 @@ describe('the backup drill', () => {
     expect(report.kind).toBe('pglite');
     expect(report.manifest.database.file).toBe('database.tar.gz');
     expectRestored(report);
-  }, 180_000);
+  }, 240_000);
 
   it.runIf(process.env.TEST_DATABASE_URL)(
     'restores PostgreSQL from pg_dump, table by table and file by file',

@@ -7,6 +7,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import pino from 'pino';
 import { openDatabase, type Database, type Db } from '../db/database';
+import { onServer } from '../db/freshDatabase';
 import { seed } from '../db/seed';
 import {
   backupEmbedded,
@@ -200,16 +201,6 @@ async function drillEmbedded(work: string, sampleFiles: number): Promise<DrillRe
     return report('pglite', before, manifest, { backupMs, destroyMs, restoreMs }, differences);
   } finally {
     await database.close();
-  }
-}
-
-async function onServer(serverUrl: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
   }
 }
 
