@@ -553,23 +553,36 @@ async function measureScenario(
   let captured: Awaited<ReturnType<Target['capture']>>;
   let replayed: VersionedWrite | undefined;
   if (scenario.versioned) {
+    const { read, body, conflict } = scenario.versioned;
+    const readRecord = async () =>
+      (await (await fetch(`${address}${read(ids)}`, { headers })).json()) as Read;
+    // A stale write first: what the app sends after its read when it refuses one (the refusal's audit entry).
+    const stale = await readRecord();
+    const refusal = await target.capture({
+      ...call,
+      body: JSON.stringify(body({ ...stale, version: stale.version - 1 }, ids)),
+    });
+    if (refusal.status !== 409 || errorCode(refusal.body) !== conflict)
+      throw new Error(`${url}, stale: ${refusal.status} ${refusal.body}`);
+    all.conflicts++;
+    const writes: VersionedWrite['writes'] = {};
     // Two writes in a row, each at the version read just before: the statements from two states (there and back).
-    replayed = { writes: {}, versionColumn: 'version', stateColumn: 'status_id' };
     for (let attempt = 0; attempt < 2; attempt++) {
-      const record = (await (
-        await fetch(`${address}${scenario.versioned.read(ids)}`, { headers })
-      ).json()) as Read;
-      captured = await target.capture({
-        ...call,
-        body: JSON.stringify(scenario.versioned.body(record, ids)),
-      });
+      const record = await readRecord();
+      captured = await target.capture({ ...call, body: JSON.stringify(body(record, ids)) });
       if (captured.status !== 200) throw new Error(`${url}: ${captured.status} ${captured.body}`);
       all.succeeded++;
-      replayed.writes[String(record.status.id)] = {
-        statements: work(captured.statements),
-        version: record.version,
-      };
+      writes[String(record.status.id)] = { statements: work(captured.statements), version: record.version };
     }
+    replayed = {
+      writes,
+      versionColumn: 'version',
+      stateColumn: 'status_id',
+      refused: work(refusal.statements).slice(1),
+    };
+    log(
+      `  refusal after its read: ${replayed.refused.map((statement) => statement.text.slice(0, 50)).join(' | ')}`,
+    );
   } else {
     // The statements of a page in the steady state that is measured (a large total is kept a while).
     captured = await captureSteady(target, call);

@@ -127,7 +127,8 @@ export function addOutcomes(sum: Outcomes, more: Outcomes | undefined): Outcomes
  * read before it acts), then runs the group captured for the state read, with the version read in place of
  * the captured `version` wherever that is a statement's value, and stops where the app refuses it as stale:
  * the first statement finds another version, or a statement given the version returns no row (the
- * conditional update). Several loops on one record race as the HTTP clients do.
+ * conditional update); then it runs what the app sends after such a refusal (`refused`: its audit entry).
+ * Several loops on one record race as the HTTP clients do.
  */
 export interface VersionedWrite {
   /** The statements of the write from each state (by the value of `stateColumn`) and the version they were captured at. */
@@ -135,6 +136,8 @@ export interface VersionedWrite {
   /** Columns of the first statement's row: the record's version and its state. */
   versionColumn: string;
   stateColumn: string;
+  /** What the app sends after refusing a stale write (the statements of a refusal after its read). */
+  refused: Statement[];
 }
 
 const percentile = (sorted: number[], fraction: number) =>
@@ -200,6 +203,7 @@ async function attemptVersioned(
         ? Number(result.rows[0]?.[write.versionColumn]) !== version
         : versioned && !result.rows.length;
     if (stale) {
+      for (const refusal of write.refused) await runOn(connection, refusal);
       outcomes.conflicts++;
       return performance.now() - start;
     }
