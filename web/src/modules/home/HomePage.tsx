@@ -29,6 +29,7 @@ import {
   fromGrid,
   isValidLayout,
   readingOrder,
+  shownOn,
 } from './dashboardGrid';
 import { useDashboardLayout } from './useDashboardLayout';
 import { WIDGET_ICONS, WidgetBody, type SummaryState } from './widgets';
@@ -78,6 +79,8 @@ export default function HomePage() {
   // A refused move puts the grid back: it is built anew from the kept layout.
   const [revision, setRevision] = useState(0);
   const editable = siteId !== null && widgets !== null;
+  // A layout arranged on a wider screen is packed anew for this one (arranging it here saves it so).
+  const shown = useMemo(() => (widgets ? shownOn(widgets, columns) : []), [widgets, columns]);
 
   const add = (kind: DashboardWidgetKind) => {
     if (!widgets) return;
@@ -93,7 +96,7 @@ export default function HomePage() {
   };
   const arranged = (items: Layout) => {
     if (!widgets) return;
-    const next = fromGrid(widgets, items);
+    const next = fromGrid(shown, items);
     if (!isValidLayout(next)) {
       setProblem('moveRefused');
       setRevision((value) => value + 1);
@@ -186,11 +189,11 @@ export default function HomePage() {
           <GridLayout
             key={revision}
             width={width}
-            layout={widgets.map((widget) => ({
+            layout={shown.map((widget) => ({
               i: widget.id,
               x: widget.x,
               y: widget.y,
-              w: Math.min(widget.w, columns),
+              w: widget.w,
               h: widget.h,
               minW: WIDGET_MIN_SIZE.w,
               minH: WIDGET_MIN_SIZE.h,
@@ -213,7 +216,7 @@ export default function HomePage() {
             onDragStop={arranged}
             onResizeStop={arranged}
           >
-            {widgets.map((widget) => (
+            {shown.map((widget) => (
               <div key={widget.id} className="dashboard-cell">
                 {frame(widget)}
               </div>

@@ -40,9 +40,18 @@ describe('dashboard grid', () => {
     ]);
   });
 
-  it('moves a widget beyond the last column of a narrower screen to the left', () => {
-    expect(shownOn([widget({ x: 20 })], 14)).toEqual([widget({ x: 8 })]);
-    expect(shownOn([widget({ x: 20, w: 10 })], 7)).toEqual([widget({ x: 0, w: 7 })]);
+  it('shows a layout that fits as it is, and packs one of a wider screen anew in reading order', () => {
+    const fits = [widget(), widget({ id: 'b', x: 6 })];
+    expect(shownOn(fits, 14)).toEqual(fits);
+    const wide = [widget({ id: 'c', x: 12, y: 0, w: 10 }), widget(), widget({ id: 'b', x: 6 })];
+    expect(shownOn(wide, 14)).toEqual([
+      widget({ id: 'c', x: 0, y: 18, w: 10 }),
+      widget(),
+      widget({ id: 'b', x: 6 }),
+    ]);
+    // Wider than a phone's screen: narrowed; no place left within the rows: below the others.
+    const phone = shownOn([widget({ w: 10, h: 50 }), widget({ id: 'b', x: 10, w: 10, h: 50 })], 7);
+    expect(phone).toEqual([widget({ w: 7, h: 50 }), widget({ id: 'b', x: 0, y: 50, w: 7, h: 50 })]);
   });
 });
 
@@ -93,9 +102,16 @@ describe('fitting a new widget', () => {
     expect(result).toEqual({ ok: false, reason: 'noSpace' });
   });
 
-  it('counts the cells of widgets moved in from beyond a narrower screen', () => {
+  it('fits a new widget among the others as a narrower screen shows them, and keeps them so', () => {
     const wide = [widget(), widget({ id: 'b', x: 17 })];
     expect(findPlace(wide, { w: 6, h: 18 }, 12)).toEqual({ x: 0, y: 18 });
+    const added = addWidget(wide, 'keys', 12);
+    expect(added.ok && added.widgets).toEqual([
+      widget(),
+      widget({ id: 'b', x: 6 }),
+      { id: 'keys-1', kind: 'keys', x: 0, y: 18, w: 6, h: 18 },
+    ]);
+    expect(added.ok && isValidLayout(added.widgets)).toBe(true);
   });
 
   it('stops at the cap of widgets', () => {

@@ -34,31 +34,48 @@ export function clampSize(size: GridSize, columns: number = DASHBOARD_GRID.maxCo
   };
 }
 
+/** The widgets in reading order (top to bottom, left to right): the order of the one-column phone view. */
+export const readingOrder = (widgets: readonly DashboardWidget[]): DashboardWidget[] =>
+  [...widgets].sort((a, b) => a.y - b.y || a.x - b.x);
+
 /**
- * The widgets as a screen of `columns` columns shows them: one reaching beyond the last column moves left
- * (and narrows when it is wider than the screen), as the grid does. Positions may then overlap; the grid
- * pushes such widgets down, `findPlace` counts both cells as taken.
+ * The widgets as a screen of `columns` columns shows them. A layout that fits is shown as it is; one arranged on
+ * a wider screen is packed anew for this one: in reading order, each widget (narrowed to the screen when
+ * wider) in the first free place, or below the others when there is none. Arranging it here saves it so.
  */
 export function shownOn(widgets: readonly DashboardWidget[], columns: number): DashboardWidget[] {
-  return widgets.map((widget) => {
-    const w = Math.min(widget.w, columns);
-    return { ...widget, w, x: Math.max(0, Math.min(widget.x, columns - w)) };
-  });
+  if (widgets.every((widget) => widget.x + widget.w <= columns)) return [...widgets];
+  const packed: DashboardWidget[] = [];
+  for (const widget of readingOrder(widgets)) {
+    const size = { w: Math.min(widget.w, columns), h: widget.h };
+    const bottom = Math.max(0, ...packed.map((other) => other.y + other.h));
+    packed.push({ ...widget, ...size, ...(freePlace(packed, size, columns) ?? { x: 0, y: bottom }) });
+  }
+  return widgets.map((widget) => packed.find((entry) => entry.id === widget.id) ?? widget);
 }
 
 const occupied = (widgets: readonly DashboardWidget[], columns: number): boolean[][] => {
   const cells = Array.from({ length: DASHBOARD_GRID.rows }, () => new Array<boolean>(columns).fill(false));
-  for (const widget of shownOn(widgets, columns))
+  for (const widget of widgets)
     for (let y = widget.y; y < Math.min(widget.y + widget.h, DASHBOARD_GRID.rows); y++)
       for (let x = widget.x; x < widget.x + widget.w; x++) cells[y][x] = true;
   return cells;
 };
 
 /**
- * The first free place (top to bottom, left to right) for a widget of `size` among `widgets` on a screen of
- * `columns` columns, within the dashboard's rows; null when there is none: no space is left.
+ * The first free place (top to bottom, left to right) for a widget of `size` among `widgets` as a screen of
+ * `columns` columns shows them, within the dashboard's rows; null when there is none: no space is left.
  */
 export function findPlace(
+  widgets: readonly DashboardWidget[],
+  size: GridSize,
+  columns: number,
+): { x: number; y: number } | null {
+  return freePlace(shownOn(widgets, columns), size, columns);
+}
+
+/** `findPlace` among widgets placed within the columns already. */
+function freePlace(
   widgets: readonly DashboardWidget[],
   size: GridSize,
   columns: number,
@@ -87,7 +104,10 @@ export type AddResult =
   | { ok: true; widgets: DashboardWidget[]; widget: DashboardWidget }
   | { ok: false; reason: 'noSpace' | 'tooMany' };
 
-/** Adds a widget of `kind` at its default size in the first free place, or says why it cannot. */
+/**
+ * Adds a widget of `kind` at its default size in the first free place of the screen, or says why it cannot.
+ * The others are kept as the screen shows them.
+ */
 export function addWidget(
   widgets: readonly DashboardWidget[],
   kind: DashboardWidgetKind,
@@ -95,10 +115,12 @@ export function addWidget(
 ): AddResult {
   if (widgets.length >= DASHBOARD_GRID.maxWidgets) return { ok: false, reason: 'tooMany' };
   const size = clampSize(DASHBOARD_WIDGETS[kind].size, columns);
-  const place = findPlace(widgets, size, columns);
+  // Added on this screen: the others as it shows them.
+  const shown = shownOn(widgets, columns);
+  const place = freePlace(shown, size, columns);
   if (!place) return { ok: false, reason: 'noSpace' };
   const widget = { id: nextId(widgets, kind), kind, ...place, ...size };
-  return { ok: true, widgets: [...widgets, widget], widget };
+  return { ok: true, widgets: [...shown, widget], widget };
 }
 
 /** The dashboard of a user who has not arranged one: each widget they may see, placed while there is space. */
@@ -127,7 +149,3 @@ export function fromGrid(
 /** The layout may be saved: it keeps the contract's rules (the server refuses it otherwise). */
 export const isValidLayout = (widgets: readonly DashboardWidget[]): boolean =>
   widgets.length <= DASHBOARD_GRID.maxWidgets && dashboardLayoutIssues(widgets).length === 0;
-
-/** The widgets in reading order (top to bottom, left to right): the order of the one-column phone view. */
-export const readingOrder = (widgets: readonly DashboardWidget[]): DashboardWidget[] =>
-  [...widgets].sort((a, b) => a.y - b.y || a.x - b.x);

@@ -236,10 +236,10 @@ function SkipTo() {
     <Flex vertical gap={10}>
       {areas.map(({ area, pages }) => (
         <div key={area} data-testid={`home-area-${area}`} className="dashboard-skip-area">
-          <Typography.Text strong className="dashboard-skip-title">
+          <div className="dashboard-skip-title">
             <span className="dashboard-skip-icon">{AREA_ICONS[area]}</span>
-            {t(`menu.area.${area}`)}
-          </Typography.Text>
+            <Typography.Text strong>{t(`menu.area.${area}`)}</Typography.Text>
+          </div>
           <Flex wrap gap="2px 12px">
             {pages.map((route) => (
               <Link key={route.path} to={route.path}>
