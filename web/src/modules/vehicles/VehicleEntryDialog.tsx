@@ -12,6 +12,7 @@ import type { FormItemContext } from '../../components/crud/types';
 import { CompanionFields, companionInput } from '../visits/EquipmentFields';
 import type { GuardGate } from '../visits/guardGate';
 import { confirmEntryWarning, isEntryWarning } from '../visits/warnings';
+import { IdDocumentButton } from '../visits/IdDocumentButton';
 
 const entity = vehicle as unknown as Entity;
 
@@ -36,6 +37,14 @@ const FILLED_FROM_LAST = [
   'type',
 ];
 
+/** What a read identity document fills in: the driver's names and document. */
+const DRIVER_DOCUMENT_FIELDS = {
+  firstName: 'driverFirstName',
+  lastName: 'driverLastName',
+  documentType: 'documentType',
+  documentNumber: 'documentNumber',
+};
+
 /** Groups of the form: the vehicle at the gate, its driver (with the companions), its trailer and cargo. */
 function formTabs(t: (key: string) => string) {
   return [
@@ -58,7 +67,12 @@ function formTabs(t: (key: string) => string) {
       key: 'driver',
       title: t('vehicles.form.driver'),
       fields: ['driverFirstName', 'driverLastName', 'driverContact', 'documentType', 'documentNumber'],
-      extra: <CompanionFields emptyText={t('vehicles.form.noCompanions')} />,
+      extra: (
+        <>
+          <IdDocumentButton fields={DRIVER_DOCUMENT_FIELDS} />
+          <CompanionFields emptyText={t('vehicles.form.noCompanions')} />
+        </>
+      ),
     },
     {
       key: 'cargo',

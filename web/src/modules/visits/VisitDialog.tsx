@@ -1,7 +1,7 @@
 import './visitRefs';
 import { useMemo, useState } from 'react';
 import { InfoCircleOutlined, LoginOutlined, LogoutOutlined } from '@ant-design/icons';
-import { Alert, App, Col, Form, Input, Row as GridRow, Tag } from 'antd';
+import { Alert, App, Col, Form, Input, Row as GridRow, Space, Tag } from 'antd';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -26,6 +26,7 @@ import {
 import type { GuardGate } from './guardGate';
 import { NameSearch, type VisitorName } from './NameSearch';
 import { FormSection, VisitedFields, VisitorFields, useFieldItem } from './VisitorFields';
+import { IdDocumentButton } from './IdDocumentButton';
 import { useFormErrors } from './useFormErrors';
 import { confirmEntryWarning, isEntryWarning } from './warnings';
 import { isMasked } from './visitCells';
@@ -48,6 +49,14 @@ const createSchema = (visit.schemas.create as unknown as z.ZodObject).extend(vis
 const updateSchema = (visit.schemas.update as unknown as z.ZodObject).extend(visitInputExtension);
 
 type Problem = DialogProblem & { conflict?: boolean };
+
+/** What a read identity document fills in: the visitor's names and document. */
+const VISITOR_DOCUMENT_FIELDS = {
+  firstName: 'firstName',
+  lastName: 'lastName',
+  documentType: 'documentType',
+  documentNumber: 'documentNumber',
+};
 
 /**
  * The entry dialog ('Zapsat vstup'), the untraced departure ('Zapsat neevidovaný odchod') and the edit of a
@@ -299,7 +308,12 @@ export function VisitDialog({ kind, record, gate, onClose, onSaved }: VisitDialo
         data-testid="visit-form"
       >
         <VisitorFields
-          title={t('visits.form.visitor')}
+          title={
+            <Space size="middle">
+              {t('visits.form.visitor')}
+              {!editing && <IdDocumentButton fields={VISITOR_DOCUMENT_FIELDS} disabled={busy} />}
+            </Space>
+          }
           item={item}
           nameControl={nameInput}
           namesRequired={!editing}
