@@ -13,7 +13,12 @@ import {
   CompassOutlined,
 } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { MENU_AREAS, type DashboardSummary, type DashboardWidgetKind } from '@strazce/contract';
+import {
+  MENU_AREAS,
+  type DashboardSummary,
+  type DashboardSummaryPart,
+  type DashboardWidgetKind,
+} from '@strazce/contract';
 import { canOpenRoute, menuRoutes } from '../../app/access';
 import { AREA_ICONS } from '../../app/layout/areaIcons';
 import { useSession } from '../../app/session';
@@ -98,6 +103,54 @@ function PartState({
   return <>{children()}</>;
 }
 
+interface FigureDefinition {
+  /** The figure's field in its part of the summary: `dashboard-<part>-<name>` is its test id. */
+  name: string;
+  label: string;
+  value: number | undefined;
+  to?: string;
+  tone?: 'alert';
+}
+
+/** A part's figures, each linking to the page behind it, and a link to the part's main page. */
+function Figures({
+  part,
+  summary,
+  figures,
+  open,
+}: {
+  part: DashboardSummaryPart;
+  summary: SummaryState;
+  figures: FigureDefinition[];
+  open: { to: string | undefined; label: string };
+}) {
+  return (
+    <PartState summary={summary} failed={summary.data?.failed.includes(part) ?? false}>
+      {() => (
+        <Flex vertical gap={8}>
+          <div className="dashboard-figures">
+            {figures.map((figure) => (
+              <Figure
+                key={figure.name}
+                label={figure.label}
+                value={figure.value ?? 0}
+                to={figure.to}
+                tone={figure.tone}
+                testId={`dashboard-${part}-${figure.name}`}
+              />
+            ))}
+          </div>
+          {open.to && (
+            <Link to={open.to} className="dashboard-widget-link">
+              {open.label}
+            </Link>
+          )}
+        </Flex>
+      )}
+    </PartState>
+  );
+}
+
 function MovementFigures({
   kind,
   summary,
@@ -114,37 +167,21 @@ function MovementFigures({
   const managerPage = usePageOf([manager, overview]);
   const part = summary.data?.[kind];
   return (
-    <PartState summary={summary} failed={summary.data?.failed.includes(kind) ?? false}>
-      {() => (
-        <Flex vertical gap={8}>
-          <div className="dashboard-figures">
-            <Figure
-              label={t('home.widget.inArea')}
-              value={part?.inArea ?? 0}
-              to={overviewPage}
-              testId={`dashboard-${kind}-inArea`}
-            />
-            <Figure
-              label={t('home.widget.entriesToday')}
-              value={part?.entriesToday ?? 0}
-              to={managerPage}
-              testId={`dashboard-${kind}-entriesToday`}
-            />
-            <Figure
-              label={t('home.widget.exitsToday')}
-              value={part?.exitsToday ?? 0}
-              to={managerPage}
-              testId={`dashboard-${kind}-exitsToday`}
-            />
-          </div>
-          {managerPage && (
-            <Link to={managerPage} className="dashboard-widget-link">
-              {t(`home.widget.${kind}.open`)}
-            </Link>
-          )}
-        </Flex>
-      )}
-    </PartState>
+    <Figures
+      part={kind}
+      summary={summary}
+      figures={[
+        { name: 'inArea', label: t('home.widget.inArea'), value: part?.inArea, to: overviewPage },
+        {
+          name: 'entriesToday',
+          label: t('home.widget.entriesToday'),
+          value: part?.entriesToday,
+          to: managerPage,
+        },
+        { name: 'exitsToday', label: t('home.widget.exitsToday'), value: part?.exitsToday, to: managerPage },
+      ]}
+      open={{ to: managerPage, label: t(`home.widget.${kind}.open`) }}
+    />
   );
 }
 
@@ -153,32 +190,21 @@ function KeyFigures({ summary }: { summary: SummaryState }) {
   const page = usePageOf(['/keys/lendouts']);
   const part = summary.data?.keys;
   return (
-    <PartState summary={summary} failed={summary.data?.failed.includes('keys') ?? false}>
-      {() => (
-        <Flex vertical gap={8}>
-          <div className="dashboard-figures">
-            <Figure
-              label={t('home.widget.keys.lent')}
-              value={part?.lent ?? 0}
-              to={page}
-              testId="dashboard-keys-lent"
-            />
-            <Figure
-              label={t('home.widget.keys.overdue')}
-              value={part?.overdue ?? 0}
-              to={page}
-              tone="alert"
-              testId="dashboard-keys-overdue"
-            />
-          </div>
-          {page && (
-            <Link to={page} className="dashboard-widget-link">
-              {t('home.widget.keys.open')}
-            </Link>
-          )}
-        </Flex>
-      )}
-    </PartState>
+    <Figures
+      part="keys"
+      summary={summary}
+      figures={[
+        { name: 'lent', label: t('home.widget.keys.lent'), value: part?.lent, to: page },
+        {
+          name: 'overdue',
+          label: t('home.widget.keys.overdue'),
+          value: part?.overdue,
+          to: page,
+          tone: 'alert',
+        },
+      ]}
+      open={{ to: page, label: t('home.widget.keys.open') }}
+    />
   );
 }
 
