@@ -1,0 +1,244 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Locator, Page } from '@playwright/test';
+import {
+  AdminApi,
+  apiLogin,
+  clickSettled,
+  expect,
+  loginByToken,
+  settled,
+  test,
+  uniqueName,
+  type Language,
+} from '../support/fixtures';
+import { SCREENSHOTS, allowLongFlows, choose } from '../support/visits';
+
+allowLongFlows();
+
+/**
+ * Logistics (issue 16; the server's rules: server/src/modules/logistics/*.test.ts): on a site of its own, a
+ * logistics administrator configures three statuses and two workflow operations in the browser; a dispatcher
+ * creates a transport on the board and moves it through the workflow (an editor with a compulsory ramp, then a
+ * transition without editor that asks for confirmation) while a second dispatcher's board follows without a
+ * reload; when both act on the same transport at once the second gets the conflict message; the transport's
+ * log shows both operations. Both languages, with screenshots.
+ */
+const PASSWORD = 'Logistics-e2e-1!';
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+/** The app's own texts (web/src/locales), so that the test reads what the user reads. */
+type Texts = Record<string, unknown>;
+const LOCALES: Record<Language, Texts> = {
+  cs: JSON.parse(readFileSync(path.join(here, '../../web/src/locales/cs.json'), 'utf8')) as Texts,
+  'en-US': JSON.parse(readFileSync(path.join(here, '../../web/src/locales/en.json'), 'utf8')) as Texts,
+};
+function text(language: Language, key: string): string {
+  const value = key.split('.').reduce<unknown>((node, part) => (node as Texts)[part], LOCALES[language]);
+  if (typeof value !== 'string') throw new Error(`no text ${key}`);
+  return value;
+}
+
+const crudDialog = (page: Page) => page.locator('.crud-dialog');
+
+/** A new record through the list's create dialog; `fill` fills its form. */
+async function create(page: Page, language: Language, fill: (dialog: Locator) => Promise<void>) {
+  await page.getByRole('button', { name: text(language, 'crud.action.create') }).click();
+  const dialog = crudDialog(page);
+  await settled(dialog);
+  await fill(dialog);
+  await clickSettled(dialog.locator('.ant-modal-footer .ant-btn-primary'));
+  await expect(dialog).toBeHidden();
+}
+
+/** Picks a value of a multiple select and closes its list (Escape closes the list, not the dialog). */
+async function chooseMany(page: Page, select: Locator, value: string) {
+  await choose(page, select, value);
+  await select.press('Escape');
+  await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0);
+}
+
+/** The board's column of a status. */
+const column = (page: Page, status: string) =>
+  page.getByTestId('logistics-board-column').filter({ has: page.getByText(status, { exact: true }) });
+
+for (const language of ['cs', 'en-US'] as Language[]) {
+  test(`statuses and operations configured, a transport moved through the workflow on two boards, a conflict (${language})`, async ({
+    page,
+    newPage,
+    adminApi,
+  }) => {
+    const shot = (name: string) => path.join(SCREENSHOTS, `logistics-${name}-${language}.png`);
+    const suffix = uniqueName('');
+    // A site of its own: its statuses alone decide where a new transport starts.
+    const siteName = `Logistika ${suffix}`;
+    await adminApi.post('/system_site', { name: siteName, valid: true, modules: ['MOD_LOGISTICS'] });
+    const user = async (prefix: string, roles: string[]) => {
+      const created = await adminApi.createUser({
+        userName: uniqueName(prefix),
+        password: PASSWORD,
+        roles,
+        sites: [siteName],
+      });
+      return created.userName;
+    };
+    const chief = await user('LogAdmin', ['LOGISTICS_ADMIN']);
+    const dispatcher = await user('Dispatcher', ['LOGISTICS_CREATE', 'LOGISTICS_OPERATOR', 'LOGISTICS_VIEW']);
+    const colleague = await user('Colleague', ['LOGISTICS_OPERATOR', 'LOGISTICS_VIEW']);
+    const chiefApi = new AdminApi(
+      adminApi.request,
+      (await apiLogin(adminApi.request, chief, PASSWORD)).session.token,
+    );
+    const ramp = `Rampa ${suffix}`;
+    const supplier = `Dodavatel ${suffix}`;
+    await chiefApi.post('/logistics/ramp', { name: ramp });
+    await chiefApi.post('/logistics/supplier', { name: supplier });
+
+    // The administrator: three statuses (the last one closes a transport) ...
+    const announced = `Ohlášeno ${suffix}`;
+    const atRamp = `U rampy ${suffix}`;
+    const gone = `Odjelo ${suffix}`;
+    await loginByToken(page, chief, PASSWORD, language, '/logistics/statuses');
+    for (const [index, name] of [announced, atRamp, gone].entries())
+      await create(page, language, async (dialog) => {
+        await dialog.locator('#name').fill(name);
+        await dialog.locator('#position').fill(String(index + 1));
+        if (name === gone) await dialog.locator('#archive').click();
+      });
+    await expect(page.locator('.ant-table-tbody tr.ant-table-row', { hasText: suffix })).toHaveCount(3);
+
+    // ... and two operations: 'Vjezd' with an editor (a compulsory ramp, the entry set by the server), and
+    // 'Odjezd' without an editor, which asks for confirmation.
+    await page.goto('/logistics/operations');
+    const operatorRole = text(language, 'entity.roles.LOGISTICS_OPERATOR');
+    const tab = (dialog: Locator, name: string) =>
+      dialog.getByRole('tab', { name: text(language, `logistics.workflow.tab.${name}`) });
+    const attribute = (name: string) => text(language, `entity.logistics/transport.fields.${name}`);
+    await create(page, language, async (dialog) => {
+      await dialog.locator('#name').fill('Vjezd');
+      await choose(page, dialog.locator('#startStatus'), announced);
+      await choose(page, dialog.locator('#endStatus'), atRamp);
+      await chooseMany(page, dialog.locator('#roles'), operatorRole);
+      await tab(dialog, 'attributes').click();
+      await chooseMany(
+        page,
+        dialog.getByTestId('logistics-compulsoryAttributes').locator('input'),
+        attribute('ramp'),
+      );
+      // Compulsory attributes lock 'Transition without editor', with the spec's message.
+      await expect(dialog.getByTestId('logistics-without-editor-locked')).toHaveText(
+        text(language, 'validation.logisticsCompulsorySet'),
+      );
+      await expect(dialog.getByTestId('logistics-without-editor')).toBeDisabled();
+      await chooseMany(
+        page,
+        dialog.getByTestId('logistics-automaticAttributes').locator('input'),
+        attribute('entry'),
+      );
+      await page.screenshot({ path: shot('operation-editor') });
+    });
+    await create(page, language, async (dialog) => {
+      await dialog.locator('#name').fill('Odjezd');
+      await choose(page, dialog.locator('#startStatus'), atRamp);
+      await choose(page, dialog.locator('#endStatus'), gone);
+      await chooseMany(page, dialog.locator('#roles'), operatorRole);
+      await dialog.locator('#requireConfirmation').click();
+      await tab(dialog, 'attributes').click();
+      await dialog.getByTestId('logistics-without-editor').click();
+      // ... which in turn locks the compulsory and locked attributes.
+      await expect(dialog.getByTestId('logistics-compulsoryAttributes-locked')).toHaveText(
+        text(language, 'validation.logisticsWithoutEditorSet'),
+      );
+      await chooseMany(
+        page,
+        dialog.getByTestId('logistics-automaticAttributes').locator('input'),
+        attribute('leave'),
+      );
+    });
+    await expect(page.locator('.ant-table-tbody tr.ant-table-row', { hasText: 'Odjezd' })).toHaveCount(1);
+
+    // Two dispatchers watch the board.
+    const other = await newPage();
+    await loginByToken(other, colleague, PASSWORD, language, '/logistics/manager');
+    await expect(other.getByTestId('logistics-board')).toBeVisible();
+    await expect(other.getByTestId('logistics-auto-refresh')).toBeChecked();
+    await expect(other.getByTestId('logistics-sound')).toBeChecked();
+    await expect(other.getByTestId('logistics-stream')).toHaveAttribute('data-state', 'live');
+
+    const desk = await newPage();
+    await loginByToken(desk, dispatcher, PASSWORD, language, '/logistics/manager');
+    const plate = `${suffix.slice(-4).toUpperCase()}L${language === 'cs' ? 1 : 2}`;
+    await clickSettled(desk.getByTestId('logistics-create'));
+    const form = crudDialog(desk);
+    await settled(form);
+    await choose(desk, form.locator('#supplier'), supplier);
+    await form.getByRole('tab', { name: text(language, 'logistics.transport.tab.driver') }).click();
+    await form.locator('#licencePlate').fill(plate);
+    await clickSettled(form.locator('.ant-modal-footer .ant-btn-primary'));
+    await expect(form).toBeHidden();
+    const card = (on: Page) => on.getByTestId('logistics-board-card').filter({ hasText: plate });
+    await expect(
+      column(desk, announced).getByTestId('logistics-board-card').filter({ hasText: plate }),
+    ).toBeVisible();
+    // The other board shows it without a reload, waiting for entry.
+    await expect(
+      column(other, announced).getByTestId('logistics-board-card').filter({ hasText: plate }),
+    ).toBeVisible();
+    await expect(other.getByTestId('logistics-queue-entry')).toContainText(plate);
+
+    // 'Vjezd': its editor wants the ramp first.
+    await clickSettled(card(desk).first().getByTestId('logistics-card-execute'));
+    await clickSettled(desk.locator('[data-testid="logistics-operation-option"][data-operation="Vjezd"]'));
+    const editor = desk.locator('.ant-modal').filter({ has: desk.getByTestId('logistics-operation-submit') });
+    await settled(editor);
+    await expect(editor.getByTestId('logistics-automatic-attributes')).toContainText(attribute('entry'));
+    await editor.getByTestId('logistics-operation-submit').click();
+    await expect(editor).toContainText(text(language, 'validation.required'));
+    await choose(desk, editor.locator('#ramp'), ramp);
+    await desk.screenshot({ path: shot('execute') });
+    await editor.getByTestId('logistics-operation-submit').click();
+    await expect(editor).toBeHidden();
+    await expect(
+      column(other, atRamp).getByTestId('logistics-board-card').filter({ hasText: plate }),
+    ).toBeVisible();
+    await expect(other.getByTestId('logistics-queue-departure')).toContainText(plate);
+    await expect(other.getByTestId('logistics-timeline-bar').first()).toBeVisible();
+
+    // Both open 'Provést operaci' on the transport at the ramp; the colleague is first.
+    await clickSettled(card(other).first().getByTestId('logistics-card-execute'));
+    await expect(
+      other.locator('[data-testid="logistics-operation-option"][data-operation="Odjezd"]'),
+    ).toBeVisible();
+    await clickSettled(card(desk).first().getByTestId('logistics-card-execute'));
+    await clickSettled(desk.locator('[data-testid="logistics-operation-option"][data-operation="Odjezd"]'));
+    await expect(desk.getByText(text(language, 'logistics.operation.confirm'))).toBeVisible();
+    await clickSettled(desk.getByTestId('logistics-confirm-ok'));
+    await expect(
+      desk.getByText(text(language, 'logistics.operation.done').replace('{{operation}}', 'Odjezd')),
+    ).toBeVisible();
+
+    // The colleague's dialog still holds the transport as it was: the server refuses, the dialog says why.
+    await clickSettled(other.locator('[data-testid="logistics-operation-option"][data-operation="Odjezd"]'));
+    await clickSettled(other.getByTestId('logistics-confirm-ok'));
+    await expect(other.getByText(text(language, 'apiError_LOGISTICS_CONFLICT'))).toBeVisible();
+    await other.screenshot({ path: shot('conflict') });
+    await clickSettled(other.getByTestId('logistics-execute-close'));
+    await expect(
+      column(other, gone).getByTestId('logistics-board-card').filter({ hasText: plate }),
+    ).toBeVisible();
+    await other.screenshot({ path: shot('board'), fullPage: true });
+
+    // The transports list expands to the log: both operations, by whom, from which status to which.
+    await desk.goto('/logistics/transports');
+    const row = desk.getByTestId('logistics-transport-row').filter({ hasText: plate });
+    await expect(row).toHaveCount(1);
+    await row.locator('.ant-table-row-expand-icon').click();
+    const log = desk.getByTestId('logistics-transport-log');
+    await expect(log).toContainText('Vjezd');
+    await expect(log).toContainText('Odjezd');
+    await expect(log).toContainText(announced);
+    await expect(log).toContainText(gone);
+    await desk.screenshot({ path: shot('transports'), fullPage: true });
+  });
+}
