@@ -1,6 +1,4 @@
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Locator, Page } from '@playwright/test';
 import {
   AdminApi,
@@ -13,6 +11,7 @@ import {
   uniqueName,
   type Language,
 } from '../support/fixtures';
+import { text } from '../support/texts';
 import { SCREENSHOTS, allowLongFlows, choose, signInToGate, visitRow } from '../support/visits';
 
 allowLongFlows();
@@ -26,19 +25,6 @@ allowLongFlows();
  */
 const PASSWORD = 'Keys-e2e-1!';
 const PRAHA = 'Praha – centrála';
-const here = path.dirname(fileURLToPath(import.meta.url));
-
-/** The app's own texts (web/src/locales), so that the test reads what the user reads. */
-type Texts = Record<string, unknown>;
-const LOCALES: Record<Language, Texts> = {
-  cs: JSON.parse(readFileSync(path.join(here, '../../web/src/locales/cs.json'), 'utf8')) as Texts,
-  'en-US': JSON.parse(readFileSync(path.join(here, '../../web/src/locales/en.json'), 'utf8')) as Texts,
-};
-function text(language: Language, key: string): string {
-  const value = key.split('.').reduce<unknown>((node, part) => (node as Texts)[part], LOCALES[language]);
-  if (typeof value !== 'string') throw new Error(`no text ${key}`);
-  return value;
-}
 
 async function userApi(adminApi: AdminApi, prefix: string, roles: string[]) {
   const user = await adminApi.createUser({
