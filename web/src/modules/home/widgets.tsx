@@ -174,11 +174,16 @@ function MovementFigures({
         { name: 'inArea', label: t('home.widget.inArea'), value: part?.inArea, to: overviewPage },
         {
           name: 'entriesToday',
-          label: t('home.widget.entriesToday'),
+          label: t(`home.widget.${kind}.entriesToday`),
           value: part?.entriesToday,
           to: managerPage,
         },
-        { name: 'exitsToday', label: t('home.widget.exitsToday'), value: part?.exitsToday, to: managerPage },
+        {
+          name: 'exitsToday',
+          label: t(`home.widget.${kind}.exitsToday`),
+          value: part?.exitsToday,
+          to: managerPage,
+        },
       ]}
       open={{ to: managerPage, label: t(`home.widget.${kind}.open`) }}
     />
