@@ -149,19 +149,33 @@ function parseMetricsToken(value: string | undefined): string | undefined {
   return value;
 }
 
+/**
+ * An outside provider's `<PREFIX>_URL` (http or https; required when `needed`, its provider being `http`) and
+ * `<PREFIX>_TIMEOUT_MS` (1–60000 ms, `defaultMs` when unset).
+ */
+function parseProviderAddress(
+  env: NodeJS.ProcessEnv,
+  prefix: string,
+  needed: boolean,
+  defaultMs: number,
+): { url: string | undefined; timeoutMs: number } {
+  const url = env[`${prefix}_URL`] || undefined;
+  if (url !== undefined && !/^https?:$/.test(URL.canParse(url) ? new URL(url).protocol : ''))
+    throw new Error(`${prefix}_URL must be an http(s) address, got ${url}`);
+  if (needed && !url) throw new Error(`${prefix}_PROVIDER=http needs ${prefix}_URL`);
+  const timeoutMs = Number(env[`${prefix}_TIMEOUT_MS`] || defaultMs);
+  if (!Number.isInteger(timeoutMs) || timeoutMs < 1 || timeoutMs > 60_000)
+    throw new Error(
+      `${prefix}_TIMEOUT_MS must be milliseconds from 1 to 60000, got ${env[`${prefix}_TIMEOUT_MS`]}`,
+    );
+  return { url, timeoutMs };
+}
+
 function parseBlacklist(env: NodeJS.ProcessEnv): BlacklistConfig {
   const provider = env.BLACKLIST_PROVIDER || undefined;
   if (provider !== undefined && !(BLACKLIST_PROVIDERS as readonly string[]).includes(provider))
     throw new Error(`BLACKLIST_PROVIDER must be one of ${BLACKLIST_PROVIDERS.join(', ')}, got ${provider}`);
-  const url = env.BLACKLIST_URL || undefined;
-  if (url !== undefined && !/^https?:$/.test(URL.canParse(url) ? new URL(url).protocol : ''))
-    throw new Error(`BLACKLIST_URL must be an http(s) address, got ${url}`);
-  if (provider === 'http' && !url) throw new Error('BLACKLIST_PROVIDER=http needs BLACKLIST_URL');
-  const timeoutMs = Number(env.BLACKLIST_TIMEOUT_MS || 3000);
-  if (!Number.isInteger(timeoutMs) || timeoutMs < 1 || timeoutMs > 60_000)
-    throw new Error(
-      `BLACKLIST_TIMEOUT_MS must be milliseconds from 1 to 60000, got ${env.BLACKLIST_TIMEOUT_MS}`,
-    );
+  const { url, timeoutMs } = parseProviderAddress(env, 'BLACKLIST', provider === 'http', 3000);
   return {
     provider: provider as BlacklistProviderKind | undefined,
     url,
@@ -172,13 +186,7 @@ function parseBlacklist(env: NodeJS.ProcessEnv): BlacklistConfig {
 
 function parseEgov(env: NodeJS.ProcessEnv): EgovConfig {
   const provider = parseChoice('EGOV_PROVIDER', env.EGOV_PROVIDER, EGOV_PROVIDER_KINDS) ?? 'simulator';
-  const url = env.EGOV_URL || undefined;
-  if (url !== undefined && !/^https?:$/.test(URL.canParse(url) ? new URL(url).protocol : ''))
-    throw new Error(`EGOV_URL must be an http(s) address, got ${url}`);
-  if (provider === 'http' && !url) throw new Error('EGOV_PROVIDER=http needs EGOV_URL');
-  const timeoutMs = Number(env.EGOV_TIMEOUT_MS || 5000);
-  if (!Number.isInteger(timeoutMs) || timeoutMs < 1 || timeoutMs > 60_000)
-    throw new Error(`EGOV_TIMEOUT_MS must be milliseconds from 1 to 60000, got ${env.EGOV_TIMEOUT_MS}`);
+  const { url, timeoutMs } = parseProviderAddress(env, 'EGOV', provider === 'http', 5000);
   return {
     provider,
     url,
