@@ -242,7 +242,7 @@ function ProfileInfo() {
       <Flex gap={6} wrap>
         <Tag icon={<EnvironmentOutlined />}>{site?.name ?? t('site.none')}</Tag>
         <Tag icon={<IdcardOutlined />}>{t('home.widget.profile.roles', { count: roles.length })}</Tag>
-        <Tag icon={<SafetyOutlined />} color={user.tfa ? 'green' : 'orange'}>
+        <Tag icon={<SafetyOutlined style={{ color: user.tfa ? '#15803d' : '#b45309' }} />}>
           {t(user.tfa ? 'home.widget.profile.tfaOn' : 'home.widget.profile.tfaOff')}
         </Tag>
       </Flex>
