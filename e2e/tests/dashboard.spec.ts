@@ -1,0 +1,116 @@
+import path from 'node:path';
+import type { Locator, Page } from '@playwright/test';
+import { clickSettled, expect, loginByToken, test, uniqueName, type Language } from '../support/fixtures';
+import { SCREENSHOTS } from '../support/visits';
+
+/**
+ * The dashboard of widgets on the home page (issue 19; the server's rules: server/src/modules/dashboard/*.test.ts):
+ * a user of their own deletes, adds, moves and resizes widgets, fills the dashboard until no space is left,
+ * reloads and finds the layout as left. Both languages, with screenshots.
+ */
+const PASSWORD = 'Dashboard-e2e-1!';
+
+const widgets = (page: Page) => page.locator('[data-testid^="dashboard-widget-"]');
+async function widgetIds(page: Page): Promise<string[]> {
+  return (await widgets(page).evaluateAll((elements) => elements.map((element) => element.dataset.testid!)))
+    .map((testId) => testId.slice('dashboard-widget-'.length))
+    .sort();
+}
+async function box(target: Locator) {
+  const found = await target.boundingBox();
+  if (!found) throw new Error('not shown');
+  return found;
+}
+/** Drags with the mouse in steps (the grid starts a drag after a few pixels), as a user does. */
+async function drag(page: Page, from: Locator, dx: number, dy: number) {
+  const start = await box(from);
+  const x = start.x + Math.min(20, start.width / 4);
+  const y = start.y + start.height / 2;
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  await page.mouse.move(x + dx / 2, y + dy / 2, { steps: 8 });
+  await page.mouse.move(x + dx, y + dy, { steps: 8 });
+  await page.mouse.up();
+}
+/** The layout as saved: each save is a PUT of the whole layout. */
+const saved = (page: Page) =>
+  page.waitForResponse(
+    (response) => response.url().endsWith('/api/dashboard/layout') && response.request().method() === 'PUT',
+  );
+
+for (const language of ['cs', 'en-US'] as Language[]) {
+  test(`widgets deleted, added, moved and resized until no space is left; the layout kept over a reload (${language})`, async ({
+    page,
+    adminApi,
+  }) => {
+    const user = await adminApi.createUser({
+      userName: uniqueName('Dash'),
+      password: PASSWORD,
+      roles: ['VISIT_VIEW', 'VEHICLE_VIEW', 'KM_VIEW'],
+      sites: ['Praha – centrála'],
+    });
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await loginByToken(page, user.userName, PASSWORD, language, '/');
+    await expect(page.getByTestId('dashboard')).toBeVisible();
+    // A new user starts with every widget they may see, with live figures.
+    await expect(widgets(page).first()).toBeVisible();
+    const first = await widgetIds(page);
+    expect(first.length).toBeGreaterThan(3);
+    await expect(page.getByTestId('dashboard-visitors-inArea').first()).toBeVisible();
+    await page.screenshot({ path: path.join(SCREENSHOTS, `dashboard-${language}.png`), fullPage: true });
+
+    // Delete the profile widget, add it again.
+    const profile = widgets(page).and(page.locator('[data-kind="profile"]')).first();
+    const profileId = (await profile.getAttribute('data-testid'))!.slice('dashboard-widget-'.length);
+    let save = saved(page);
+    await page.getByTestId(`dashboard-delete-${profileId}`).click();
+    await save;
+    await expect(page.getByTestId(`dashboard-widget-${profileId}`)).toHaveCount(0);
+    save = saved(page);
+    await page.getByTestId('dashboard-add').click();
+    await clickSettled(page.getByTestId('dashboard-add-profile'));
+    await save;
+    await expect(widgets(page).and(page.locator('[data-kind="profile"]'))).toHaveCount(1);
+
+    // Make a widget larger by its corner, then move it to the right.
+    const keys = widgets(page).and(page.locator('[data-kind="keys"]')).first();
+    const keysId = (await keys.getAttribute('data-testid'))!.slice('dashboard-widget-'.length);
+    const before = await box(keys);
+    save = saved(page);
+    await drag(page, keys.locator('..').locator('.react-resizable-handle').first(), 100, 100);
+    await save;
+    const resized = await box(keys);
+    expect(resized.width).toBeGreaterThan(before.width + 50);
+    expect(resized.height).toBeGreaterThan(before.height + 50);
+    save = saved(page);
+    await drag(page, page.getByTestId(`dashboard-handle-${keysId}`), 200, 0);
+    await save;
+    const moved = await box(keys);
+    expect(moved.x).toBeGreaterThan(resized.x + 100);
+
+    // Add widgets until the dashboard says there is no space for another.
+    const noSpace = page.getByTestId('dashboard-no-space').or(page.getByTestId('dashboard-too-many'));
+    for (let added = 0; added < 14; added++) {
+      const count = (await widgetIds(page)).length;
+      // A refused add saves nothing: the wait for the save is let go then.
+      const addSaved = saved(page).catch(() => null);
+      await page.getByTestId('dashboard-add').click();
+      await clickSettled(page.getByTestId('dashboard-add-profile'));
+      await expect(noSpace.or(widgets(page).nth(count))).toBeVisible();
+      if (await noSpace.isVisible()) break;
+      await addSaved;
+    }
+    await expect(noSpace).toBeVisible();
+    await page.screenshot({ path: path.join(SCREENSHOTS, `dashboard-full-${language}.png`), fullPage: true });
+
+    // After a reload the layout is as the user left it.
+    const kept = await widgetIds(page);
+    const keysBox = await box(keys);
+    await page.reload();
+    await expect(widgets(page).first()).toBeVisible();
+    expect(await widgetIds(page)).toEqual(kept);
+    const reloaded = await box(page.getByTestId(`dashboard-widget-${keysId}`));
+    expect(Math.round(reloaded.x)).toBe(Math.round(keysBox.x));
+    expect(Math.round(reloaded.width)).toBe(Math.round(keysBox.width));
+  });
+}
