@@ -64,6 +64,23 @@ export const siteSwitchRequestSchema = z.object({ id: z.number().int().positive(
 
 export const clientAuthorizeRequestSchema = z.strictObject({ name: z.string().trim().min(1).max(100) });
 
+/**
+ * `GET /api/system_client/membership` (public): the terminal this browser or device is, by its `X-Client-Token`
+ * — valid, authorized and not expired — or null. `internalRole` is null for a browser terminal.
+ */
+export const clientMembershipSchema = z.object({
+  terminal: z
+    .object({
+      id: z.number().int(),
+      name: z.string(),
+      internalRole: z.string().nullable(),
+      site: z.object({ id: z.number().int(), label: z.string() }).nullable(),
+      expires: z.iso.datetime({ offset: true }).nullable(),
+    })
+    .nullable(),
+});
+export type ClientMembership = z.infer<typeof clientMembershipSchema>;
+
 export const infoResponseSchema = z.object({
   name: z.string(),
   version: z.string(),

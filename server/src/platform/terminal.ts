@@ -45,6 +45,7 @@ interface ClientRow {
   name: string;
   internalRole: string | null;
   siteId: number | null;
+  expires: Date | null;
 }
 
 /**
@@ -80,6 +81,11 @@ async function validClient(db: Db, request: FastifyRequest, now: Date): Promise<
       ),
     );
   return client;
+}
+
+/** The terminal behind `X-Client-Token` when it is valid, authorized and not expired (`/system_client/membership`). */
+export async function clientOfRequest(db: Db, request: FastifyRequest): Promise<ClientRow | null> {
+  return validClient(db, request, new Date());
 }
 
 /**

@@ -357,6 +357,26 @@ describe('terminal authorization (POST /api/system_client/authorize)', () => {
     expect(row).toMatchObject({ authorized: true, valid: true, tokenHash: hashToken(token) });
   });
 
+  it('tells a browser which terminal it is by its token, and nothing for a missing, unknown or revoked one', async () => {
+    const response = await authorize({ 'x-auth-token': ctx.admin.token }, 'Gate tablet');
+    const token = response.headers['x-client-token'] as string;
+    const membership = (headers: Record<string, string>) =>
+      ctx.app.inject({ method: 'GET', url: '/api/system_client/membership', headers });
+    const mine = await membership({ 'x-client-token': token });
+    expect(mine.statusCode).toBe(200);
+    expect(mine.json().terminal).toMatchObject({
+      id: response.json().id,
+      name: 'Gate tablet',
+      internalRole: null,
+      site: null,
+    });
+    expect(Date.parse(mine.json().terminal.expires)).toBeGreaterThan(Date.now());
+    expect((await membership({})).json()).toEqual({ terminal: null });
+    expect((await membership({ 'x-client-token': 'not-a-token' })).json()).toEqual({ terminal: null });
+    await ctx.db.update(clients).set({ authorized: false }).where(eq(clients.id, response.json().id));
+    expect((await membership({ 'x-client-token': token })).json()).toEqual({ terminal: null });
+  });
+
   it('lets an AUTH_CLIENT user authorize with Basic credentials, without a session', async () => {
     const authorizer = await ctx.givenUser({ roles: ['AUTH_CLIENT'], login: false });
     const response = await authorize({ authorization: basic(authorizer.userName, PASSWORD) });

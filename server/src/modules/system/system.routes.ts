@@ -8,6 +8,7 @@ import {
   MODULES,
   checkConfigValue,
   clientAuthorizeRequestSchema,
+  clientMembershipSchema,
   client,
   idSchema,
   infoResponseSchema,
@@ -36,6 +37,7 @@ import { LOGGED_IN, PUBLIC, currentSiteId, sessionOf } from '../../platform/guar
 import type { LoginLimiter } from '../../platform/loginLimiter';
 import { registerRefTarget } from '../../platform/refs';
 import { hashToken, newToken } from '../../platform/secrets';
+import { clientOfRequest } from '../../platform/terminal';
 import { switchSessionSite, userRoles } from '../../platform/session';
 import { users } from '../access/access.tables';
 import { authenticate, credentialsFrom, isMemberOfSite, sessionBody } from '../access/auth.service';
@@ -203,6 +205,34 @@ export function registerSystemRoutes(app: FastifyInstance, database: Database, l
         .from(siteModules)
         .where(eq(siteModules.siteId, request.query.id));
       return MODULES.filter((module) => rows.some((row) => row.module === module));
+    },
+  );
+
+  typed.get(
+    '/api/system_client/membership',
+    {
+      config: { access: PUBLIC },
+      schema: {
+        tags: ['system_client'],
+        description: 'The terminal this browser or device is (by its X-Client-Token), or null.',
+        response: { 200: clientMembershipSchema },
+      },
+    },
+    async (request) => {
+      const client = await clientOfRequest(db, request);
+      if (!client) return { terminal: null };
+      const [siteRow] = client.siteId
+        ? await db.select({ id: sites.id, label: sites.name }).from(sites).where(eq(sites.id, client.siteId))
+        : [];
+      return {
+        terminal: {
+          id: client.id,
+          name: client.name,
+          internalRole: client.internalRole,
+          site: siteRow ?? null,
+          expires: client.expires?.toISOString() ?? null,
+        },
+      };
     },
   );
 
