@@ -6,5 +6,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    // One migrated embedded database for the run; each test file's database starts from it.
+    globalSetup: ['test/pgliteTemplate.ts'],
   },
 });

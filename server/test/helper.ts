@@ -6,6 +6,7 @@ import { MODULES, type AssignableRole, type ModuleCode } from '@strazce/contract
 import { buildApp, type AppOptions } from '../src/app';
 import { openDatabase, type Database, type Db } from '../src/db/database';
 import { freshPostgresDatabase } from '../src/db/freshDatabase';
+import { migratedTemplate } from './pgliteTemplate';
 import { persons, siteModules, sites } from '../src/modules/system/system.tables';
 import { userRoles, userSites, users } from '../src/modules/access/access.tables';
 import { auditedDb } from '../src/platform/audit';
@@ -22,7 +23,7 @@ export const PASSWORD = 'Secret123!';
 async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
-    const database = await openDatabase({ dataDir: 'memory://' });
+    const database = await openDatabase({ dataDir: 'memory://', startFrom: migratedTemplate() });
     return { database, drop: async () => undefined };
   }
   return freshPostgresDatabase(serverUrl, 'strazce_test');
