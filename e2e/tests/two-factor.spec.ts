@@ -25,7 +25,7 @@ test.describe('two-factor setup wizard', () => {
     // A session alone cannot set up two-factor: the wizard asks for the current password first.
     await wizard.getByTestId('tfa-password').fill('Wrong1234!');
     await wizard.getByTestId('tfa-verify').click();
-    await expect(wizard.getByText('The current password is not correct')).toBeVisible();
+    await expect(wizard.getByText('Password is invalid')).toBeVisible();
     await wizard.getByTestId('tfa-password').fill(password);
     await wizard.getByTestId('tfa-verify').click();
     await expect(wizard.getByTestId('tfa-qr')).toBeVisible();
