@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { Locator, Page } from '@playwright/test';
+import { createRecord } from '../support/crud';
 import {
   AdminApi,
   apiLogin,
@@ -37,18 +37,6 @@ async function userApi(adminApi: AdminApi, prefix: string, roles: string[]) {
   return { userName: user.userName, api: new AdminApi(adminApi.request, session.session.token) };
 }
 
-const crudDialog = (page: Page) => page.locator('.crud-dialog');
-
-/** A new record through the list's create dialog; `fill` fills its form. */
-async function create(page: Page, language: Language, fill: (dialog: Locator) => Promise<void>) {
-  await page.getByRole('button', { name: language === 'cs' ? 'Nový záznam' : 'New record' }).click();
-  const dialog = crudDialog(page);
-  await settled(dialog);
-  await fill(dialog);
-  await clickSettled(dialog.locator('.ant-modal-footer .ant-btn-primary'));
-  await expect(dialog).toBeHidden();
-}
-
 for (const language of ['cs', 'en-US'] as Language[]) {
   test(`a key set up by its administrator is refused to a person, lent to a visitor, warned about at the departure and returned (${language})`, async ({
     page,
@@ -72,13 +60,13 @@ for (const language of ['cs', 'en-US'] as Language[]) {
     const code = `K-${suffix}`.slice(0, 40);
     const keyName = `Klíč ${suffix}`;
     await loginByToken(page, admin.userName, PASSWORD, language, '/keys/doors');
-    await create(page, language, async (dialog) => {
+    await createRecord(page, language, async (dialog) => {
       await dialog.locator('#name').fill(door);
     });
     await expect(page.locator('.ant-table-tbody tr.ant-table-row', { hasText: door })).toHaveCount(1);
 
     await page.goto('/keys/keys');
-    await create(page, language, async (dialog) => {
+    await createRecord(page, language, async (dialog) => {
       await dialog.locator('#code').fill(code);
       await dialog.locator('#name').fill(keyName);
       await choose(page, dialog.locator('#type'), 'Běžný klíč');
@@ -92,7 +80,7 @@ for (const language of ['cs', 'en-US'] as Language[]) {
 
     await page.getByTestId('key-privileges-tab').click();
     await expect(page.getByTestId('key-privileges-help')).toBeVisible();
-    await create(page, language, async (dialog) => {
+    await createRecord(page, language, async (dialog) => {
       await choose(page, dialog.locator('#person'), `Nepovolený${suffix}`);
       await choose(page, dialog.locator('#key'), keyName);
       // A short list without a search: opened and picked.

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
+import { createRecord } from '../support/crud';
 import {
   AdminApi,
   apiLogin,
@@ -27,16 +28,6 @@ allowLongFlows();
 const PASSWORD = 'Logistics-e2e-1!';
 
 const crudDialog = (page: Page) => page.locator('.crud-dialog');
-
-/** A new record through the list's create dialog; `fill` fills its form. */
-async function create(page: Page, language: Language, fill: (dialog: Locator) => Promise<void>) {
-  await page.getByRole('button', { name: text(language, 'crud.action.create') }).click();
-  const dialog = crudDialog(page);
-  await settled(dialog);
-  await fill(dialog);
-  await clickSettled(dialog.locator('.ant-modal-footer .ant-btn-primary'));
-  await expect(dialog).toBeHidden();
-}
 
 /** Picks a value of a multiple select and closes its list (Escape closes the list, not the dialog). */
 async function chooseMany(page: Page, select: Locator, value: string) {
@@ -87,7 +78,7 @@ for (const language of ['cs', 'en-US'] as Language[]) {
     const gone = `Odjelo ${suffix}`;
     await loginByToken(page, chief, PASSWORD, language, '/logistics/statuses');
     for (const [index, name] of [announced, atRamp, gone].entries())
-      await create(page, language, async (dialog) => {
+      await createRecord(page, language, async (dialog) => {
         await dialog.locator('#name').fill(name);
         await dialog.locator('#position').fill(String(index + 1));
         if (name === gone) await dialog.locator('#archive').click();
@@ -101,7 +92,7 @@ for (const language of ['cs', 'en-US'] as Language[]) {
     const tab = (dialog: Locator, name: string) =>
       dialog.getByRole('tab', { name: text(language, `logistics.workflow.tab.${name}`) });
     const attribute = (name: string) => text(language, `entity.logistics/transport.fields.${name}`);
-    await create(page, language, async (dialog) => {
+    await createRecord(page, language, async (dialog) => {
       await dialog.locator('#name').fill('Vjezd');
       await choose(page, dialog.locator('#startStatus'), announced);
       await choose(page, dialog.locator('#endStatus'), atRamp);
@@ -124,7 +115,7 @@ for (const language of ['cs', 'en-US'] as Language[]) {
       );
       await page.screenshot({ path: shot('operation-editor') });
     });
-    await create(page, language, async (dialog) => {
+    await createRecord(page, language, async (dialog) => {
       await dialog.locator('#name').fill('Odjezd');
       await choose(page, dialog.locator('#startStatus'), atRamp);
       await choose(page, dialog.locator('#endStatus'), gone);

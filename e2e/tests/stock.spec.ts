@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { Locator, Page } from '@playwright/test';
+import { createRecord, topDialog } from '../support/crud';
 import {
   AdminApi,
   apiLogin,
@@ -35,18 +35,6 @@ async function userApi(adminApi: AdminApi, prefix: string, roles: string[]) {
   return { userName: user.userName, api: new AdminApi(adminApi.request, session.session.token) };
 }
 
-/** The dialog on top (a line's form opens over its taking). */
-const topDialog = (page: Page) => page.locator('.crud-dialog').last();
-
-async function create(page: Page, language: Language, fill: (dialog: Locator) => Promise<void>) {
-  await page.getByRole('button', { name: language === 'cs' ? 'Nový záznam' : 'New record' }).click();
-  const dialog = topDialog(page);
-  await settled(dialog);
-  await fill(dialog);
-  await clickSettled(dialog.locator('.ant-modal-footer .ant-btn-primary'));
-  await expect(dialog).toBeHidden();
-}
-
 for (const language of ['cs', 'en-US'] as Language[]) {
   test(`a warehouse and items set up, an item lent and taken back, a stock taking closed with its variance (${language})`, async ({
     page,
@@ -64,7 +52,7 @@ for (const language of ['cs', 'en-US'] as Language[]) {
     // The administrator: a warehouse and two items.
     const warehouse = `Sklad ${suffix}`;
     await loginByToken(page, admin.userName, PASSWORD, language, '/stock/warehouses');
-    await create(page, language, async (dialog) => {
+    await createRecord(page, language, async (dialog) => {
       await dialog.locator('#name').fill(warehouse);
     });
     await expect(page.locator('.ant-table-tbody tr.ant-table-row', { hasText: warehouse })).toHaveCount(1);
@@ -75,7 +63,7 @@ for (const language of ['cs', 'en-US'] as Language[]) {
       { code: `VEST-${suffix}`, name: `Vesta ${suffix}` },
     ];
     for (const item of items)
-      await create(page, language, async (dialog) => {
+      await createRecord(page, language, async (dialog) => {
         await dialog.locator('#code').fill(item.code);
         await dialog.locator('#name').fill(item.name);
         await choose(page, dialog.locator('#category'), 'Spotřební materiál');
@@ -132,7 +120,7 @@ for (const language of ['cs', 'en-US'] as Language[]) {
     // A stock taking finds 7 lamps where 10 are expected; closed, its variance report shows the 3 missing.
     const taking = `Inventura ${suffix}`;
     await page.goto('/stock/takings');
-    await create(page, language, async (dialog) => {
+    await createRecord(page, language, async (dialog) => {
       await dialog.locator('#name').fill(taking);
       await choose(page, dialog.locator('#warehouse'), warehouse);
     });
