@@ -1,8 +1,18 @@
+import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
+
+/**
+ * Debian's headless shell when installed (the old headless mode: about a fifth less CPU per test than the full
+ * browser, which composites every frame through its GPU process), else Debian's full Chromium.
+ */
+function debianChromium(): string {
+  const shell = '/usr/bin/chromium-headless-shell';
+  return existsSync(shell) ? shell : '/usr/bin/chromium';
+}
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -53,7 +63,7 @@ export default defineConfig({
     trace: process.env.CI ? 'off' : 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: process.env.CHROMIUM_PATH ?? debianChromium(),
       args: [
         '--no-sandbox',
         '--disable-gpu',

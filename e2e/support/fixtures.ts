@@ -20,6 +20,35 @@ export const DEMO_PASSWORD = 'Demo1234!';
 
 export type Language = 'cs' | 'en-US';
 
+/**
+ * The language each long browser flow runs in. A flow runs once: run again in the other language it re-checks the
+ * same behaviour at the price of its whole length, and the suite must stay within its time on two cores. The
+ * modules alternate between the two languages; every list screen is checked in both by tables.spec.ts (no text
+ * left untranslated, no header cut), and the locale files have the same keys (web/src/locales/locales.test.ts).
+ */
+const FLOW_LANGUAGES = {
+  visits: ['cs'],
+  advice: ['en-US'],
+  blacklist: ['cs'],
+  'vehicle-blacklist': ['en-US'],
+  vehicles: ['en-US'],
+  'vehicle-anpr': ['cs'],
+  'vehicle-photos': ['cs'],
+  'vehicle-advice': ['en-US', 'cs'],
+  keys: ['cs'],
+  incidents: ['en-US'],
+  stock: ['en-US'],
+  patrol: ['cs'],
+  logistics: ['cs'],
+  dashboard: ['en-US'],
+  egov: ['cs'],
+} satisfies Record<string, Language[]>;
+
+/** The languages a module's long flow runs in (see FLOW_LANGUAGES). */
+export function flowLanguages(flow: keyof typeof FLOW_LANGUAGES): Language[] {
+  return FLOW_LANGUAGES[flow] as Language[];
+}
+
 /** A name no other test uses (tests run in parallel on one database). */
 export function uniqueName(prefix: string): string {
   return `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;

@@ -1,7 +1,9 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Locator, Page } from '@playwright/test';
-import { clickSettled, expect as baseExpect, test, type Language } from './fixtures';
+import { clickSettled, expect as baseExpect, flowLanguages, test, type Language } from './fixtures';
+
+type FlowName = Parameters<typeof flowLanguages>[0];
 
 /** Lists reload after each action while other tests share the server: the visit tests allow them more time. */
 export const expect = baseExpect.configure({ timeout: 20_000 });
@@ -58,10 +60,10 @@ export type VisitTexts = (typeof VISIT_TEXTS)[Language];
  * (`<prefix>-<name>-<language>.png` under the screenshots folder).
  */
 export function forEachLanguage(
-  prefix: string,
+  prefix: FlowName,
   flow: (language: Language, texts: VisitTexts, shot: (name: string) => string) => void,
 ): void {
-  for (const language of ['cs', 'en-US'] as Language[]) {
+  for (const language of flowLanguages(prefix)) {
     flow(language, VISIT_TEXTS[language], (name) =>
       path.join(SCREENSHOTS, `${prefix}-${name}-${language}.png`),
     );

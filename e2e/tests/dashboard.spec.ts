@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
-import { clickSettled, expect, loginByToken, test, uniqueName, type Language } from '../support/fixtures';
+import { clickSettled, expect, flowLanguages, loginByToken, test, uniqueName } from '../support/fixtures';
 import { SCREENSHOTS } from '../support/visits';
 
 /**
@@ -38,7 +38,7 @@ const saved = (page: Page) =>
     (response) => response.url().endsWith('/api/dashboard/layout') && response.request().method() === 'PUT',
   );
 
-for (const language of ['cs', 'en-US'] as Language[]) {
+for (const language of flowLanguages('dashboard')) {
   test(`widgets deleted, added, moved and resized until no space is left; the layout kept over a reload (${language})`, async ({
     page,
     adminApi,

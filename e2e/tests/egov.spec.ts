@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { expect, loginByToken, test, uniqueName, type Language } from '../support/fixtures';
+import { expect, flowLanguages, loginByToken, test, uniqueName } from '../support/fixtures';
 import { entryDialog } from '../support/blacklist';
 import { text } from '../support/texts';
 import { SCREENSHOTS, signInToGate } from '../support/visits';
@@ -12,7 +12,7 @@ import { SCREENSHOTS, signInToGate } from '../support/visits';
  */
 const PASSWORD = 'Egov-e2e-1!';
 
-for (const language of ['cs', 'en-US'] as Language[]) {
+for (const language of flowLanguages('egov')) {
   test(`a receptionist reads the visitor's ID document into the entry dialog (${language})`, async ({
     page,
     adminApi,

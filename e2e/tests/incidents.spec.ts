@@ -2,13 +2,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect } from '@playwright/test';
 import {
-  DEMO_PASSWORD,
   apiLogin,
   clickSettled,
+  DEMO_PASSWORD,
+  flowLanguages,
+  type Language,
   loginByToken,
   test,
   uniqueName,
-  type Language,
 } from '../support/fixtures';
 
 const SHOTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../.tmp');
@@ -23,7 +24,7 @@ const TEXTS = {
   },
 } satisfies Record<Language, Record<string, string>>;
 
-for (const language of ['cs', 'en-US'] as const) {
+for (const language of flowLanguages('incidents')) {
   test(`a CRITICAL key incident shows in red and leaves the default list once resolved (${language})`, async ({
     page,
   }) => {

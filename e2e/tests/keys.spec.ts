@@ -5,11 +5,11 @@ import {
   apiLogin,
   clickSettled,
   expect,
+  flowLanguages,
   loginByToken,
   settled,
   test,
   uniqueName,
-  type Language,
 } from '../support/fixtures';
 import { text } from '../support/texts';
 import { SCREENSHOTS, allowLongFlows, choose, signInToGate, visitRow } from '../support/visits';
@@ -37,7 +37,7 @@ async function userApi(adminApi: AdminApi, prefix: string, roles: string[]) {
   return { userName: user.userName, api: new AdminApi(adminApi.request, session.session.token) };
 }
 
-for (const language of ['cs', 'en-US'] as Language[]) {
+for (const language of flowLanguages('keys')) {
   test(`a key set up by its administrator is refused to a person, lent to a visitor, warned about at the departure and returned (${language})`, async ({
     page,
     newPage,

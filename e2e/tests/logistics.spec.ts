@@ -6,11 +6,11 @@ import {
   apiLogin,
   clickSettled,
   expect,
+  flowLanguages,
   loginByToken,
   settled,
   test,
   uniqueName,
-  type Language,
 } from '../support/fixtures';
 import { text } from '../support/texts';
 import { SCREENSHOTS, allowLongFlows, choose } from '../support/visits';
@@ -40,7 +40,7 @@ async function chooseMany(page: Page, select: Locator, value: string) {
 const column = (page: Page, status: string) =>
   page.getByTestId('logistics-board-column').filter({ has: page.getByText(status, { exact: true }) });
 
-for (const language of ['cs', 'en-US'] as Language[]) {
+for (const language of flowLanguages('logistics')) {
   test(`statuses and operations configured, a transport moved through the workflow on two boards, a conflict (${language})`, async ({
     page,
     newPage,

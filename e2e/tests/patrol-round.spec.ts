@@ -4,10 +4,11 @@ import {
   apiLogin,
   clickSettled,
   expect,
+  flowLanguages,
+  type Language,
   loginByToken,
   test,
   uniqueName,
-  type Language,
 } from '../support/fixtures';
 import { SCREENSHOTS, allowLongFlows } from '../support/visits';
 import path from 'node:path';
@@ -107,7 +108,7 @@ async function recordTag(page: Page, tag: string) {
   await expect(page.getByTestId('terminal-scan-result')).toBeVisible();
 }
 
-for (const language of ['cs', 'en-US'] as Language[]) {
+for (const language of flowLanguages('patrol')) {
   test(`a guard's patrol on the phone terminal, offline and back, ends in the archive with its score (${language})`, async ({
     page,
     newPage,

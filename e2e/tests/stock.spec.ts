@@ -5,11 +5,11 @@ import {
   apiLogin,
   clickSettled,
   expect,
+  flowLanguages,
   loginByToken,
   settled,
   test,
   uniqueName,
-  type Language,
 } from '../support/fixtures';
 import { SCREENSHOTS, allowLongFlows, choose } from '../support/visits';
 
@@ -35,7 +35,7 @@ async function userApi(adminApi: AdminApi, prefix: string, roles: string[]) {
   return { userName: user.userName, api: new AdminApi(adminApi.request, session.session.token) };
 }
 
-for (const language of ['cs', 'en-US'] as Language[]) {
+for (const language of flowLanguages('stock')) {
   test(`a warehouse and items set up, an item lent and taken back, a stock taking closed with its variance (${language})`, async ({
     page,
     newPage,

@@ -1,14 +1,17 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { ADMIN_PASSWORD, expect, loginByToken, test, uniqueName, type Language } from '../support/fixtures';
 
 /**
- * The lists of the app (all built on the CrudPage): no header cell is ever cut at desktop widths, the
+ * The lists of the app (all built on the CrudPage), in both languages: no text is left untranslated, no header
+ * cell is ever cut at desktop widths, the
  * page never runs wider than the window, the user chooses the columns (kept over a reload), and a phone
  * shows each record as a card with finger-sized buttons.
  */
-const screenshots = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'screenshots');
+const here = path.dirname(fileURLToPath(import.meta.url));
+const screenshots = path.resolve(here, '..', '..', 'screenshots');
 
 /**
  * Every list screen an administrator has (the visit manager and the key lend-outs first ask for a gate; their
@@ -90,6 +93,20 @@ async function clippedHeaders(page: Page): Promise<string[]> {
   );
 }
 
+/** The top-level groups of the app's texts: a text shown as `group.key` is a key that has no translation. */
+const TEXT_GROUPS = Object.keys(
+  JSON.parse(
+    readFileSync(path.resolve(here, '..', '..', 'web', 'src', 'locales', 'en.json'), 'utf8'),
+  ) as object,
+);
+const UNTRANSLATED = new RegExp(`^(${TEXT_GROUPS.join('|')})(\\.[\\w-]+)+$`);
+
+/** Texts of the page that are keys of the app's texts instead of their translation. */
+async function untranslatedTexts(page: Page): Promise<string[]> {
+  const lines = await page.evaluate(() => document.body.innerText.split('\n').map((line) => line.trim()));
+  return lines.filter((line) => UNTRANSLATED.test(line));
+}
+
 /** How far the list screen runs wider than its place or the window (0 when it fits). */
 const pageOverflow = (page: Page) =>
   page.locator('.crud-page:not([data-left])').evaluate((list) => {
@@ -130,6 +147,7 @@ for (const language of ['cs', 'en-US'] as Language[]) {
         const headers = page.locator('.crud-page:not([data-left]) .crud-card .ant-table-thead th');
         await expect(headers.first(), route).toBeVisible({ timeout: 20_000 });
         expect(await headers.count(), route).toBeGreaterThan(1);
+        expect(await untranslatedTexts(page), `${route}: texts without translation`).toEqual([]);
         for (const width of WIDTHS) {
           await page.setViewportSize({ width, height: 900 });
           // The table lays its columns out again after a resize: measured until it has settled.

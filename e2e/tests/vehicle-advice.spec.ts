@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ADMIN_PASSWORD, expect, loginByToken, test, uniqueName, type Language } from '../support/fixtures';
+import { ADMIN_PASSWORD, expect, flowLanguages, loginByToken, test, uniqueName } from '../support/fixtures';
 
 /**
  * Vehicle advices (/vehicleadvice/manager): by default the list shows the day before to the day after today in
@@ -18,7 +18,7 @@ function siteDay(days: number): string {
 
 const TITLES = { cs: 'Avíza vozidel', 'en-US': 'Vehicle advices' } as const;
 
-for (const language of ['en-US', 'cs'] as Language[]) {
+for (const language of flowLanguages('vehicle-advice')) {
   test(`the vehicle advices from the day before to the day after today are listed (${language})`, async ({
     page,
     adminApi,

@@ -2,14 +2,15 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { APIRequestContext } from '@playwright/test';
 import {
-  DEMO_SITE_NAMES,
+  type AdminApi,
   apiLogin,
   clickSettled,
+  DEMO_SITE_NAMES,
+  flowLanguages,
+  type Language,
   settled,
   test,
   uniqueName,
-  type AdminApi,
-  type Language,
 } from '../support/fixtures';
 import { allowLongFlows, choose, expect, visitRow } from '../support/visits';
 import { uniquePlate, openVehicleManager } from '../support/vehicles';
@@ -108,7 +109,7 @@ async function givenAdvice(request: APIRequestContext, guard: Guard, fields: Rec
   return (await response.json()) as { id: number };
 }
 
-for (const language of ['cs', 'en-US'] as Language[]) {
+for (const language of flowLanguages('vehicle-anpr')) {
   const texts = TEXTS[language];
 
   test(`a camera's read shows in the guard's panel with why it matched, and is confirmed as an entry (${language})`, async ({

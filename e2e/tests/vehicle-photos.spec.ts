@@ -2,7 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { crc32, deflateSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
-import { clickSettled, settled, test, type Language } from '../support/fixtures';
+import { clickSettled, flowLanguages, type Language, settled, test } from '../support/fixtures';
 import { allowLongFlows, expect, visitRow } from '../support/visits';
 import { openVehicleManager } from '../support/vehicles';
 
@@ -77,7 +77,7 @@ async function openDetail(page: Page) {
  * file, sees its thumbnail and opens it large; a PDF is refused in the user's language; the detail and the
  * photos at 1440 and 390 px; the photo removed again. Both languages.
  */
-for (const language of ['cs', 'en-US'] as Language[]) {
+for (const language of flowLanguages('vehicle-photos')) {
   const texts = TEXTS[language];
   const shot = (name: string) => path.join(SHOTS, `vehicle-photos-${name}-${language}.png`);
 
