@@ -73,7 +73,7 @@ export function KioskLayout() {
           </Flex>
         </Flex>
         <Flex align="center" gap={8} className="app-header-actions">
-          <Tag color={online ? 'green' : 'red'} data-testid="kiosk-connection">
+          <Tag color={online ? 'green' : 'red'} className="kiosk-connection" data-testid="kiosk-connection">
             {t(online ? 'kiosk.online' : 'kiosk.offline')}
           </Tag>
           <span className="kiosk-clock" data-testid="kiosk-clock">
