@@ -74,7 +74,14 @@ export function KioskLayout() {
         </Flex>
         <Flex align="center" gap={8} className="app-header-actions">
           <Tag color={online ? 'green' : 'red'} className="kiosk-connection" data-testid="kiosk-connection">
-            {t(online ? 'kiosk.online' : 'kiosk.offline')}
+            {online ? (
+              t('kiosk.online')
+            ) : (
+              <>
+                <span className="kiosk-connection-long">{t('kiosk.offline')}</span>
+                <span className="kiosk-connection-short">{t('kiosk.offlineShort')}</span>
+              </>
+            )}
           </Tag>
           <span className="kiosk-clock" data-testid="kiosk-clock">
             <span className="kiosk-clock-time">{formatShortTime(now)}</span>
