@@ -123,20 +123,20 @@ forEachLanguage('blacklist', (language, _texts, shot) => {
     await page.keyboard.press('Escape');
   });
 
-  for (const width of WIDTHS.filter((value) => value !== 1440)) {
-    test(`the blacklist mark, the warning and the detail at ${width} px (${language})`, async ({
-      page,
-      adminApi,
-    }) => {
-      const person = await givenBlacklistedPerson(adminApi, { reason: texts.reason, note: texts.note });
-      const guard = await givenGuard(adminApi);
-      await page.setViewportSize({ width, height: width < 768 ? 844 : width === 768 ? 1024 : 768 });
-      const session = await loginByToken(page, guard, DEMO_PASSWORD, language, '/visits/manager');
-      await signInToGate(page, language);
-      await enterAcknowledged(page.request, session.session.token, person);
+  test(`the blacklist mark, the warning and the detail at ${WIDTHS.filter((value) => value !== 1440).join(', ')} px (${language})`, async ({
+    page,
+    adminApi,
+  }) => {
+    const person = await givenBlacklistedPerson(adminApi, { reason: texts.reason, note: texts.note });
+    const guard = await givenGuard(adminApi);
+    const session = await loginByToken(page, guard, DEMO_PASSWORD, language, '/visits/manager');
+    await signInToGate(page, language);
+    await enterAcknowledged(page.request, session.session.token, person);
 
-      // Nothing scrolls sideways, the mark stays in view.
-      await page.reload();
+    for (const width of WIDTHS.filter((value) => value !== 1440)) {
+      await page.setViewportSize({ width, height: width < 768 ? 844 : width === 768 ? 1024 : 768 });
+      // Loaded at this width: nothing scrolls sideways, the mark stays in view.
+      await page.goto('/visits/manager');
       const managerRow = visitRow(page, person.lastName);
       await expect(managerRow.getByTestId('blacklist-flag')).toBeVisible();
       expect(await sticksOut(page.getByTestId('visit-manager')), 'manager').toBe(false);
@@ -170,6 +170,6 @@ forEachLanguage('blacklist', (language, _texts, shot) => {
       await expect(visitRow(page, person.lastName).getByTestId('blacklist-flag')).toBeVisible();
       expect(await sticksOut(page.getByTestId('visit-overview')), 'overview').toBe(false);
       await page.screenshot({ path: shot(`overview-${width}`) });
-    });
-  }
+    }
+  });
 });
