@@ -45,6 +45,7 @@ import { registerPatrolRoutes } from './modules/patrol/patrol.routes';
 import { registerIncidentRoutes } from './modules/incident/incident.routes';
 import { registerKeyRoutes } from './modules/keys/keys.routes';
 import { registerStockRoutes } from './modules/stock/stock.routes';
+import { registerSignatureRoutes } from './modules/signature/signature.routes';
 import { registerLogisticsRoutes } from './modules/logistics/logistics.routes';
 import { registerVisitModule } from './modules/visit/visit.module';
 import { registerDashboardRoutes } from './modules/dashboard/dashboard.routes';
@@ -194,6 +195,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerIncidentRoutes(app, db);
   registerKeyRoutes(app, db);
   registerStockRoutes(app, db);
+  registerSignatureRoutes(app, db);
   registerLogisticsRoutes(app, db);
   registerDashboardRoutes(app, db);
   registerEgovRoutes(app, options.egov);

@@ -5,6 +5,7 @@ import { openDatabase, type Database } from './db/database';
 import { DataDirLockedError } from './db/dataDirLock';
 import { demoPasswordUsers, seed } from './db/seed';
 import { auditRetentionJob } from './modules/audit/audit.retention';
+import { signatureShredJob } from './modules/signature/signature.service';
 import { keyOverdueReminders } from './modules/keys/keys.reminders';
 import { stockOverdueReminders } from './modules/stock/stock.reminders';
 import { overdueRemindersJob } from './platform/overdueReminders';
@@ -80,6 +81,7 @@ jobs.register(
   }).job,
 );
 jobs.register(auditRetentionJob({ db: database.db, log: app.log }));
+jobs.register(signatureShredJob({ db: database.db, files: app.files, log: app.log }));
 jobs.register(
   overdueRemindersJob({
     db: database.db,

@@ -95,6 +95,12 @@ export const ERROR_CODES = [
    * (docs/egov-provider.md): 'Error communicating with the service provider. Please try again later.'
    */
   'EGOV_UNAVAILABLE',
+  /** Signatures (docs/signatures.md): the prepared document is past its max age ('Document has expired'). */
+  'SIGNATURE_EXPIRED',
+  /** The document is signed already (or shredded): it is signed once. */
+  'SIGNATURE_SIGNED',
+  /** The document has no valid version with a template to sign. */
+  'SIGNATURE_NO_TEMPLATE',
   /** The server is stopping or its database is not ready (readiness check, docs/operations.md). */
   'UNAVAILABLE',
   'INTERNAL',
@@ -192,6 +198,9 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   LOGISTICS_NO_INITIAL_STATUS: 409,
   LOGISTICS_TRANSPORT_CLOSED: 409,
   EGOV_UNAVAILABLE: 502,
+  SIGNATURE_EXPIRED: 409,
+  SIGNATURE_SIGNED: 409,
+  SIGNATURE_NO_TEMPLATE: 400,
   UNAVAILABLE: 503,
   INTERNAL: 500,
 };
