@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { bool, datetime, decimal, defineEntity, email, enumOf, int, ref, text, textarea } from '../entity';
-import { idSchema } from '../wireSchemas';
 import type { ErrorDetail } from '../errors';
 
 /**
@@ -265,7 +264,7 @@ export type SignBody = z.infer<typeof signBodySchema>;
 
 /** `POST /api/signature/signed`: prepares a copy of a document for signing. */
 export const prepareSignedSchema = z.strictObject({
-  document: idSchema,
+  document: z.number().int().positive({ message: 'validation.ref' }),
   locale: z.enum(SIGNATURE_LOCALES, { message: 'validation.enum' }).optional(),
   title: z.string().trim().min(1, { message: 'validation.required' }).max(200),
 });

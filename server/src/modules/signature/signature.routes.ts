@@ -164,11 +164,14 @@ export function registerSignatureRoutes(app: FastifyInstance, db: Db): void {
           module: MODULE,
           accept: (type) => type === 'application/pdf',
           then: async (tx, file) => {
-            const pages = await file.content().then(pageCount, () => {
+            const pages = await file
+              .content()
+              .then(pageCount)
+              .catch(() => 0);
+            if (pages < 1)
               throw new AppError('VALIDATION', 'The PDF cannot be read', [
                 { path: 'file', message: 'validation.pdfUnreadable' },
               ]);
-            });
             const [created] = await tx
               .insert(signatureTemplates)
               .values({ siteId, versionId: version, locale, fileId: file.id, fileName: file.name, pages })

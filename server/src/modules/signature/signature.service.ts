@@ -15,7 +15,7 @@ import { auditRecord } from '../../platform/audit';
 import { AppError, notFound } from '../../platform/errors';
 import { sessionOf } from '../../platform/guard';
 import type { Job } from '../../platform/jobs';
-import { clients } from '../system/system.tables';
+import { clients, siteModules } from '../system/system.tables';
 import type { FileUploads } from '../files/files.routes';
 import { stampPdf, type TextStamp, type ZoneStamp } from './signature.stamp';
 import {
@@ -94,24 +94,50 @@ export async function prepareSignature(tx: Db, request: SignatureRequest, now: D
   return created.id;
 }
 
-/** The signed copies of a record of another module, newest first (a visit's entry and leave documents). */
-export async function signedOf(db: Db, siteId: number, source: { module: string; id: number }) {
-  return db
-    .select({
-      id: signatureSigned.id,
-      title: signatureSigned.title,
-      status: signatureSigned.status,
-      signedAt: signatureSigned.signedAt,
-    })
-    .from(signatureSigned)
+/**
+ * `prepareSignature` for a record of another module that may or may not use signatures (a visit purpose's
+ * entry document): nothing happens (null) when the site has MOD_SIGNATURE off, or the document is not valid or
+ * has no template — the record itself is still written.
+ */
+export async function prepareSignatureIfAvailable(
+  tx: Db,
+  request: SignatureRequest,
+  now: Date,
+): Promise<number | null> {
+  const [enabled] = await tx
+    .select({ siteId: siteModules.siteId })
+    .from(siteModules)
+    .where(and(eq(siteModules.siteId, request.siteId), eq(siteModules.module, MODULE)));
+  if (!enabled) return null;
+  try {
+    return await prepareSignature(tx, request, now);
+  } catch (error) {
+    if (error instanceof AppError && (error.code === 'NOT_FOUND' || error.code === 'SIGNATURE_NO_TEMPLATE'))
+      return null;
+    throw error;
+  }
+}
+
+/**
+ * The titles of a record's copies without personal data (an anonymized visit): the caller's neutral title.
+ * The signed PDFs keep what was stamped into them until they are shredded.
+ */
+export async function retitleSigned(
+  tx: Db,
+  siteId: number,
+  source: { module: string; id: number },
+  title: string,
+): Promise<void> {
+  await tx
+    .update(signatureSigned)
+    .set({ title })
     .where(
       and(
         eq(signatureSigned.siteId, siteId),
         eq(signatureSigned.source, source.module),
         eq(signatureSigned.sourceId, source.id),
       ),
-    )
-    .orderBy(desc(signatureSigned.id));
+    );
 }
 
 async function signedRow(db: Db, siteId: number, id: number) {
