@@ -327,7 +327,8 @@ export function checkAttributeValue(
     }
     case 'DATETIME': {
       const value = String(raw);
-      return z.iso.datetime({ offset: true }).safeParse(value).success || z.iso.datetime({ local: true }).safeParse(value).success
+      return z.iso.datetime({ offset: true }).safeParse(value).success ||
+        z.iso.datetime({ local: true }).safeParse(value).success
         ? { value }
         : { error: 'validation.datetime' };
     }

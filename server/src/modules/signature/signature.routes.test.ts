@@ -119,7 +119,11 @@ describe('documents, templates, zones and attributes', () => {
     const minMax = await ctx.call(admin, 'POST', '/api/signature/attribute', { ...base, min: 5, max: 1 });
     expect(minMax.statusCode).toBe(400);
     expect(detailsOf(minMax.body).map((d) => d.path)).toEqual(['max']);
-    const set = await ctx.call(admin, 'POST', '/api/signature/attribute', { ...base, type: 'SET', values: ' ; ' });
+    const set = await ctx.call(admin, 'POST', '/api/signature/attribute', {
+      ...base,
+      type: 'SET',
+      values: ' ; ',
+    });
     expect(detailsOf(set.body)).toEqual([{ path: 'values', message: 'validation.setValues' }]);
     const good = await created(admin, 'attribute', { ...base, min: 1, max: 5 });
     const change = await ctx.call(admin, 'PUT', `/api/signature/attribute/${good.id}`, {
@@ -156,7 +160,8 @@ async function pageContent(bytes: Uint8Array, pageIndex: number) {
   const pdf = await PDFDocument.load(bytes);
   const page = pdf.getPage(pageIndex);
   const contents = page.node.Contents();
-  const refs = contents && 'asArray' in contents ? contents.asArray() : [page.node.get(PDFName.of('Contents'))];
+  const refs =
+    contents && 'asArray' in contents ? contents.asArray() : [page.node.get(PDFName.of('Contents'))];
   let text = '';
   for (const ref of refs) {
     const stream = pdf.context.lookup(ref) as PDFRawStream;
@@ -170,9 +175,9 @@ async function pageContent(bytes: Uint8Array, pageIndex: number) {
     text: Buffer.from(m[3], 'hex').toString('latin1'),
   }));
   // drawImage: translate to (x, y), then scale to (width, height) among identity matrices, then Do.
-  const images = [...text.matchAll(/1 0 0 1 ([\d.]+) ([\d.]+) cm\s+(?:1 0 0 1 0 0 cm\s+)*([\d.]+) 0 0 ([\d.]+) 0 0 cm/g)].map(
-    (m) => ({ x: Number(m[1]), y: Number(m[2]), width: Number(m[3]), height: Number(m[4]) }),
-  );
+  const images = [
+    ...text.matchAll(/1 0 0 1 ([\d.]+) ([\d.]+) cm\s+(?:1 0 0 1 0 0 cm\s+)*([\d.]+) 0 0 ([\d.]+) 0 0 cm/g),
+  ].map((m) => ({ x: Number(m[1]), y: Number(m[2]), width: Number(m[3]), height: Number(m[4]) }));
   return { texts, images };
 }
 
@@ -196,7 +201,15 @@ describe('signing', () => {
     await add('at', { type: 'DATETIME', x: 300, y: 130 });
     await add('time', { type: 'TIME', x: 300, y: 160 });
     zone = (
-      await created(admin, 'zone', { template, name: 'Podpis', page: 1, x: 300, y: 600, width: 200, height: 100 })
+      await created(admin, 'zone', {
+        template,
+        name: 'Podpis',
+        page: 1,
+        x: 300,
+        y: 600,
+        width: 200,
+        height: 100,
+      })
     ).id;
   });
 
@@ -383,7 +396,11 @@ describe('signing what other modules produce', () => {
     expect(both.json()).toHaveLength(2);
     // A purpose without documents prepares nothing.
     const plain = await enter(ctx, reception, visitor(site, { purpose: site.delivery }));
-    const none = await ctx.call(signer, 'GET', `/api/signature/signed?source=MOD_VISIT&sourceId=${plain.json().id}`);
+    const none = await ctx.call(
+      signer,
+      'GET',
+      `/api/signature/signed?source=MOD_VISIT&sourceId=${plain.json().id}`,
+    );
     expect(none.json()).toEqual([]);
   });
 });

@@ -205,7 +205,9 @@ export function registerSignatureRoutes(app: FastifyInstance, db: Db): void {
       async (request) => {
         const part = await request.file();
         if (!part || part.fieldname !== 'file')
-          throw new AppError('VALIDATION', 'No file sent', [{ path: 'file', message: 'validation.required' }]);
+          throw new AppError('VALIDATION', 'No file sent', [
+            { path: 'file', message: 'validation.required' },
+          ]);
         const bytes = await part.toBuffer();
         return validatePdf(db, currentSiteId(request), bytes);
       },
@@ -250,7 +252,12 @@ export function registerSignatureRoutes(app: FastifyInstance, db: Db): void {
       const id = await db.transaction(async (tx) => {
         const created = await prepareSignature(
           tx as unknown as Db,
-          { siteId, documentId: request.body.document, locale: request.body.locale, title: request.body.title },
+          {
+            siteId,
+            documentId: request.body.document,
+            locale: request.body.locale,
+            title: request.body.title,
+          },
           now(),
         );
         auditRecord(request, {

@@ -185,7 +185,11 @@ export async function signingForm(db: Db, siteId: number, id: number): Promise<S
 }
 
 /** The template's PDF of a copy (waiting) or its signed PDF (signed); 404 once shredded. */
-export async function pdfFileOf(db: Db, siteId: number, id: number): Promise<{ fileId: number; name: string }> {
+export async function pdfFileOf(
+  db: Db,
+  siteId: number,
+  id: number,
+): Promise<{ fileId: number; name: string }> {
   const row = await signedRow(db, siteId, id);
   if (row.status === 'SIGNED' && row.fileId) return { fileId: row.fileId, name: `${row.title}.pdf` };
   if (row.status === 'WAITING') {

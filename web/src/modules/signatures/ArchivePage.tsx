@@ -29,7 +29,9 @@ export default function ArchivePage() {
 
   async function validate(record: Row) {
     try {
-      const result = await api.get<ValidateResult>(`/signature/validate/${String(record.id)}`, { silent: true });
+      const result = await api.get<ValidateResult>(`/signature/validate/${String(record.id)}`, {
+        silent: true,
+      });
       (result.valid ? modal.success : modal.error)({
         title: t('signatures.validate.title'),
         content: <ValidationResult result={result} />,
@@ -46,7 +48,17 @@ export default function ArchivePage() {
         entity={signatureSigned}
         stateKey="/signatures/archive"
         title={t('signatures.archive.title')}
-        columns={['created', 'title', 'document', 'status', 'signedAt', 'signedBy', 'terminal', 'shreddedAt', 'source']}
+        columns={[
+          'created',
+          'title',
+          'document',
+          'status',
+          'signedAt',
+          'signedBy',
+          'terminal',
+          'shreddedAt',
+          'source',
+        ]}
         noCreate
         readOnly
         rowTestId="signature-archive-row"
@@ -74,7 +86,8 @@ export default function ArchivePage() {
             icon: <DownloadOutlined />,
             testId: 'signature-download',
             visible: isSigned,
-            onClick: (record) => void download(`/signature/signed/${String(record.id)}/pdf`, fileName(record)),
+            onClick: (record) =>
+              void download(`/signature/signed/${String(record.id)}/pdf`, fileName(record)),
           },
           {
             key: 'validate',

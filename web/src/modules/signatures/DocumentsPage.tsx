@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { BorderOuterOutlined, UploadOutlined } from '@ant-design/icons';
 import { Button, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -6,9 +6,11 @@ import { signatureDocument, signatureTemplate, signatureVersion } from '@strazce
 import { CrudPage } from '../../components/crud/CrudPage';
 import type { Row } from '../../components/crud/fieldWire';
 import type { CrudPageApi } from '../../components/crud/types';
-import { TemplateEditor } from './TemplateEditor';
 import { TemplateUpload } from './TemplateUpload';
 import './signatures.css';
+
+/** The editor (with pdf.js) loads when a template is opened. */
+const TemplateEditor = lazy(() => import('./TemplateEditor'));
 
 /**
  * /signatures/documents (SIG_ADMIN): the documents to be signed, their versions, and the versions' PDF
@@ -76,7 +78,11 @@ export default function DocumentsPage() {
           }}
         />
       )}
-      {editing && <TemplateEditor template={editing} onClose={() => setEditing(null)} />}
+      {editing && (
+        <Suspense fallback={null}>
+          <TemplateEditor template={editing} onClose={() => setEditing(null)} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -19,7 +19,8 @@ import { SignatureCanvas } from './SignatureCanvas';
 
 /** An attribute's value as the API takes it, from its control's value. */
 function wireValue(attribute: SigningAttribute, value: unknown): string | number | boolean | null {
-  if (value === undefined || value === null || value === '') return attribute.type === 'BOOLEAN' ? false : null;
+  if (value === undefined || value === null || value === '')
+    return attribute.type === 'BOOLEAN' ? false : null;
   switch (attribute.type) {
     case 'DATE':
       return (value as Dayjs).format('YYYY-MM-DD');
@@ -60,7 +61,13 @@ function AttributeInput({ attribute, ...rest }: { attribute: SigningAttribute })
       return <DatePicker {...rest} format="DD.MM.YYYY" style={{ width: '100%' }} data-testid={testId} />;
     case 'DATETIME':
       return (
-        <DatePicker {...rest} showTime format="DD.MM.YYYY HH:mm:ss" style={{ width: '100%' }} data-testid={testId} />
+        <DatePicker
+          {...rest}
+          showTime
+          format="DD.MM.YYYY HH:mm:ss"
+          style={{ width: '100%' }}
+          data-testid={testId}
+        />
       );
     case 'TIME':
       return <TimePicker {...rest} format="HH:mm" style={{ width: '100%' }} data-testid={testId} />;
@@ -74,7 +81,7 @@ function AttributeInput({ attribute, ...rest }: { attribute: SigningAttribute })
  * type, min, max and mandatory here and by the server) and a canvas per zone. The server stamps everything
  * into the PDF and archives it; 'Document has expired' when it waited past its max age.
  */
-export function SigningDialog({
+export default function SigningDialog({
   record,
   onClose,
   onSigned,

@@ -1,12 +1,14 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { HighlightOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { SIGNATURES_SIGNED_REFRESH_MS, signatureSigned } from '@strazce/contract';
 import { CrudPage } from '../../components/crud/CrudPage';
 import type { Row } from '../../components/crud/fieldWire';
 import type { CrudPageApi } from '../../components/crud/types';
-import { SigningDialog } from './SigningDialog';
 import './signatures.css';
+
+/** The dialog (with the signature canvas and pdf.js) loads when a document is opened for signing. */
+const SigningDialog = lazy(() => import('./SigningDialog'));
 
 /**
  * /signatures/signing (SIG_USER): the documents waiting for a signature, refreshed every 5 s (a visitor's entry
@@ -39,14 +41,16 @@ export default function SigningPage() {
         ]}
       />
       {signing && (
-        <SigningDialog
-          record={signing.record}
-          onClose={() => setSigning(null)}
-          onSigned={() => {
-            signing.page.refresh();
-            setSigning(null);
-          }}
-        />
+        <Suspense fallback={null}>
+          <SigningDialog
+            record={signing.record}
+            onClose={() => setSigning(null)}
+            onSigned={() => {
+              signing.page.refresh();
+              setSigning(null);
+            }}
+          />
+        </Suspense>
       )}
     </>
   );

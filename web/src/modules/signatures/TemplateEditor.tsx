@@ -1,6 +1,25 @@
 import { useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
-import { DeleteOutlined, EditOutlined, FontSizeOutlined, PlusOutlined, SaveOutlined } from '@ant-design/icons';
-import { App, Button, Checkbox, Empty, Form, Input, InputNumber, List, Modal, Select, Space, Tag } from 'antd';
+import {
+  DeleteOutlined,
+  EditOutlined,
+  FontSizeOutlined,
+  PlusOutlined,
+  SaveOutlined,
+} from '@ant-design/icons';
+import {
+  App,
+  Button,
+  Checkbox,
+  Empty,
+  Form,
+  Input,
+  InputNumber,
+  List,
+  Modal,
+  Select,
+  Space,
+  Tag,
+} from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
@@ -66,7 +85,7 @@ function toPlaced(kind: Kind, row: Row): Placed {
  * selected are edited beside (points from the page's top-left corner: 1 point = 0.75 px here). The rules (max
  * not below min, a SET's values, the page existing) are checked here and by the server, shown on the field.
  */
-export function TemplateEditor({ template, onClose }: { template: Row; onClose(): void }) {
+export default function TemplateEditor({ template, onClose }: { template: Row; onClose(): void }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
@@ -167,7 +186,11 @@ export function TemplateEditor({ template, onClose }: { template: Row; onClose()
     const resource = `/signature/${current.kind}`;
     try {
       const saved = current.id
-        ? await api.put<Row>(`${resource}/${current.id}`, { ...values, version: current.version }, { silent: true })
+        ? await api.put<Row>(
+            `${resource}/${current.id}`,
+            { ...values, version: current.version },
+            { silent: true },
+          )
         : await api.post<Row>(resource, { ...values, template: templateId }, { silent: true });
       const next = toPlaced(current.kind, saved);
       setItems((list) => list.map((item) => (item.key === current.key ? next : item)));
@@ -181,7 +204,8 @@ export function TemplateEditor({ template, onClose }: { template: Row; onClose()
       message.success(t('signatures.editor.saved'));
     } catch (error) {
       if (error instanceof ApiError && error.body?.details?.length) showErrors(error.body.details);
-      else if (error instanceof ApiError || error instanceof NetworkError) message.error(apiErrorText(error, t));
+      else if (error instanceof ApiError || error instanceof NetworkError)
+        message.error(apiErrorText(error, t));
     }
   }
 
@@ -213,7 +237,10 @@ export function TemplateEditor({ template, onClose }: { template: Row; onClose()
         item.key,
         mode === 'move'
           ? { x: Math.max(0, round(origin.x + dx)), y: Math.max(0, round(origin.y + dy)) }
-          : { width: Math.max(10, round(origin.width + dx)), height: Math.max(10, round(origin.height + dy)) },
+          : {
+              width: Math.max(10, round(origin.width + dx)),
+              height: Math.max(10, round(origin.height + dy)),
+            },
       );
     };
     const up = () => {
@@ -318,7 +345,9 @@ export function TemplateEditor({ template, onClose }: { template: Row; onClose()
                 actions={[<EditOutlined key="edit" />]}
               >
                 <Space>
-                  <Tag color={item.kind === 'zone' ? 'blue' : 'orange'}>{t(`signatures.editor.kind.${item.kind}`)}</Tag>
+                  <Tag color={item.kind === 'zone' ? 'blue' : 'orange'}>
+                    {t(`signatures.editor.kind.${item.kind}`)}
+                  </Tag>
                   <span>{String(item.values.name || t(`signatures.editor.new.${item.kind}`))}</span>
                   {dirty.has(item.key) && <Tag>{t('signatures.editor.unsaved')}</Tag>}
                 </Space>
@@ -409,10 +438,20 @@ export function TemplateEditor({ template, onClose }: { template: Row; onClose()
                 </>
               )}
               <Space>
-                <Button type="primary" icon={<SaveOutlined />} onClick={() => void save()} data-testid="signature-item-save">
+                <Button
+                  type="primary"
+                  icon={<SaveOutlined />}
+                  onClick={() => void save()}
+                  data-testid="signature-item-save"
+                >
                   {t('signatures.editor.save')}
                 </Button>
-                <Button danger icon={<DeleteOutlined />} onClick={() => void remove()} data-testid="signature-item-delete">
+                <Button
+                  danger
+                  icon={<DeleteOutlined />}
+                  onClick={() => void remove()}
+                  data-testid="signature-item-delete"
+                >
                   {t('signatures.editor.delete')}
                 </Button>
               </Space>

@@ -22,7 +22,7 @@ export function ValidationResult({ result }: { result: ValidateResult }) {
           : t('signatures.validate.invalid')}
       </p>
       <Typography.Text type="secondary" className="signature-hash">
-        SHA-256: {result.sha256}
+        {t('signatures.validate.hash', { hash: result.sha256 })}
       </Typography.Text>
     </div>
   );
