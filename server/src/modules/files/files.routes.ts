@@ -148,7 +148,11 @@ function fileUploads(db: Db, store: FileStore): FileUploads {
     },
 
     async storeBytes({ siteId, module, name, bytes, then }) {
-      const content = await store.store(Readable.from([Buffer.from(bytes)]), name, 'application/octet-stream');
+      const content = await store.store(
+        Readable.from([Buffer.from(bytes)]),
+        name,
+        'application/octet-stream',
+      );
       return keep(content, { siteId, module, name }, then);
     },
 

@@ -353,12 +353,28 @@ export function visitHooks(government: GovernmentBlacklistProvider): CrudHooks {
       const purpose = await purposeOf(ctx.tx, siteId, movement.purposeId);
       const visitor = { firstName: input.firstName, lastName: input.lastName };
       if (movement.kind === 'departure') {
-        await visitSignature(ctx.tx, siteId, purpose, 'leave', id, visitor, new Date(ctx.request.server.clock.now()));
+        await visitSignature(
+          ctx.tx,
+          siteId,
+          purpose,
+          'leave',
+          id,
+          visitor,
+          new Date(ctx.request.server.clock.now()),
+        );
         if (purpose.anonymize) await anonymizeVisit(ctx.tx, siteId, id);
         return;
       }
       await notifyEntry(ctx, id, purpose);
-      await visitSignature(ctx.tx, siteId, purpose, 'entry', id, visitor, new Date(ctx.request.server.clock.now()));
+      await visitSignature(
+        ctx.tx,
+        siteId,
+        purpose,
+        'entry',
+        id,
+        visitor,
+        new Date(ctx.request.server.clock.now()),
+      );
     },
 
     decorate: decorateVisits,
