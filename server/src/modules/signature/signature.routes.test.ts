@@ -4,6 +4,7 @@ import { PDFDocument, PDFName, PDFRawStream, StandardFonts } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, expectEvery, type TestContext, type TestUser } from '../../../test/helper';
 import { PNG, multipartFile } from '../../../test/multipart';
+import { emails } from '../system/system.tables';
 import { enter, givenVisitSite, visitor } from '../visit/visit.fixtures';
 import { visitPurposes } from '../visit/visit.tables';
 import { shredDue } from './signature.service';
@@ -209,6 +210,7 @@ describe('signing', () => {
         y: 600,
         width: 200,
         height: 100,
+        notification: 'archive@example.com',
       })
     ).id;
   });
@@ -318,6 +320,8 @@ describe('signing', () => {
       signatures: { [zone]: PNG_URL },
     });
     expect(again.headers['x-error-code']).toBe('SIGNATURE_SIGNED');
+    const told = await ctx.db.select().from(emails).where(eq(emails.recipient, 'archive@example.com'));
+    expect(told).toEqual([expect.objectContaining({ subject: 'Podepsáno / Signed: Předání klíče' })]);
     const archive = await ctx.call(viewer, 'GET', '/api/signature/signed?status=SIGNED');
     expectEvery(archive.json() as Json[], (row) => row.status === 'SIGNED');
   });

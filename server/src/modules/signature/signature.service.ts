@@ -15,7 +15,8 @@ import { auditRecord } from '../../platform/audit';
 import { AppError, notFound } from '../../platform/errors';
 import { sessionOf } from '../../platform/guard';
 import type { Job } from '../../platform/jobs';
-import { clients, siteModules } from '../system/system.tables';
+import { formatSiteDateTime, siteTimeZone } from '../../platform/siteTime';
+import { clients, emails, siteModules } from '../system/system.tables';
 import type { FileUploads } from '../files/files.routes';
 import { stampPdf, type TextStamp, type ZoneStamp } from './signature.stamp';
 import {
@@ -319,8 +320,44 @@ export async function signDocument(
         siteId,
         changes: { status: { from: 'WAITING', to: 'SIGNED' }, sha256: { to: sha256 } },
       });
+      await notifySigned(tx, siteId, row.title, session.userName, zones, now);
     },
   });
+}
+
+/**
+ * Tells each zone's `notification` address that its zone was signed: an e-mail in both languages through the
+ * outbox, in the signing's transaction.
+ */
+async function notifySigned(
+  tx: Db,
+  siteId: number,
+  title: string,
+  signedBy: string,
+  zones: ReadonlyArray<{ name: string; notification: string | null }>,
+  now: Date,
+): Promise<void> {
+  const notified = zones.filter((zone) => zone.notification?.includes('@'));
+  if (notified.length === 0) return;
+  const time = formatSiteDateTime(now, await siteTimeZone(tx, siteId));
+  await tx.insert(emails).values(
+    notified.map((zone) => ({
+      siteId,
+      recipient: zone.notification!,
+      subject: `Podepsáno / Signed: ${title}`,
+      body: [
+        `Dobrý den,`,
+        ``,
+        `dokument „${title}“ byl podepsán (zóna ${zone.name}) uživatelem ${signedBy} v ${time}.`,
+        ``,
+        `---`,
+        ``,
+        `Hello,`,
+        ``,
+        `the document "${title}" was signed (zone ${zone.name}) by ${signedBy} at ${time}.`,
+      ].join('\n'),
+    })),
+  );
 }
 
 /**

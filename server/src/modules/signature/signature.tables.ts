@@ -68,18 +68,23 @@ export const signatureTemplates = pgTable(
   ],
 );
 
+/** What a zone and an attribute share: a named place on a page of a template. */
+const placedColumns = () => ({
+  ...entityColumns(),
+  siteId: siteColumn(),
+  templateId: integer()
+    .notNull()
+    .references(() => signatureTemplates.id, { onDelete: 'cascade' }),
+  name: text().notNull(),
+  page: integer().notNull(),
+  x: points(),
+  y: points(),
+});
+
 export const signatureZones = pgTable(
   'signature_zone',
   {
-    ...entityColumns(),
-    siteId: siteColumn(),
-    templateId: integer()
-      .notNull()
-      .references(() => signatureTemplates.id, { onDelete: 'cascade' }),
-    name: text().notNull(),
-    page: integer().notNull(),
-    x: points(),
-    y: points(),
+    ...placedColumns(),
     width: points(),
     height: points(),
     notification: text(),
@@ -90,19 +95,11 @@ export const signatureZones = pgTable(
 export const signatureAttributes = pgTable(
   'signature_attribute',
   {
-    ...entityColumns(),
-    siteId: siteColumn(),
-    templateId: integer()
-      .notNull()
-      .references(() => signatureTemplates.id, { onDelete: 'cascade' }),
-    name: text().notNull(),
+    ...placedColumns(),
     printName: text(),
     type: text().$type<SignatureAttributeType>().notNull(),
     mandatory: boolean().notNull().default(false),
     stamp: boolean().notNull().default(true),
-    page: integer().notNull(),
-    x: points(),
-    y: points(),
     fontSize: integer().notNull().default(10),
     bold: boolean().notNull().default(false),
     italic: boolean().notNull().default(false),
