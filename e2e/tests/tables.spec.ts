@@ -74,6 +74,9 @@ const LIST_PAGES = [
   '/stock/movements',
   '/stock/takings',
   '/stock/incidents',
+  '/signatures/documents',
+  '/signatures/signing',
+  '/signatures/archive',
 ];
 
 /** Header cells whose text does not fit (the title is wider than the space it has). */

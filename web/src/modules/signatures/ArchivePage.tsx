@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { DownloadOutlined, EyeOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
+import { DownloadOutlined, FilePdfOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import { App, Button, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { signatureSigned, type ValidateResult } from '@strazce/contract';
@@ -75,7 +75,7 @@ export default function ArchivePage() {
           {
             key: 'show',
             label: t('signatures.archive.show'),
-            icon: <EyeOutlined />,
+            icon: <FilePdfOutlined />,
             testId: 'signature-show',
             visible: isSigned,
             onClick: (record) => setShowing(record),

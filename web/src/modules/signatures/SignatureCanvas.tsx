@@ -4,9 +4,6 @@ import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import SignaturePad from 'signature_pad';
 
-/** The largest width of a signature canvas in CSS pixels (a phone gets its screen's width). */
-const MAX_WIDTH = 420;
-
 /**
  * A canvas to sign on with a finger, a pen or the mouse (signature_pad), in the zone's proportions so that the
  * image fills the zone in the PDF. `onChange` gets the PNG (data URL, transparent background) after each
@@ -30,25 +27,41 @@ export function SignatureCanvas({
 
   useEffect(() => {
     const element = canvas.current!;
-    const width = Math.min(MAX_WIDTH, element.parentElement?.clientWidth || MAX_WIDTH);
-    const height = Math.max(60, Math.round(width / ratio));
-    const scale = Math.max(window.devicePixelRatio || 1, 1);
-    element.width = width * scale;
-    element.height = height * scale;
-    element.style.width = `${width}px`;
-    element.style.height = `${height}px`;
-    element.getContext('2d')?.scale(scale, scale);
     const signaturePad = new SignaturePad(element, { penColor: '#0b2a8a', minWidth: 0.8, maxWidth: 2.6 });
+    // The drawing surface follows the canvas's laid-out size (the panel's width, the zone's proportions), at
+    // the screen's pixel density; what was drawn is kept.
+    const fit = () => {
+      const { width, height } = element.getBoundingClientRect();
+      if (!width || !height) return;
+      const scale = Math.max(window.devicePixelRatio || 1, 1);
+      const strokes = signaturePad.toData();
+      element.width = Math.round(width * scale);
+      element.height = Math.round(height * scale);
+      element.getContext('2d')?.scale(scale, scale);
+      signaturePad.clear();
+      signaturePad.fromData(strokes);
+    };
+    const observer = new ResizeObserver(fit);
+    observer.observe(element);
+    fit();
     signaturePad.addEventListener('endStroke', () =>
       changed.current(signaturePad.isEmpty() ? null : signaturePad.toDataURL('image/png')),
     );
     pad.current = signaturePad;
-    return () => signaturePad.off();
-  }, [ratio]);
+    return () => {
+      observer.disconnect();
+      signaturePad.off();
+    };
+  }, []);
 
   return (
     <div className="signature-canvas">
-      <canvas ref={canvas} data-testid={testId} aria-label={t('signatures.signing.canvas')} />
+      <canvas
+        ref={canvas}
+        style={{ aspectRatio: String(ratio) }}
+        data-testid={testId}
+        aria-label={t('signatures.signing.canvas')}
+      />
       <Button
         size="small"
         icon={<ClearOutlined />}
