@@ -4,6 +4,7 @@ import { PDFDocument, PDFName, PDFRawStream, StandardFonts } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, expectEvery, type TestContext, type TestUser } from '../../../test/helper';
 import { PNG, multipartFile } from '../../../test/multipart';
+import { givenTerminal, terminalHeaders } from '../../../test/terminals';
 import { emails } from '../system/system.tables';
 import { enter, givenVisitSite, visitor } from '../visit/visit.fixtures';
 import { visitPurposes } from '../visit/visit.tables';
@@ -324,6 +325,20 @@ describe('signing', () => {
     expect(told).toEqual([expect.objectContaining({ subject: 'Podepsáno / Signed: Předání klíče' })]);
     const archive = await ctx.call(viewer, 'GET', '/api/signature/signed?status=SIGNED');
     expectEvery(archive.json() as Json[], (row) => row.status === 'SIGNED');
+  });
+
+  it('records the browser terminal the signer’s session was opened on', async () => {
+    const tablet = await givenTerminal(ctx, { role: null, site: null, name: 'Recepce – tablet' });
+    const account = await ctx.givenUser({ roles: ['SIG_USER'], login: false });
+    const login = await ctx.login(account.userName, undefined, terminalHeaders(tablet));
+    expect(login.statusCode, login.body).toBe(200);
+    const onTablet = { ...account, token: login.json().session.token as string };
+    const copy = (await prepare(onTablet, document)).json() as Json;
+    const signed = await ctx.call(onTablet, 'POST', `/api/signature/signed/${copy.id}/sign`, {
+      values: valid(),
+      signatures: { [zone]: PNG_URL },
+    });
+    expect(signed.json()).toMatchObject({ status: 'SIGNED', terminal: 'Recepce – tablet' });
   });
 
   it('refuses a copy past its max age: Document has expired', async () => {
