@@ -6,13 +6,13 @@ CREATE TABLE "signature_attribute" (
 	"site_id" integer NOT NULL,
 	"template_id" integer NOT NULL,
 	"name" text NOT NULL,
+	"page" integer NOT NULL,
+	"x" numeric(8, 2) NOT NULL,
+	"y" numeric(8, 2) NOT NULL,
 	"print_name" text,
 	"type" text NOT NULL,
 	"mandatory" boolean DEFAULT false NOT NULL,
 	"stamp" boolean DEFAULT true NOT NULL,
-	"page" integer NOT NULL,
-	"x" numeric(8, 2) NOT NULL,
-	"y" numeric(8, 2) NOT NULL,
 	"font_size" integer DEFAULT 10 NOT NULL,
 	"bold" boolean DEFAULT false NOT NULL,
 	"italic" boolean DEFAULT false NOT NULL,
@@ -104,6 +104,7 @@ CREATE TABLE "signature_zone" (
 --> statement-breakpoint
 ALTER TABLE "visit_purpose" ADD COLUMN "entry_document_id" integer;--> statement-breakpoint
 ALTER TABLE "visit_purpose" ADD COLUMN "leave_document_id" integer;--> statement-breakpoint
+ALTER TABLE "km_key_type" ADD COLUMN "handover_document_id" integer;--> statement-breakpoint
 ALTER TABLE "signature_attribute" ADD CONSTRAINT "signature_attribute_site_id_system_site_id_fk" FOREIGN KEY ("site_id") REFERENCES "public"."system_site"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "signature_attribute" ADD CONSTRAINT "signature_attribute_template_id_signature_template_id_fk" FOREIGN KEY ("template_id") REFERENCES "public"."signature_template"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "signature_document" ADD CONSTRAINT "signature_document_site_id_system_site_id_fk" FOREIGN KEY ("site_id") REFERENCES "public"."system_site"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -133,5 +134,6 @@ CREATE INDEX "signature_version_document_idx" ON "signature_version" USING btree
 CREATE INDEX "signature_zone_template_idx" ON "signature_zone" USING btree ("site_id","template_id","name");--> statement-breakpoint
 ALTER TABLE "visit_purpose" ADD CONSTRAINT "visit_purpose_entry_document_id_signature_document_id_fk" FOREIGN KEY ("entry_document_id") REFERENCES "public"."signature_document"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "visit_purpose" ADD CONSTRAINT "visit_purpose_leave_document_id_signature_document_id_fk" FOREIGN KEY ("leave_document_id") REFERENCES "public"."signature_document"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "km_key_type" ADD CONSTRAINT "km_key_type_handover_document_id_signature_document_id_fk" FOREIGN KEY ("handover_document_id") REFERENCES "public"."signature_document"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "visit_purpose" DROP COLUMN "entry_document";--> statement-breakpoint
 ALTER TABLE "visit_purpose" DROP COLUMN "leave_document";

@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, expectEvery, type TestContext, type TestUser } from '../../../test/helper';
 import { PNG, multipartFile } from '../../../test/multipart';
 import { givenTerminal, terminalHeaders } from '../../../test/terminals';
-import { emails } from '../system/system.tables';
-import { enter, givenVisitSite, visitor } from '../visit/visit.fixtures';
+import { emails, persons } from '../system/system.tables';
+import { enter, givenVisitSite, visitor, type VisitSite } from '../visit/visit.fixtures';
 import { visitPurposes } from '../visit/visit.tables';
 import { shredDue } from './signature.service';
 import { signatureSigned } from './signature.tables';
@@ -394,9 +394,13 @@ describe('signing', () => {
 });
 
 describe('signing what other modules produce', () => {
+  let site: VisitSite;
+  beforeAll(async () => {
+    site = await givenVisitSite(ctx, ctx.siteA);
+  });
+
   it('prepares the purpose’s entry and leave documents for the visitor to sign', async () => {
     const { document } = await givenTemplate();
-    const site = await givenVisitSite(ctx, ctx.siteA);
     await ctx.db
       .update(visitPurposes)
       .set({ entryDocumentId: document, leaveDocumentId: document })
@@ -421,5 +425,29 @@ describe('signing what other modules produce', () => {
       `/api/signature/signed?source=MOD_VISIT&sourceId=${plain.json().id}`,
     );
     expect(none.json()).toEqual([]);
+  });
+
+  it('prepares the key type’s handover protocol at each lend-out', async () => {
+    const { document } = await givenTemplate();
+    const keys = await ctx.givenUser({ roles: ['KM_ADMIN', 'KM_USER'] });
+    const km = async (resource: string, body: Record<string, unknown>) => {
+      const response = await ctx.call(keys, 'POST', `/api/keymanagement/${resource}`, body);
+      expect(response.statusCode, response.body).toBe(201);
+      return response.json() as Json;
+    };
+    const type = await km('keytype', { name: 'S protokolem', handoverDocument: document });
+    expect(type.handoverDocument).toMatchObject({ id: document });
+    const key = await km('key', { code: 'P-001', name: 'Serverovna', type: type.id });
+    const { gate } = site;
+    const [holder] = await ctx.db
+      .insert(persons)
+      .values({ firstName: 'Petr', lastName: 'Držitel', homeSiteId: ctx.siteA })
+      .returning({ id: persons.id });
+    const lent = await km('lend', { key: key.id, person: holder.id, gate });
+    const copies = await ctx.call(signer, 'GET', `/api/signature/signed?source=MOD_KM&sourceId=${lent.id}`);
+    expect(copies.json()).toEqual([
+      expect.objectContaining({ status: 'WAITING', document: expect.objectContaining({ id: document }) }),
+    ]);
+    expect((copies.json() as Json[])[0].title).toContain('Držitel');
   });
 });
