@@ -136,4 +136,8 @@ ALTER TABLE "visit_purpose" ADD CONSTRAINT "visit_purpose_entry_document_id_sign
 ALTER TABLE "visit_purpose" ADD CONSTRAINT "visit_purpose_leave_document_id_signature_document_id_fk" FOREIGN KEY ("leave_document_id") REFERENCES "public"."signature_document"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "km_key_type" ADD CONSTRAINT "km_key_type_handover_document_id_signature_document_id_fk" FOREIGN KEY ("handover_document_id") REFERENCES "public"."signature_document"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "visit_purpose" DROP COLUMN "entry_document";--> statement-breakpoint
-ALTER TABLE "visit_purpose" DROP COLUMN "leave_document";
+ALTER TABLE "visit_purpose" DROP COLUMN "leave_document";--> statement-breakpoint
+ALTER TABLE "signature_document" ALTER COLUMN "name" TYPE text COLLATE "czech";--> statement-breakpoint
+ALTER TABLE "signature_version" ALTER COLUMN "name" TYPE text COLLATE "czech";--> statement-breakpoint
+ALTER TABLE "signature_zone" ALTER COLUMN "name" TYPE text COLLATE "czech";--> statement-breakpoint
+ALTER TABLE "signature_attribute" ALTER COLUMN "name" TYPE text COLLATE "czech";
