@@ -1,6 +1,7 @@
 import { inflateSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { PDFDocument, PDFName, PDFRawStream, StandardFonts } from 'pdf-lib';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, expectEvery, type TestContext, type TestUser } from '../../../test/helper';
 import { PNG, multipartFile } from '../../../test/multipart';
@@ -157,29 +158,40 @@ describe('documents, templates, zones and attributes', () => {
   });
 });
 
-/** Text shows (`x y Tm <hex> Tj`) and image placements (`w 0 0 h x y cm`) of a page's content streams. */
+/**
+ * What a page of a PDF shows: its texts with their baseline positions (pdf.js, as a viewer reads them) and the
+ * placements of its images (`x y` translation, then `w 0 0 h` scale, of the content stream pdf-lib writes).
+ */
 async function pageContent(bytes: Uint8Array, pageIndex: number) {
+  const document = await getDocument({ data: new Uint8Array(bytes), isEvalSupported: false, verbosity: 0 })
+    .promise;
+  const page = await document.getPage(pageIndex + 1);
+  const texts = (await page.getTextContent()).items
+    .filter((item) => 'str' in item && item.str.trim() !== '')
+    .map((item) => {
+      const { str, transform } = item as { str: string; transform: number[] };
+      return { text: str, x: transform[4], y: transform[5] };
+    });
   const pdf = await PDFDocument.load(bytes);
-  const page = pdf.getPage(pageIndex);
-  const contents = page.node.Contents();
-  const refs =
-    contents && 'asArray' in contents ? contents.asArray() : [page.node.get(PDFName.of('Contents'))];
-  let text = '';
+  const node = pdf.getPage(pageIndex).node;
+  const contents = node.Contents();
+  const refs = contents && 'asArray' in contents ? contents.asArray() : [node.get(PDFName.of('Contents'))];
+  let stream = '';
   for (const ref of refs) {
-    const stream = pdf.context.lookup(ref) as PDFRawStream;
-    const raw = Buffer.from(stream.contents);
-    const filter = stream.dict.get(PDFName.of('Filter'));
-    text += (filter ? inflateSync(raw) : raw).toString('latin1') + '\n';
+    const part = pdf.context.lookup(ref) as PDFRawStream;
+    const raw = Buffer.from(part.contents);
+    stream += (part.dict.get(PDFName.of('Filter')) ? inflateSync(raw) : raw).toString('latin1') + '\n';
   }
-  const texts = [...text.matchAll(/1 0 0 1 ([\d.]+) ([\d.]+) Tm\s*<([0-9A-Fa-f]+)> Tj/g)].map((m) => ({
+  // drawImage: translate to (x, y), then scale to (width, height) among identity matrices, then Do.
+  const placements = stream.matchAll(
+    /1 0 0 1 ([\d.]+) ([\d.]+) cm\s+(?:1 0 0 1 0 0 cm\s+)*([\d.]+) 0 0 ([\d.]+) 0 0 cm/g,
+  );
+  const images = [...placements].map((m) => ({
     x: Number(m[1]),
     y: Number(m[2]),
-    text: Buffer.from(m[3], 'hex').toString('latin1'),
+    width: Number(m[3]),
+    height: Number(m[4]),
   }));
-  // drawImage: translate to (x, y), then scale to (width, height) among identity matrices, then Do.
-  const images = [
-    ...text.matchAll(/1 0 0 1 ([\d.]+) ([\d.]+) cm\s+(?:1 0 0 1 0 0 cm\s+)*([\d.]+) 0 0 ([\d.]+) 0 0 cm/g),
-  ].map((m) => ({ x: Number(m[1]), y: Number(m[2]), width: Number(m[3]), height: Number(m[4]) }));
   return { texts, images };
 }
 
@@ -217,7 +229,7 @@ describe('signing', () => {
   });
 
   const valid = () => ({
-    [attribute.name]: 'Jan Novak',
+    [attribute.name]: 'Jan Dvořák',
     [attribute.count]: 3,
     [attribute.weight]: '12,5',
     [attribute.agree]: true,
@@ -287,14 +299,19 @@ describe('signing', () => {
     expect(pdf.headers['content-type']).toBe('application/pdf');
     const bytes = pdf.rawPayload;
     const first = await pageContent(bytes, 0);
-    const font = await (await PDFDocument.create()).embedFont(StandardFonts.Helvetica);
-    const ascent = (size: number) => font.heightAtSize(size, { descender: false });
     const at = (text: string) => first.texts.find((t) => t.text === text);
-    // Top-left coordinates in points: x as given, the text's top y points below the page's top.
-    expect(at('Jméno: Jan Novak')).toMatchObject({ x: 72 });
-    expect(at('Jméno: Jan Novak')!.y).toBeCloseTo(PAGE.height - 100 - ascent(10), 1);
-    expect(at('3')!.y).toBeCloseTo(PAGE.height - 130 - ascent(10), 0);
-    expect(at('green')).toMatchObject({ x: 72 });
+    /** The text's top at `top` points below the page's top: its baseline lower by its ascent (< font size). */
+    const expectTopAt = (text: string, x: number, top: number, size = 10) => {
+      expect(at(text), `${text} in ${JSON.stringify(first.texts)}`).toBeDefined();
+      expect(at(text)!.x).toBeCloseTo(x, 1);
+      expect(at(text)!.y).toBeLessThan(PAGE.height - top - size * 0.6);
+      expect(at(text)!.y).toBeGreaterThan(PAGE.height - top - size);
+    };
+    // Czech letters as typed (an embedded Unicode font).
+    expectTopAt('Jméno: Jan Dvořák', 72, 100);
+    expectTopAt('3', 72, 130);
+    expectTopAt('green', 72, 220);
+    expectTopAt('01.03.2026', 300, 100);
     expect(at('01.03.2026')).toMatchObject({ x: 300 });
     expect(at('01.03.2026 08:30:00')).toBeDefined();
     expect(at('08:30')).toBeDefined();
