@@ -83,6 +83,13 @@ for (const language of flowLanguages('signatures')) {
   }) => {
     test.setTimeout(120_000);
     const shot = (name: string) => path.join(SCREENSHOTS, `signatures-${name}-${language}.png`);
+    // pdf.js (its worker) and the signature canvas under the app's Content-Security-Policy: no violation.
+    const violations: string[] = [];
+    const watchPolicy = (watched: Page) =>
+      watched.on('console', (message) => {
+        if (/Content Security Policy|Refused to/i.test(message.text())) violations.push(message.text());
+      });
+    watchPolicy(page);
     const suffix = uniqueName('');
     const admin = await userApi(adminApi, 'SigAdmin', ['SIG_ADMIN', 'VISIT_ADMIN']);
     const signer = await userApi(adminApi, 'SigUser', ['SIG_USER']);
@@ -173,6 +180,7 @@ for (const language of flowLanguages('signatures')) {
     const title = `Předání klíčů ${suffix}`;
     await signer.api.post('/signature/signed', { document: document.id, title });
     const tablet = await newPage();
+    watchPolicy(tablet);
     await loginByToken(tablet, signer.userName, PASSWORD, language, '/signatures/signing');
     await expect(tablet.getByTestId('signature-waiting-row').filter({ hasText: title })).toHaveCount(1);
     await tablet.screenshot({ path: shot('signing') });
@@ -203,5 +211,6 @@ for (const language of flowLanguages('signatures')) {
     await expect(signedPdf.getByTestId('signature-page').locator('canvas')).toBeVisible();
     await tablet.waitForTimeout(500);
     await signedPdf.screenshot({ path: shot('signed-pdf') });
+    expect(violations).toEqual([]);
   });
 }
