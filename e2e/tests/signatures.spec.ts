@@ -211,6 +211,15 @@ for (const language of flowLanguages('signatures')) {
     await expect(signedPdf.getByTestId('signature-page').locator('canvas')).toBeVisible();
     await tablet.waitForTimeout(500);
     await signedPdf.screenshot({ path: shot('signed-pdf') });
+
+    // The visit's detail links the signed entry document.
+    await page.goto('/visits/overview');
+    const visitRow = page.locator('.ant-table-tbody tr.ant-table-row', { hasText: `Předání ${suffix}` });
+    await visitRow.locator('[data-action="preview"]').click();
+    const signedOfVisit = page.getByTestId('visit-signatures');
+    await expect(signedOfVisit).toContainText(documentName);
+    await expect(signedOfVisit.getByTestId('visit-signature-download')).toBeVisible();
+    await page.screenshot({ path: shot('visit-detail') });
     expect(violations).toEqual([]);
   });
 }

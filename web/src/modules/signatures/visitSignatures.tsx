@@ -12,6 +12,7 @@ import './visitSignatures.css';
 interface SignedCopy {
   id: number;
   title: string;
+  document: { id: number; label: string };
   status: 'WAITING' | 'SIGNED' | 'SHREDDED';
   signedAt: string | null;
 }
@@ -43,7 +44,8 @@ export function VisitSignaturesSection({ visitId }: { visitId: number }) {
       <ul>
         {copies.data.map((copy) => (
           <li key={copy.id}>
-            <span>{copy.title}</span>
+            {/* The document's name: the title carries the visitor's name, masked in the visit for some users. */}
+            <span>{copy.document.label}</span>
             <Tag>{t(`entity.signature/signed.values.status.${copy.status}`)}</Tag>
             {copy.signedAt && (
               <Typography.Text type="secondary">{formatDateTime(copy.signedAt)}</Typography.Text>
@@ -53,7 +55,9 @@ export function VisitSignaturesSection({ visitId }: { visitId: number }) {
                 size="small"
                 icon={<DownloadOutlined />}
                 data-testid="visit-signature-download"
-                onClick={() => void download(`/signature/signed/${copy.id}/pdf`, `${copy.title}.pdf`)}
+                onClick={() =>
+                  void download(`/signature/signed/${copy.id}/pdf`, `${copy.document.label}.pdf`)
+                }
               >
                 {t('signatures.archive.download')}
               </Button>
