@@ -12,7 +12,8 @@ import {
   test,
   uniqueName,
 } from '../support/fixtures';
-import { SCREENSHOTS, allowLongFlows } from '../support/visits';
+import { createRecord } from '../support/crud';
+import { SCREENSHOTS, allowLongFlows, choose } from '../support/visits';
 
 allowLongFlows();
 
@@ -178,10 +179,13 @@ for (const language of flowLanguages('signatures')) {
 
     // The signer prepares a document and signs it with the mouse.
     const title = `Předání klíčů ${suffix}`;
-    await signer.api.post('/signature/signed', { document: document.id, title });
     const tablet = await newPage();
     watchPolicy(tablet);
     await loginByToken(tablet, signer.userName, PASSWORD, language, '/signatures/signing');
+    await createRecord(tablet, language, async (dialog) => {
+      await dialog.locator('#title').fill(title);
+      await choose(tablet, dialog.locator('#document'), documentName);
+    });
     await expect(tablet.getByTestId('signature-waiting-row').filter({ hasText: title })).toHaveCount(1);
     await tablet.screenshot({ path: shot('signing') });
     await signWaiting(tablet, title, 'Jan Novák', '7');

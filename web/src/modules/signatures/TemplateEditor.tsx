@@ -87,7 +87,7 @@ function toPlaced(kind: Kind, row: Row): Placed {
  */
 export default function TemplateEditor({ template, onClose }: { template: Row; onClose(): void }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
   const queryClient = useQueryClient();
   const templateId = template.id as number;
   const pages = template.pages as number;
@@ -304,7 +304,7 @@ export default function TemplateEditor({ template, onClose }: { template: Row; o
       onCancel={() => {
         if (dirty.size === 0) onClose();
         else
-          Modal.confirm({
+          modal.confirm({
             title: t('crud.discard.title'),
             content: t('crud.discard.content'),
             okText: t('crud.discard.ok'),
