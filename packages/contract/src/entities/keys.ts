@@ -85,7 +85,7 @@ export const keyType = defineEntity({
       filter: 'eq',
     }),
     /** The handover protocol the holder signs at each lend-out of a key of this type (docs/signatures.md). */
-    handoverDocument: ref('signature/document', { list: true }),
+    handoverDocument: ref('keymanagement/signature_document', { list: true }),
     description: description(),
     valid: valid(),
   },

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { bool, datetime, decimal, defineEntity, email, enumOf, int, ref, text, textarea } from '../entity';
 import type { ErrorDetail } from '../errors';
+import type { ModuleCode } from '../modules';
+import type { Role } from '../roles';
 
 /**
  * Signatures (MOD_SIGNATURE, spec: /signatures/... and `/signature (document, version, template, zone,
@@ -68,6 +70,39 @@ export const signatureDocument = defineEntity({
     valid: bool({ default: true, list: true, sort: true, filter: 'eq' }),
   },
 });
+
+/**
+ * A module's read-only picker of the site's signature documents (a visit purpose's entry document, a key type's
+ * handover protocol): read by that module's administrator without a signature role, under that module.
+ */
+export function signatureDocumentPicker<const R extends string>(
+  resource: R,
+  module: ModuleCode,
+  read: readonly Role[],
+) {
+  return defineEntity({
+    resource,
+    module,
+    scope: 'site',
+    read,
+    write: [],
+    defaultSort: { field: 'name', direction: 'asc' },
+    i18nKey: 'entity.signature/document',
+    fields: {
+      name: text({ required: true, max: 100, list: true, sort: true, filter: 'contains' }),
+      valid: bool({ default: true, list: true, sort: true, filter: 'eq' }),
+    },
+  });
+}
+
+/** The documents a visit purpose names (VISIT_ADMIN, /visits/purposes). */
+export const visitSignatureDocument = signatureDocumentPicker('visit/signature_document', 'MOD_VISIT', [
+  'VISIT_ADMIN',
+]);
+/** The handover protocols a key type names (KM_ADMIN, /keys/keytypes). */
+export const keySignatureDocument = signatureDocumentPicker('keymanagement/signature_document', 'MOD_KM', [
+  'KM_ADMIN',
+]);
 
 /** A version of a document; its templates (one per language) carry the zones and attributes. */
 export const signatureVersion = defineEntity({

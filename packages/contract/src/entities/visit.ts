@@ -108,9 +108,9 @@ export const visitPurpose = defineEntity({
      * The signature document the visitor signs at entry (MOD_SIGNATURE, docs/signatures.md): each entry with
      * this purpose prepares a copy of it, signed on the reception tablet (/signatures/signing).
      */
-    entryDocument: ref('signature/document', { list: true }),
+    entryDocument: ref('visit/signature_document', { list: true }),
     /** The signature document the visitor signs at departure (prepared by the leave or untraced departure). */
-    leaveDocument: ref('signature/document', { list: true }),
+    leaveDocument: ref('visit/signature_document', { list: true }),
     /** Addresses told about every entry with this purpose (through the e-mail outbox). */
     notificationEmails: text({
       max: 1000,

@@ -8,7 +8,6 @@ import { PNG, multipartFile } from '../../../test/multipart';
 import { givenTerminal, terminalHeaders } from '../../../test/terminals';
 import { emails, persons } from '../system/system.tables';
 import { enter, givenVisitSite, visitor, type VisitSite } from '../visit/visit.fixtures';
-import { visitPurposes } from '../visit/visit.tables';
 import { jobRunner } from '../../platform/jobs';
 import { shredDue, signatureShredJob } from './signature.service';
 import { signatureSigned } from './signature.tables';
@@ -438,10 +437,18 @@ describe('signing what other modules produce', () => {
 
   it('prepares the purpose’s entry and leave documents for the visitor to sign', async () => {
     const { document } = await givenTemplate();
-    await ctx.db
-      .update(visitPurposes)
-      .set({ entryDocumentId: document, leaveDocumentId: document })
-      .where(eq(visitPurposes.id, site.meeting));
+    // The visit administrator picks the documents without a signature role (the visits' own picker).
+    const visitAdmin = await ctx.givenUser({ roles: ['VISIT_ADMIN'] });
+    const picker = await ctx.call(visitAdmin, 'GET', '/api/visit/signature_document?name=Předávací');
+    expectEvery(picker.json() as Json[], (row) => String(row.name).startsWith('Předávací'));
+    expect((await ctx.call(visitAdmin, 'GET', '/api/signature/document')).statusCode).toBe(403);
+    const purpose = await ctx.call(visitAdmin, 'PUT', `/api/visit/purpose/${site.meeting}`, {
+      version: 0,
+      entryDocument: document,
+      leaveDocument: document,
+    });
+    expect(purpose.statusCode, purpose.body).toBe(200);
+    expect(purpose.json().entryDocument).toMatchObject({ id: document });
     const reception = await ctx.givenUser({ roles: ['VISIT_USER', 'VIEW_PERSONAL_INFO'] });
     const entry = await enter(ctx, reception, visitor(site, { purpose: site.meeting, lastName: 'Dvořák' }));
     expect(entry.statusCode, entry.body).toBe(201);

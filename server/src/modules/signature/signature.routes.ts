@@ -8,6 +8,7 @@ import {
   SIG_SIGN,
   attributeRules,
   idParamsSchema,
+  keySignatureDocument,
   pageRule,
   prepareSignedSchema,
   signBodySchema,
@@ -20,6 +21,7 @@ import {
   signatureZone,
   signingFormSchema,
   validateResultSchema,
+  visitSignatureDocument,
   type ErrorDetail,
 } from '@strazce/contract';
 import type { Db } from '../../db/database';
@@ -49,6 +51,8 @@ import {
 
 const byName = (t: { name: unknown }) => sql`${t.name}`;
 registerRefTarget('signature/document', { table: signatureDocuments, label: byName, scope: 'site' });
+for (const picker of [visitSignatureDocument, keySignatureDocument])
+  registerRefTarget(picker.resource, { table: signatureDocuments, label: byName, scope: 'site' });
 registerRefTarget('signature/version', { table: signatureVersions, label: byName, scope: 'site' });
 registerRefTarget('signature/template', {
   table: signatureTemplates,
@@ -100,6 +104,9 @@ export function registerSignatureRoutes(app: FastifyInstance, db: Db): void {
     table: signatureDocuments,
     computed: { version: currentVersionSql },
   });
+  // Other modules' pickers of the documents (a purpose's entry document, a key type's protocol): read only.
+  for (const picker of [visitSignatureDocument, keySignatureDocument])
+    crudRoutes(app, db, { entity: picker, table: signatureDocuments, omit: ['create', 'update', 'delete'] });
   crudRoutes(app, db, { entity: signatureVersion, table: signatureVersions });
   const templates = crudRoutes(app, db, {
     entity: signatureTemplate,
