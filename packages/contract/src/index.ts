@@ -22,6 +22,7 @@ export * from './entities/incident';
 export * from './entities/keys';
 export * from './entities/stock';
 export * from './entities/logistics';
+export * from './entities/kbox';
 export * from './dialCodes';
 export * from './systemOptions';
 export * from './dashboard';
