@@ -6,7 +6,12 @@ describe('keybox workflow rules', () => {
     expect(kboxWorkflowProblems({})).toEqual({});
     expect(kboxWorkflowProblems({ incomingEmail: true, incomingMessage: 'PIN {{pin}}' })).toEqual({});
     expect(
-      kboxWorkflowProblems({ incomingSms: true, pickedEmail: true, pickedMessage: '   ', storedMessage: null }),
+      kboxWorkflowProblems({
+        incomingSms: true,
+        pickedEmail: true,
+        pickedMessage: '   ',
+        storedMessage: null,
+      }),
     ).toEqual({
       incomingMessage: 'validation.kboxMessageRequired',
       pickedMessage: 'validation.kboxMessageRequired',

@@ -4,7 +4,13 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idParamsSchema, type Entity, type Fields, type InternalRole, type ModuleCode } from '@strazce/contract';
+import {
+  idParamsSchema,
+  type Entity,
+  type Fields,
+  type InternalRole,
+  type ModuleCode,
+} from '@strazce/contract';
 import type { Db } from '../db/database';
 import { clients } from '../modules/system/system.tables';
 import { auditRecord } from './audit';

@@ -85,7 +85,10 @@ export async function notifyContent(
   content: ContentRow,
   kind: KboxNotificationKind,
   at: Date,
-  options: { pin?: { pin: string; pinExpires: Date }; only?: { channel: KboxChannel; recipient: string } } = {},
+  options: {
+    pin?: { pin: string; pinExpires: Date };
+    only?: { channel: KboxChannel; recipient: string };
+  } = {},
 ): Promise<Notified> {
   const notified: Notified = { recipient: false, sender: false };
   if (content.workflowId === null) return notified;
@@ -115,7 +118,8 @@ export async function notifyContent(
     for (const channel of channels) {
       const recipient = channel === 'EMAIL' ? target.email : target.phone;
       if (!recipient) continue;
-      if (options.only && (options.only.channel !== channel || options.only.recipient !== recipient)) continue;
+      if (options.only && (options.only.channel !== channel || options.only.recipient !== recipient))
+        continue;
       const queued =
         channel === 'EMAIL'
           ? { emailId: await queueEmail(tx, { recipient, subject, body, siteId: content.siteId }) }

@@ -6,6 +6,7 @@ import { givenTerminal } from '../../../test/terminals';
 import { jobRunner } from '../../platform/jobs';
 import { smsMessages } from '../messaging/messaging.tables';
 import { emails } from '../system/system.tables';
+import { DEMO_KBOX_OPERATOR_PIN, seedKboxDemo } from './kbox.demo';
 import { kboxOfflineJob } from './kbox.offline';
 import { kboxContents, kboxOperators } from './kbox.tables';
 
@@ -99,7 +100,8 @@ beforeAll(async () => {
     notifyCustomer: true,
     subject: 'Zásilka {{content.id}}',
     incomingEmail: true,
-    incomingMessage: 'Dobrý den {{recipient.name}}, zásilka {{content.trackingNumber}} čeká v boxu ' +
+    incomingMessage:
+      'Dobrý den {{recipient.name}}, zásilka {{content.trackingNumber}} čeká v boxu ' +
       '{{content.boxName}} ({{content.keybox}}). K úhradě {{payment.value}} {{payment.currency}}. PIN {{pin}}',
     pickedEmail: true,
     pickedMessage: 'Zásilka {{content.id}} byla vyzvednuta.',
@@ -121,7 +123,11 @@ describe('set-up', () => {
   });
 
   it('keeps an operator PIN hashed and asks for four digits', async () => {
-    const bad = await ctx.call(admin, 'POST', '/api/kbox/operator', { cardNumber: 'C1', name: 'Op', pin: '12a4' });
+    const bad = await ctx.call(admin, 'POST', '/api/kbox/operator', {
+      cardNumber: 'C1',
+      name: 'Op',
+      pin: '12a4',
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().details).toEqual([expect.objectContaining({ path: 'pin', message: 'validation.pin' })]);
     const operator = await created(admin, 'operator', { cardNumber: 'C1', name: 'Technik', pin: '4321' });
@@ -189,7 +195,12 @@ describe('contents and the locker', () => {
     expect(incoming.map((item) => item.id)).toContain(content.id);
     const messages = await get(viewer, `/api/kbox/message?content=${content.id}`);
     expect(messages).toEqual([
-      expect.objectContaining({ kind: 'incoming', channel: 'EMAIL', pin: true, recipient: content.recipientEmail }),
+      expect.objectContaining({
+        kind: 'incoming',
+        channel: 'EMAIL',
+        pin: true,
+        recipient: content.recipientEmail,
+      }),
     ]);
 
     const wrong = await pickUp(email.pin === '000000' ? '111111' : '000000');
@@ -255,7 +266,9 @@ describe('contents and the locker', () => {
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toMatchObject({ returned: true, status: 'DEPOSITED' });
     const email = await lastEmail('eshop@example.com');
-    expect(email.body).toMatch(new RegExp(`^Zásilka ${content.contentId} se vrací, vyzvedněte ji s PIN \\d{6}$`));
+    expect(email.body).toMatch(
+      new RegExp(`^Zásilka ${content.contentId} se vrací, vyzvedněte ji s PIN \\d{6}$`),
+    );
     if (oldPin !== email.pin) expect((await pickUp(oldPin)).headers['x-error-code']).toBe('PIN_INVALID');
     expect((await pickUp(email.pin!)).statusCode).toBe(200);
     const twice = await ctx.call(user, 'POST', `/api/kbox/content/${content.id}/return`);
@@ -282,10 +295,9 @@ describe('contents and the locker', () => {
     });
     const content = await givenContent({ workflow: flow.id, recipientPhone: '+420602000001' });
     const stored = await get(viewer, `/api/kbox/message?content=${content.id}`);
-    expect(stored.map((message) => `${message.kind} ${message.channel} ${message.recipient}`).sort()).toEqual([
-      `stored EMAIL ${content.recipientEmail}`,
-      'stored EMAIL provider@example.com',
-    ]);
+    expect(stored.map((message) => `${message.kind} ${message.channel} ${message.recipient}`).sort()).toEqual(
+      [`stored EMAIL ${content.recipientEmail}`, 'stored EMAIL provider@example.com'],
+    );
     await deposited(content);
     const messages = await get(viewer, `/api/kbox/message?content=${content.id}&kind=incoming`);
     expect(messages.map((message) => `${message.channel} ${message.recipient}`).sort()).toEqual([
@@ -304,7 +316,8 @@ describe('contents and the locker', () => {
     expect(resent.statusCode, resent.body).toBe(204);
     const after = await lastEmail(String(content.recipientEmail));
     expect(after.pin).toMatch(/^\d{6}$/);
-    if (after.pin !== before.pin) expect((await pickUp(before.pin!)).headers['x-error-code']).toBe('PIN_INVALID');
+    if (after.pin !== before.pin)
+      expect((await pickUp(before.pin!)).headers['x-error-code']).toBe('PIN_INVALID');
     expect((await get(viewer, `/api/kbox/message?content=${content.id}&kind=incoming`)).length).toBe(5);
     expect((await pickUp(after.pin!)).statusCode).toBe(200);
   });
@@ -350,7 +363,6 @@ describe('the locker token', () => {
     expect((await deposit(content)).headers['x-error-code']).toBe('TERMINAL_REQUIRED');
     locker = String(renewed.json().token);
     expect((await deposit(content)).statusCode).toBe(200);
-
   });
 });
 
@@ -385,7 +397,12 @@ describe('OFFLINE detection and figures', () => {
       offlineMinutes: 5,
     });
     const runners = ['one', 'two'].map((instance) =>
-      jobRunner({ database: ctx.database, log: { error: () => undefined, debug: () => undefined }, clock: ctx.clock, instance }),
+      jobRunner({
+        database: ctx.database,
+        log: { error: () => undefined, debug: () => undefined },
+        clock: ctx.clock,
+        instance,
+      }),
     );
     for (const runner of runners) runner.register(kboxOfflineJob(ctx.db));
     ctx.clock.advance(4 * 60_000);
@@ -436,7 +453,9 @@ describe('OFFLINE detection and figures', () => {
     );
     expect(row).toMatchObject({ waiting: 1, pickedUp: 2, medianMinutes: 120 });
     expect(row!.oldestWaiting).toEqual(expect.any(String));
-    expect((await ctx.call(user, 'GET', `/api/kbox/keybox/figures?from=${day}&to=${day}`)).statusCode).toBe(403);
+    expect((await ctx.call(user, 'GET', `/api/kbox/keybox/figures?from=${day}&to=${day}`)).statusCode).toBe(
+      403,
+    );
     const csv = await ctx.call(admin, 'GET', `/api/kbox/keybox/figures/export?from=${from}&to=${to}&lang=en`);
     expect(csv.statusCode).toBe(200);
     expect(csv.body).toContain('Keybox,Status,Waiting');
@@ -444,4 +463,25 @@ describe('OFFLINE detection and figures', () => {
   });
 });
 
-
+describe('demo data', () => {
+  it('seeds a keybox with parcels waiting, one picked up, and an operator who can service it', async () => {
+    const site = await ctx.createSite('Demo keyboxes', ['MOD_KBOX']);
+    const demoAdmin = await ctx.givenUser({ roles: ['KBOX_ADMIN', 'KBOX_USER'], sites: [site] });
+    await seedKboxDemo(ctx.db, [site], new Date(ctx.clock.now()));
+    const incoming = await get(demoAdmin, '/api/kbox/content/incoming?status=DEPOSITED');
+    expect(incoming.map((item) => item.contentId)).toEqual([1003, 1002]);
+    const from = new Date(ctx.clock.now() - 3 * 86_400_000).toISOString().slice(0, 10);
+    const to = new Date(ctx.clock.now() + 86_400_000).toISOString().slice(0, 10);
+    const [figures] = await get(demoAdmin, `/api/kbox/keybox/figures?from=${from}&to=${to}`);
+    expect(figures).toMatchObject({ waiting: 2, pickedUp: 1, medianMinutes: 300 });
+    // A new token for the demo keybox, then its operator services it.
+    const [keyboxRow] = await get(demoAdmin, '/api/kbox/keybox');
+    const token = (await ctx.call(demoAdmin, 'POST', `/api/kbox/keybox/${keyboxRow.id}/token`)).json().token;
+    const service = await lockerCall(
+      'service',
+      { uuid: randomUUID(), name: 'GOPARKING', cardNumber: 'K-0001', pin: DEMO_KBOX_OPERATOR_PIN },
+      String(token),
+    );
+    expect(service.statusCode, service.body).toBe(200);
+  });
+});

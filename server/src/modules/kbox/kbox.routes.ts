@@ -88,9 +88,7 @@ function workflowValues(values: Row, _input: Row, _ctx: CrudContext, existing?: 
 async function contentValues(values: Row, _input: Row, ctx: CrudContext, existing?: Row): Promise<void> {
   const keyboxId = (values.keyboxId ?? existing?.keyboxId) as number | undefined;
   const workflowId = (values.workflowId === undefined ? existing?.workflowId : values.workflowId) as
-    | number
-    | null
-    | undefined;
+    number | null | undefined;
   if (!workflowId || !keyboxId) return;
   const [workflow] = await ctx.tx
     .select({ id: kboxWorkflows.id })
@@ -373,7 +371,8 @@ function registerLockerRoutes(app: FastifyInstance, db: Db, limiter: LoginLimite
       config: { access: LOCKER },
       schema: {
         tags,
-        description: 'The locker reports its status (OK, ERROR, WARNING); any locker call counts as a sign of life.',
+        description:
+          'The locker reports its status (OK, ERROR, WARNING); any locker call counts as a sign of life.',
         body: kboxStatusSchema,
         response: { 204: z.null() },
       },

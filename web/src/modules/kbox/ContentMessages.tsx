@@ -32,9 +32,13 @@ export function ContentMessages({
   const messages = useQuery({
     queryKey: [...entityQueryKey(kboxMessage), content.id],
     queryFn: ({ signal }) =>
-      api.list<Message>(`/${kboxMessage.resource}`, { content: Number(content.id), page: 1, size: 100 }, {
-        signal,
-      }),
+      api.list<Message>(
+        `/${kboxMessage.resource}`,
+        { content: Number(content.id), page: 1, size: 100 },
+        {
+          signal,
+        },
+      ),
   });
   const resend = async (id: number) => {
     setSending(id);

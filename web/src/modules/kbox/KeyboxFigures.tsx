@@ -43,20 +43,14 @@ export function KeyboxFigures() {
   const query = { from: toWireDate(range[0]) ?? '', to: toWireDate(range[1]) ?? '' };
   const figures = useQuery({
     queryKey: [...entityQueryKey(kboxKeybox), 'figures', query],
-    queryFn: ({ signal }) =>
-      api.get<KboxFigures>('/kbox/keybox/figures', { query, signal, silent: true }),
+    queryFn: ({ signal }) => api.get<KboxFigures>('/kbox/keybox/figures', { query, signal, silent: true }),
     placeholderData: keepPreviousData,
   });
   const rows = figures.data ?? [];
   const failure = figures.error as ApiError | NetworkError | null;
 
   return (
-    <Card
-      size="small"
-      className="kbox-figures"
-      title={t('kbox.figures.title')}
-      data-testid="kbox-figures"
-    >
+    <Card size="small" className="kbox-figures" title={t('kbox.figures.title')} data-testid="kbox-figures">
       <div className="kbox-figures-bar">
         <Space wrap>
           <RangePicker

@@ -27,7 +27,14 @@ export default function KeyboxFiguresChart({ rows }: { rows: KboxFigures }) {
         <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: 0 }} barGap={2}>
           <CartesianGrid strokeDasharray="3 3" vertical={false} stroke={token.colorBorderSecondary} />
           <XAxis dataKey="name" tickLine={false} axisLine={false} fontSize={12} interval={0} />
-          <YAxis yAxisId="count" allowDecimals={false} tickLine={false} axisLine={false} fontSize={12} width={40} />
+          <YAxis
+            yAxisId="count"
+            allowDecimals={false}
+            tickLine={false}
+            axisLine={false}
+            fontSize={12}
+            width={40}
+          />
           <YAxis
             yAxisId="hours"
             orientation="right"

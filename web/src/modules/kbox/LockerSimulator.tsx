@@ -32,7 +32,12 @@ export default function LockerSimulator({ keybox, onClose }: { keybox: Row; onCl
   const fresh = useQuery({
     queryKey: ['kbox-simulator', keybox.id, outcome],
     queryFn: () =>
-      api.list<Row>(`/${kboxContent.resource}`, { keybox: Number(keybox.id), status: 'NEW', page: 1, size: 100 }),
+      api.list<Row>(`/${kboxContent.resource}`, {
+        keybox: Number(keybox.id),
+        status: 'NEW',
+        page: 1,
+        size: 100,
+      }),
     enabled: locker !== null,
   });
 
@@ -96,7 +101,12 @@ export default function LockerSimulator({ keybox, onClose }: { keybox: Row; onCl
       {!locker ? (
         <Space direction="vertical">
           <Typography.Paragraph>{t('kbox.simulator.connectHint')}</Typography.Paragraph>
-          <Button type="primary" loading={busy} onClick={() => void connect()} data-testid="kbox-simulator-connect">
+          <Button
+            type="primary"
+            loading={busy}
+            onClick={() => void connect()}
+            data-testid="kbox-simulator-connect"
+          >
             {t('kbox.simulator.connect')}
           </Button>
         </Space>
@@ -129,7 +139,11 @@ export default function LockerSimulator({ keybox, onClose }: { keybox: Row; onCl
             </>
           )}
           {action === 'pickup' && (
-            <Form.Item name="pin" label={t('kbox.simulator.pin')} rules={[{ required: true, pattern: /^\d{6}$/ }]}>
+            <Form.Item
+              name="pin"
+              label={t('kbox.simulator.pin')}
+              rules={[{ required: true, pattern: /^\d{6}$/ }]}
+            >
               <Input inputMode="numeric" maxLength={6} />
             </Form.Item>
           )}
@@ -141,7 +155,11 @@ export default function LockerSimulator({ keybox, onClose }: { keybox: Row; onCl
               <Form.Item name="cardNumber" label={t('kbox.simulator.card')} rules={[{ required: true }]}>
                 <Input maxLength={50} />
               </Form.Item>
-              <Form.Item name="operatorPin" label={t('kbox.simulator.pin')} rules={[{ required: true, pattern: /^\d{4}$/ }]}>
+              <Form.Item
+                name="operatorPin"
+                label={t('kbox.simulator.pin')}
+                rules={[{ required: true, pattern: /^\d{4}$/ }]}
+              >
                 <Input inputMode="numeric" maxLength={4} />
               </Form.Item>
             </>

@@ -28,7 +28,13 @@ export function TemplateInput({
   return (
     <div className="kbox-template">
       {multiline ? (
-        <Input.TextArea id={id} value={text} onChange={change} disabled={disabled} autoSize={{ minRows: 3 }} />
+        <Input.TextArea
+          id={id}
+          value={text}
+          onChange={change}
+          disabled={disabled}
+          autoSize={{ minRows: 3 }}
+        />
       ) : (
         <Input id={id} value={text} onChange={change} disabled={disabled} />
       )}

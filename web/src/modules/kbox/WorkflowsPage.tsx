@@ -30,7 +30,16 @@ export default function WorkflowsPage() {
         {
           key: 'general',
           title: t('kbox.tabs.general'),
-          fields: ['name', 'keybox', 'providerName', 'email', 'phone', 'notifyAdmin', 'notifyCustomer', 'subject'],
+          fields: [
+            'name',
+            'keybox',
+            'providerName',
+            'email',
+            'phone',
+            'notifyAdmin',
+            'notifyCustomer',
+            'subject',
+          ],
         },
         ...KBOX_NOTIFICATION_KINDS.map((kind) => ({
           key: kind,
