@@ -74,6 +74,12 @@ const LIST_PAGES = [
   '/stock/movements',
   '/stock/takings',
   '/stock/incidents',
+  '/kbox/manager',
+  '/kbox/operator',
+  '/kbox/workflow',
+  '/kbox/contentincoming',
+  '/kbox/contentoutgoing',
+  '/kbox/operation',
 ];
 
 /** Header cells whose text does not fit (the title is wider than the space it has). */
