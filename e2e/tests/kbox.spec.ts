@@ -125,6 +125,7 @@ for (const language of flowLanguages('kbox')) {
     await page.screenshot({ path: shot('messages') });
     await page
       .getByRole('dialog')
+      .locator('.ant-modal-footer')
       .getByRole('button', { name: text(language, 'crud.close') })
       .click();
     await expect
