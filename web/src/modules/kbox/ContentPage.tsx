@@ -88,13 +88,14 @@ export function ContentPage({ direction }: { direction: KboxDirection }) {
     <>
       <CrudPage
         entity={kboxContent}
-        title={t(`kbox.content.${direction}`)}
         stateKey={`/kbox/content/${direction}`}
         listPath={`/${kboxContent.resource}/${direction.toLowerCase()}`}
         columns={columnsOf(direction)}
         defaultFilters={direction === 'INCOMING' ? { status: 'DEPOSITED' } : undefined}
         createValues={{ direction }}
         rowActions={actions}
+        // An identifier, not an amount: no thousands separators.
+        render={{ contentId: (value) => String(value) }}
         rowTestId="kbox-content-row"
         formTabs={[
           {
