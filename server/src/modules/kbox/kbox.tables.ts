@@ -142,8 +142,9 @@ export const kboxContents = pgTable(
   },
   (t) => [
     uniqueIndex('kbox_content_content_id_uq').on(t.siteId, t.contentId),
-    // The lists: by direction (incoming, outgoing) and status, newest content id first.
+    // The lists: by direction (incoming, outgoing) and status, newest content id first; or by direction alone.
     index('kbox_content_list_idx').on(t.siteId, t.direction, t.status, t.contentId),
+    index('kbox_content_direction_idx').on(t.siteId, t.direction, t.contentId),
     // A locker's pick-up looks at its deposited contents; the figures at its waiting ones.
     index('kbox_content_keybox_status_idx').on(t.keyboxId, t.status, t.depositedAt),
     index('kbox_content_workflow_idx').on(t.workflowId),

@@ -151,6 +151,7 @@ ALTER TABLE "kbox_workflow" ADD CONSTRAINT "kbox_workflow_site_id_system_site_id
 ALTER TABLE "kbox_workflow" ADD CONSTRAINT "kbox_workflow_keybox_id_kbox_keybox_id_fk" FOREIGN KEY ("keybox_id") REFERENCES "public"."kbox_keybox"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "kbox_content_content_id_uq" ON "kbox_content" USING btree ("site_id","content_id");--> statement-breakpoint
 CREATE INDEX "kbox_content_list_idx" ON "kbox_content" USING btree ("site_id","direction","status","content_id");--> statement-breakpoint
+CREATE INDEX "kbox_content_direction_idx" ON "kbox_content" USING btree ("site_id","direction","content_id");--> statement-breakpoint
 CREATE INDEX "kbox_content_keybox_status_idx" ON "kbox_content" USING btree ("keybox_id","status","deposited_at");--> statement-breakpoint
 CREATE INDEX "kbox_content_workflow_idx" ON "kbox_content" USING btree ("workflow_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "kbox_keybox_name_uq" ON "kbox_keybox" USING btree ("site_id","name");--> statement-breakpoint
