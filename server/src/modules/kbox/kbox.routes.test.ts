@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { desc, eq, like } from 'drizzle-orm';
+import { and, desc, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, expectEvery, type TestContext, type TestUser } from '../../../test/helper';
 import { givenTerminal } from '../../../test/terminals';
 import { jobRunner } from '../../platform/jobs';
 import { smsMessages } from '../messaging/messaging.tables';
-import { emails } from '../system/system.tables';
+import { audits, emails } from '../system/system.tables';
 import { DEMO_KBOX_OPERATOR_PIN, seedKboxDemo } from './kbox.demo';
 import { kboxOfflineJob } from './kbox.offline';
 import { kboxContents, kboxOperators } from './kbox.tables';
@@ -256,7 +256,21 @@ describe('contents and the locker', () => {
       paymentStatus: 'OK',
     });
     expect(paid.statusCode, paid.body).toBe(200);
+    // Deposited, it stays in its keybox.
+    const moved = await ctx.call(user, 'PUT', `/api/kbox/content/${content.id}`, {
+      version: paid.json().version,
+      direction: 'OUTGOING',
+    });
+    expect(moved.statusCode).toBe(400);
+    expect(moved.json().details[0].path).toBe('direction');
     expect((await pickUp(pin)).statusCode).toBe(200);
+    const [audit] = await ctx.db
+      .select({ entity: audits.entity, recordId: audits.recordId, author: audits.author })
+      .from(audits)
+      .where(and(eq(audits.entity, 'kbox/content'), eq(audits.recordId, String(content.id))))
+      .orderBy(desc(audits.id))
+      .limit(1);
+    expect(audit.author).toBe('terminal:Recepce');
   });
 
   it('returns a deposited content to its sender with a new PIN', async () => {

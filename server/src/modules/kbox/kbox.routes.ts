@@ -26,6 +26,7 @@ import {
   type ListQuery,
 } from '@strazce/contract';
 import type { Db } from '../../db/database';
+import { auditRecord } from '../../platform/audit';
 import { crudRoutes, sendJson, type CrudContext, type Row } from '../../platform/crud';
 import { csvLanguageOf, sendCsv } from '../../platform/csv';
 import { AppError, validationError } from '../../platform/errors';
@@ -84,8 +85,18 @@ function workflowValues(values: Row, _input: Row, _ctx: CrudContext, existing?: 
   if (details.length > 0) throw new AppError('VALIDATION', 'Validation failed', details);
 }
 
-/** A content's workflow must be one of its keybox. */
+/**
+ * A content's workflow must be one of its keybox; once deposited, its keybox and direction stay (the locker
+ * holds it).
+ */
 async function contentValues(values: Row, _input: Row, ctx: CrudContext, existing?: Row): Promise<void> {
+  if (existing && existing.status !== 'NEW')
+    for (const [field, column] of [
+      ['keybox', 'keyboxId'],
+      ['direction', 'direction'],
+    ] as const)
+      if (values[column] !== undefined && values[column] !== existing[column])
+        throw validationError(field, 'validation.invalid');
   const keyboxId = (values.keyboxId ?? existing?.keyboxId) as number | undefined;
   const workflowId = (values.workflowId === undefined ? existing?.workflowId : values.workflowId) as
     number | null | undefined;
@@ -282,7 +293,17 @@ function registerLockerRoutes(app: FastifyInstance, db: Db, limiter: LoginLimite
       const tx = transaction as unknown as Db;
       const at = new Date(request.server.clock.now());
       const keybox = await lockerKeybox(tx, request, at);
-      return (await repeatedOperation(tx, keybox, uuid)) ?? act(tx, keybox, at);
+      const repeated = await repeatedOperation(tx, keybox, uuid);
+      if (repeated) return repeated;
+      const answer = await act(tx, keybox, at);
+      // The audit names the content moved (a service operation: the operation).
+      auditRecord(request, {
+        entity: answer.content ? kboxContent.resource : kboxOperation.resource,
+        recordId: answer.content?.id ?? answer.operation.id,
+        siteId: keybox.siteId,
+        changes: answer.content ? { status: { to: answer.content.status } } : undefined,
+      });
+      return answer;
     });
 
   typed.post(
