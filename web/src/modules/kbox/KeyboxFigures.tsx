@@ -1,17 +1,16 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { Card, Empty, Space, Table, Tag } from 'antd';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { Dayjs } from 'dayjs';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { kboxKeybox, type KboxFigures } from '@strazce/contract';
 import { ApiError, NetworkError, api } from '../../app/api';
 import { apiErrorText } from '../../app/apiErrors';
-import { PICKER_FORMATS, formatDateTime, now, toWireDate } from '../../app/format';
+import { formatDateTime } from '../../app/format';
 import { entityQueryKey } from '../../components/crud/CrudDialog';
 import { ExportButton } from '../../components/crud/ExportButton';
 import { enumLabel } from '../../components/crud/labels';
-import { RangePicker } from '../../components/pickers';
+import { DayRangePicker, useDayRange } from '../../components/pickers/DayRange';
 import { FailureAlert } from '../../components/FailureAlert';
 
 // The chart library is most of the figures' JavaScript: loaded with them, not with the list.
@@ -34,13 +33,7 @@ export function formatMinutes(minutes: number | null, t: TFunction): string {
  */
 export function KeyboxFigures() {
   const { t } = useTranslation();
-  const [range, setRange] = useState<[Dayjs, Dayjs]>(() => [
-    now()
-      .subtract(DEFAULT_DAYS - 1, 'day')
-      .startOf('day'),
-    now().startOf('day'),
-  ]);
-  const query = { from: toWireDate(range[0]) ?? '', to: toWireDate(range[1]) ?? '' };
+  const { range, setRange, query } = useDayRange(DEFAULT_DAYS);
   const figures = useQuery({
     queryKey: [...entityQueryKey(kboxKeybox), 'figures', query],
     queryFn: ({ signal }) => api.get<KboxFigures>('/kbox/keybox/figures', { query, signal, silent: true }),
@@ -53,16 +46,7 @@ export function KeyboxFigures() {
     <Card size="small" className="kbox-figures" title={t('kbox.figures.title')} data-testid="kbox-figures">
       <div className="kbox-figures-bar">
         <Space wrap>
-          <RangePicker
-            value={range}
-            format={PICKER_FORMATS.date}
-            allowClear={false}
-            onChange={(next) => {
-              if (next?.[0] && next[1]) setRange([next[0].startOf('day'), next[1].startOf('day')]);
-            }}
-            aria-label={t('reports.range.label')}
-            data-testid="kbox-figures-range"
-          />
+          <DayRangePicker value={range} onChange={setRange} testId="kbox-figures-range" />
           <ExportButton
             path="/kbox/keybox/figures/export"
             query={query}
