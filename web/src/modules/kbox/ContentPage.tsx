@@ -10,6 +10,7 @@ import { CrudPage } from '../../components/crud/CrudPage';
 import type { Row } from '../../components/crud/fieldWire';
 import type { RowAction } from '../../components/crud/types';
 import { ContentMessages } from './ContentMessages';
+import { StatusTag } from './kboxCells';
 import './kbox.css';
 
 /** Who the list is about first: incoming parcels by their recipient, outgoing ones by their sender. */
@@ -95,7 +96,10 @@ export function ContentPage({ direction }: { direction: KboxDirection }) {
         createValues={{ direction }}
         rowActions={actions}
         // An identifier, not an amount: no thousands separators.
-        render={{ contentId: (value) => String(value) }}
+        render={{
+          contentId: (value) => String(value),
+          status: (value) => <StatusTag entity={kboxContent} value={value} />,
+        }}
         rowTestId="kbox-content-row"
         formTabs={[
           {

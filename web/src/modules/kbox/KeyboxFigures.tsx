@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Card, Empty, Space, Table, Tag } from 'antd';
+import { Card, Empty, Space, Table } from 'antd';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
@@ -9,9 +9,9 @@ import { apiErrorText } from '../../app/apiErrors';
 import { formatDateTime } from '../../app/format';
 import { entityQueryKey } from '../../components/crud/CrudDialog';
 import { ExportButton } from '../../components/crud/ExportButton';
-import { enumLabel } from '../../components/crud/labels';
 import { DayRangePicker, useDayRange } from '../../components/pickers/DayRange';
 import { FailureAlert } from '../../components/FailureAlert';
+import { StatusTag } from './kboxCells';
 
 // The chart library is most of the figures' JavaScript: loaded with them, not with the list.
 const KeyboxFiguresChart = lazy(() => import('./KeyboxFiguresChart'));
@@ -77,12 +77,7 @@ export function KeyboxFigures() {
               {
                 key: 'status',
                 title: t('kbox.figures.status'),
-                render: (_, row) =>
-                  row.status && (
-                    <Tag color={row.status === 'OK' ? 'green' : 'red'}>
-                      {enumLabel(t, kboxKeybox, 'status', row.status)}
-                    </Tag>
-                  ),
+                render: (_, row) => <StatusTag entity={kboxKeybox} value={row.status} />,
               },
               { key: 'waiting', title: t('kbox.figures.waiting'), dataIndex: 'waiting', align: 'right' },
               {

@@ -7,6 +7,7 @@ import type { Row } from '../../components/crud/fieldWire';
 import type { RowAction } from '../../components/crud/types';
 import { useTerminalToken } from '../../components/terminalToken';
 import { KeyboxFigures } from './KeyboxFigures';
+import { StatusTag } from './kboxCells';
 import './kbox.css';
 
 // Development only: the simulator is not part of a production build.
@@ -43,6 +44,7 @@ export default function ManagerPage() {
         entity={kboxKeybox}
         rowActions={[newTokenAction, ...simulatorAction]}
         dialog={dialog}
+        render={{ status: (value) => <StatusTag entity={kboxKeybox} value={value} /> }}
         rowTestId="kbox-keybox-row"
       />
       <KeyboxFigures />
