@@ -122,6 +122,13 @@ for (const language of flowLanguages('kbox')) {
     await row(contentIds[0]).getByTestId('kbox-messages').click();
     await expect(page.getByTestId('kbox-message-row')).toContainText(recipient);
     await expect(page.getByTestId('kbox-message-row')).toContainText(text(language, 'kbox.kinds.incoming'));
+    // Sent: the outbox delivers it (the dialog follows).
+    await expect(page.getByTestId('kbox-message-row')).toContainText(
+      text(language, 'kbox.messages.delivered'),
+      {
+        timeout: 30_000,
+      },
+    );
     await page.screenshot({ path: shot('messages') });
     await page
       .getByRole('dialog')

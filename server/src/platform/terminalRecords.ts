@@ -14,7 +14,7 @@ import {
 import type { Db } from '../db/database';
 import { clients } from '../modules/system/system.tables';
 import { auditRecord } from './audit';
-import { crudRoutes, type CrudContext, type CrudHooks, type CrudRepository, type CrudTable } from './crud';
+import { crudRoutes, type CrudContext, type CrudRepository, type CrudTable } from './crud';
 import { notFound } from './errors';
 import { currentSiteId } from './guard';
 import { hashToken, newToken } from './secrets';
@@ -78,7 +78,6 @@ export function terminalRecordRoutes<F extends Fields>(
     role: InternalRole;
     module: ModuleCode;
     tags: string[];
-    hooks?: CrudHooks;
   },
 ): CrudRepository {
   const { entity, table, role } = options;
@@ -96,15 +95,12 @@ export function terminalRecordRoutes<F extends Fields>(
     table,
     recordExtension: terminalTokenExtension,
     hooks: {
-      ...options.hooks,
-      async beforeWrite(values, input, ctx, existing) {
-        await options.hooks?.beforeWrite?.(values, input, ctx, existing);
+      async beforeWrite(values, _input, ctx, existing) {
         if (existing) return;
         values.uuid = randomUUID();
         values.clientId = await authorize(ctx.tx, ctx.siteId!, String(values.name), ctx.request);
       },
       async beforeDelete(existing, ctx) {
-        await options.hooks?.beforeDelete?.(existing, ctx);
         if (existing.clientId) await revokeMachineClient(ctx.tx, existing.clientId as number);
       },
       async decorate(records, _db, request) {

@@ -122,7 +122,7 @@ export function registerKboxRoutes(app: FastifyInstance, db: Db, limiter: LoginL
     table: kboxContents,
     hooks: {
       beforeWrite: contentValues,
-      // A recorded content: the `stored` notification.
+      // A recorded content (a create, not an update): the `stored` notification.
       async afterWrite(id, _input, ctx) {
         if (ctx.request.method !== 'POST') return;
         const [content] = await ctx.tx.select().from(kboxContents).where(eq(kboxContents.id, id));

@@ -39,6 +39,8 @@ export function ContentMessages({
           signal,
         },
       ),
+    // Until the outbox has delivered them.
+    refetchInterval: 5000,
   });
   const resend = async (id: number) => {
     setSending(id);
@@ -60,7 +62,7 @@ export function ContentMessages({
       title={t('kbox.messages.title', { id: String(content.contentId) })}
       onCancel={onClose}
       footer={<Button onClick={onClose}>{t('crud.close')}</Button>}
-      width={760}
+      width={960}
     >
       {messages.error ? (
         <Alert type="error" showIcon title={apiErrorText(messages.error as ApiError | NetworkError, t)} />
