@@ -380,6 +380,20 @@ describe('the locker token', () => {
   });
 });
 
+describe('deleting a keybox', () => {
+  it('is refused while contents name it, and revokes its token', async () => {
+    expect((await ctx.call(admin, 'DELETE', `/api/kbox/keybox/${keybox.id}`)).headers['x-error-code']).toBe(
+      'IN_USE',
+    );
+    const empty = await created(admin, 'keybox', { name: 'Prázdný' });
+    expect((await lockerCall('status', { status: 'OK' }, String(empty.token))).statusCode).toBe(204);
+    expect((await ctx.call(admin, 'DELETE', `/api/kbox/keybox/${empty.id}`)).statusCode).toBe(204);
+    const revoked = await lockerCall('status', { status: 'OK' }, String(empty.token));
+    expect(revoked.statusCode).toBe(401);
+    expect(revoked.headers['x-error-code']).toBe('TERMINAL_REQUIRED');
+  });
+});
+
 describe('other sites and roles', () => {
   it('keeps each site’s keyboxes and contents apart', async () => {
     const content = await givenContent();
