@@ -42,6 +42,7 @@ const FLOW_LANGUAGES = {
   logistics: ['cs'],
   dashboard: ['en-US'],
   egov: ['cs'],
+  kbox: ['en-US'],
 } satisfies Record<string, Language[]>;
 
 /** The languages a module's long flow runs in (see FLOW_LANGUAGES). */

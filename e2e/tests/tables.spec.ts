@@ -80,6 +80,12 @@ const LIST_PAGES = [
   '/logistics/operations',
   '/logistics/logisticsOperations',
   '/logistics/suppliers',
+  '/kbox/manager',
+  '/kbox/operator',
+  '/kbox/workflow',
+  '/kbox/contentincoming',
+  '/kbox/contentoutgoing',
+  '/kbox/operation',
 ];
 
 /** Header cells whose text does not fit (the title is wider than the space it has). */

@@ -46,6 +46,7 @@ import { registerIncidentRoutes } from './modules/incident/incident.routes';
 import { registerKeyRoutes } from './modules/keys/keys.routes';
 import { registerStockRoutes } from './modules/stock/stock.routes';
 import { registerLogisticsRoutes } from './modules/logistics/logistics.routes';
+import { registerKboxRoutes } from './modules/kbox/kbox.routes';
 import { registerVisitModule } from './modules/visit/visit.module';
 import { registerDashboardRoutes } from './modules/dashboard/dashboard.routes';
 import type { GovernmentBlacklistProvider } from './modules/blacklist/blacklist';
@@ -195,6 +196,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerKeyRoutes(app, db);
   registerStockRoutes(app, db);
   registerLogisticsRoutes(app, db);
+  registerKboxRoutes(app, db, limiter);
   registerDashboardRoutes(app, db);
   registerEgovRoutes(app, options.egov);
 

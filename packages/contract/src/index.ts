@@ -22,6 +22,8 @@ export * from './entities/incident';
 export * from './entities/keys';
 export * from './entities/stock';
 export * from './entities/logistics';
+export * from './entities/kbox';
+export * from './kboxLocker';
 export * from './dialCodes';
 export * from './systemOptions';
 export * from './dashboard';
