@@ -120,10 +120,12 @@ export async function notifyContent(
       if (!recipient) continue;
       if (options.only && (options.only.channel !== channel || options.only.recipient !== recipient))
         continue;
+      // The PIN is a credential: the outbox keeps it beside the text only until the message has left.
+      const secrets = options.pin ? [options.pin.pin] : [];
       const queued =
         channel === 'EMAIL'
-          ? { emailId: await queueEmail(tx, { recipient, subject, body, siteId: content.siteId }) }
-          : { smsId: await queueSms(tx, { recipient, text: body, siteId: content.siteId }) };
+          ? { emailId: await queueEmail(tx, { recipient, subject, body, siteId: content.siteId, secrets }) }
+          : { smsId: await queueSms(tx, { recipient, text: body, siteId: content.siteId, secrets }) };
       await tx.insert(kboxMessages).values({
         siteId: content.siteId,
         created: at,

@@ -5,6 +5,7 @@ import { createTestContext, expectEvery, type TestContext, type TestUser } from 
 import { givenTerminal } from '../../../test/terminals';
 import { jobRunner } from '../../platform/jobs';
 import { smsMessages } from '../messaging/messaging.tables';
+import { fillSecrets } from '../messaging/secrets';
 import { audits, emails } from '../system/system.tables';
 import { DEMO_KBOX_OPERATOR_PIN, seedKboxDemo } from './kbox.demo';
 import { kboxOfflineJob } from './kbox.offline';
@@ -64,16 +65,25 @@ const deposit = (content: Json, boxName = 'A1', token = locker) =>
   lockerCall('deposit', { uuid: randomUUID(), contentId: content.contentId, boxName }, token);
 const pickUp = (pin: string, token = locker) => lockerCall('pickup', { uuid: randomUUID(), pin }, token);
 
-/** The newest e-mail to this address and the PIN it carries (the template says `PIN {{pin}}`). */
+/**
+ * The newest e-mail to this address as it will be sent, and the PIN it carries (the template says
+ * `PIN {{pin}}`). The stored text never holds the PIN: it is kept beside it until the e-mail has left.
+ */
 async function lastEmail(recipient: string): Promise<{ subject: string; body: string; pin: string | null }> {
   const [email] = await ctx.db
-    .select({ subject: emails.subject, body: emails.body })
+    .select({ subject: emails.subject, body: emails.body, secrets: emails.secrets })
     .from(emails)
     .where(eq(emails.recipient, recipient))
     .orderBy(desc(emails.id))
     .limit(1);
   expect(email, `no e-mail to ${recipient}`).toBeDefined();
-  return { ...email, pin: /PIN (\d{6})/.exec(email.body)?.[1] ?? null };
+  expect(email.body).not.toMatch(/PIN \d{6}/);
+  const body = fillSecrets(email.body, email.secrets);
+  return {
+    subject: fillSecrets(email.subject, email.secrets),
+    body,
+    pin: /PIN (\d{6})/.exec(body)?.[1] ?? null,
+  };
 }
 
 async function deposited(content: Json): Promise<string> {
@@ -322,7 +332,12 @@ describe('contents and the locker', () => {
     ]);
     const sms = await ctx.db.select().from(smsMessages).where(eq(smsMessages.recipient, '+420602000001'));
     expect(sms).toHaveLength(1);
-    expect(sms[0].text).toMatch(/^PIN \d{6} do \d{2}\.\d{2}\.\d{4} \d{2}:\d{2}/);
+    expect(sms[0].text).toMatch(/^PIN ⟦secret 1⟧ do /);
+    expect(fillSecrets(sms[0].text, sms[0].secrets)).toMatch(/^PIN \d{6} do \d{2}\.\d{2}\.\d{4} \d{2}:\d{2}/);
+    // The SMS log shows the PIN masked.
+    const logged = await get(ctx.admin, `/api/system_sms?recipient=${encodeURIComponent('+420602000001')}`);
+    expect(logged).toHaveLength(1);
+    expect(logged[0].text).toMatch(/^PIN \*{8} do /);
 
     const toRecipient = messages.find((message) => message.recipient === content.recipientEmail)!;
     const before = await lastEmail(String(content.recipientEmail));
