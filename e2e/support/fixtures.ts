@@ -43,6 +43,7 @@ const FLOW_LANGUAGES = {
   signatures: ['cs'],
   dashboard: ['en-US'],
   egov: ['cs'],
+  kbox: ['en-US'],
 } satisfies Record<string, Language[]>;
 
 /** The languages a module's long flow runs in (see FLOW_LANGUAGES). */

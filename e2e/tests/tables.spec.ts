@@ -6,9 +6,8 @@ import { ADMIN_PASSWORD, expect, loginByToken, test, uniqueName, type Language }
 
 /**
  * The lists of the app (all built on the CrudPage), in both languages: no text is left untranslated, no header
- * cell is ever cut at desktop widths, the
- * page never runs wider than the window, the user chooses the columns (kept over a reload), and a phone
- * shows each record as a card with finger-sized buttons.
+ * cell is ever cut at desktop widths, the page never runs wider than the window, the user chooses the columns
+ * (kept over a reload), and a phone shows each record as a card with finger-sized buttons.
  */
 const here = path.dirname(fileURLToPath(import.meta.url));
 const screenshots = path.resolve(here, '..', '..', 'screenshots');
@@ -74,6 +73,19 @@ const LIST_PAGES = [
   '/stock/movements',
   '/stock/takings',
   '/stock/incidents',
+  '/logistics/transports',
+  '/logistics/statuses',
+  '/logistics/ramps',
+  '/logistics/types',
+  '/logistics/operations',
+  '/logistics/logisticsOperations',
+  '/logistics/suppliers',
+  '/kbox/manager',
+  '/kbox/operator',
+  '/kbox/workflow',
+  '/kbox/contentincoming',
+  '/kbox/contentoutgoing',
+  '/kbox/operation',
   '/signatures/documents',
   '/signatures/signing',
   '/signatures/archive',
@@ -137,32 +149,44 @@ async function openInApp(page: Page, route: string) {
   await expect(page).toHaveURL(new RegExp(`${route}$`));
 }
 
-for (const language of ['cs', 'en-US'] as Language[]) {
-  for (const [index, routes] of GROUPS.entries()) {
-    test(`no list cuts a header at ${WIDTHS.join(' or ')} px (${language}, group ${index + 1})`, async ({
-      page,
-    }) => {
-      test.setTimeout(120_000);
-      await page.setViewportSize({ width: WIDTHS[0], height: 900 });
-      await loginByToken(page, 'admin', ADMIN_PASSWORD, language, routes[0]);
-      for (const route of routes) {
-        await openInApp(page, route);
-        const headers = page.locator('.crud-page:not([data-left]) .crud-card .ant-table-thead th');
-        await expect(headers.first(), route).toBeVisible({ timeout: 20_000 });
-        expect(await headers.count(), route).toBeGreaterThan(1);
-        expect(await untranslatedTexts(page), `${route}: texts without translation`).toEqual([]);
+/** Switches the app's language with the chooser in its header, and waits until the page has taken it. */
+async function switchLanguage(page: Page, language: Language) {
+  await page.getByTestId('language-chooser').click();
+  await page.locator(`.ant-dropdown-menu-item[lang="${language}"]`).click();
+  await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(language);
+}
+
+/** Each list screen in Czech, then in English after a switch of the language in the running app. */
+for (const [index, routes] of GROUPS.entries()) {
+  test(`no list cuts a header at ${WIDTHS.join(' or ')} px or leaves a text untranslated (group ${index + 1})`, async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width: WIDTHS[0], height: 900 });
+    await loginByToken(page, 'admin', ADMIN_PASSWORD, 'cs', routes[0]);
+    let language: Language = 'cs';
+    for (const route of routes) {
+      await openInApp(page, route);
+      const headers = page.locator('.crud-page:not([data-left]) .crud-card .ant-table-thead th');
+      await expect(headers.first(), route).toBeVisible({ timeout: 20_000 });
+      expect(await headers.count(), route).toBeGreaterThan(1);
+      const order: Language[] = language === 'cs' ? ['cs', 'en-US'] : ['en-US', 'cs'];
+      for (const next of order) {
+        if (next !== language) await switchLanguage(page, (language = next));
+        expect(await untranslatedTexts(page), `${route} (${language}): texts without translation`).toEqual(
+          [],
+        );
         for (const width of WIDTHS) {
           await page.setViewportSize({ width, height: 900 });
+          const where = `${route} at ${width} px (${language})`;
           // The table lays its columns out again after a resize: measured until it has settled.
-          await expect.poll(() => clippedHeaders(page), { message: `${route} at ${width} px` }).toEqual([]);
-          await expect
-            .poll(() => pageOverflow(page), { message: `${route} at ${width} px` })
-            .toBeLessThanOrEqual(0);
+          await expect.poll(() => clippedHeaders(page), { message: where }).toEqual([]);
+          await expect.poll(() => pageOverflow(page), { message: where }).toBeLessThanOrEqual(0);
         }
         await page.setViewportSize({ width: WIDTHS[0], height: 900 });
       }
-    });
-  }
+    }
+  });
 }
 
 test('the user chooses the columns of a list, and the choice stays after a reload', async ({ page }) => {

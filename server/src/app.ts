@@ -47,6 +47,7 @@ import { registerKeyRoutes } from './modules/keys/keys.routes';
 import { registerStockRoutes } from './modules/stock/stock.routes';
 import { registerSignatureRoutes } from './modules/signature/signature.routes';
 import { registerLogisticsRoutes } from './modules/logistics/logistics.routes';
+import { registerKboxRoutes } from './modules/kbox/kbox.routes';
 import { registerVisitModule } from './modules/visit/visit.module';
 import { registerDashboardRoutes } from './modules/dashboard/dashboard.routes';
 import type { GovernmentBlacklistProvider } from './modules/blacklist/blacklist';
@@ -197,6 +198,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerStockRoutes(app, db);
   registerSignatureRoutes(app, db);
   registerLogisticsRoutes(app, db);
+  registerKboxRoutes(app, db, limiter);
   registerDashboardRoutes(app, db);
   registerEgovRoutes(app, options.egov);
 

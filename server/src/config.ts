@@ -76,6 +76,8 @@ export interface AppConfig {
   blacklist: BlacklistConfig;
   /** The electronic identity document provider. */
   egov: EgovConfig;
+  /** The SMS gateway (`SMS_URL`, `SMS_TOKEN`, `SMS_TIMEOUT_MS`); without `SMS_URL` SMS go to the log. */
+  sms: { url?: string; token?: string; timeoutMs: number };
   /** `LOG_REQUESTS`: the level of the one line per answered request; `debug` by default, `off` for none. */
   logRequests: RequestLogLevel;
   /** `METRICS_PORT`: the metrics on a port of their own (`GET /metrics`). */
@@ -112,6 +114,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     demoData: parseFlag('DEMO_DATA', env.DEMO_DATA),
     blacklist: parseBlacklist(env),
     egov: parseEgov(env),
+    sms: { ...parseProviderAddress(env, 'SMS', false, 5000), token: env.SMS_TOKEN || undefined },
     logRequests: parseChoice('LOG_REQUESTS', env.LOG_REQUESTS, REQUEST_LOG_LEVELS) ?? 'debug',
     metricsPort: env.METRICS_PORT ? parsePort('METRICS_PORT', env.METRICS_PORT) : undefined,
     metricsToken: parseMetricsToken(env.METRICS_TOKEN),

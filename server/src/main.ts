@@ -5,12 +5,13 @@ import { openDatabase, type Database } from './db/database';
 import { DataDirLockedError } from './db/dataDirLock';
 import { demoPasswordUsers, seed } from './db/seed';
 import { auditRetentionJob } from './modules/audit/audit.retention';
+import { kboxOfflineJob } from './modules/kbox/kbox.offline';
 import { signatureShredJob } from './modules/signature/signature.service';
 import { keyOverdueReminders } from './modules/keys/keys.reminders';
 import { stockOverdueReminders } from './modules/stock/stock.reminders';
 import { overdueRemindersJob } from './platform/overdueReminders';
 import { deliveryWorker } from './modules/messaging/delivery.worker';
-import { emailTransportFor, logSmsProvider } from './modules/messaging/transports';
+import { emailTransportFor, smsProviderFor } from './modules/messaging/transports';
 import { governmentBlacklistProvider } from './modules/blacklist/blacklist';
 import { egovProvider } from './modules/egov/egov';
 import { systemClock } from './platform/clock';
@@ -76,11 +77,12 @@ jobs.register(
   deliveryWorker({
     db: database.db,
     email: emailTransportFor(config, app.log),
-    sms: logSmsProvider(app.log),
+    sms: smsProviderFor(config.sms, app.log),
     log: app.log,
   }).job,
 );
 jobs.register(auditRetentionJob({ db: database.db, log: app.log }));
+jobs.register(kboxOfflineJob(database.db));
 jobs.register(signatureShredJob({ db: database.db, files: app.files, log: app.log }));
 jobs.register(
   overdueRemindersJob({

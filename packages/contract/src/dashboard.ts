@@ -132,7 +132,7 @@ export type DashboardLayoutAnswer = z.infer<typeof dashboardLayoutAnswerSchema>;
 
 const count = z.number().int().min(0);
 
-/** The parts of the summary with figures; the keybox part only says the module is not available yet. */
+/** The parts of the summary with figures. */
 export const DASHBOARD_SUMMARY_PARTS = ['visitors', 'vehicles', 'keys', 'keybox'] as const;
 export type DashboardSummaryPart = (typeof DASHBOARD_SUMMARY_PARTS)[number];
 
@@ -147,8 +147,8 @@ export const dashboardSummarySchema = z.object({
   visitors: z.object({ inArea: count, entriesToday: count, exitsToday: count }).optional(),
   vehicles: z.object({ inArea: count, entriesToday: count, exitsToday: count }).optional(),
   keys: z.object({ lent: count, overdue: count }).optional(),
-  /** The keybox module is not built yet: no figures, only that the part is not available. */
-  keybox: z.object({ available: z.literal(false) }).optional(),
+  /** The site's keyboxes: contents waiting in them (DEPOSITED), keyboxes not OK (ERROR, WARNING, OFFLINE). */
+  keybox: z.object({ waiting: count, notOk: count, keyboxes: count }).optional(),
   failed: z.array(z.enum(DASHBOARD_SUMMARY_PARTS)),
 });
 export type DashboardSummary = z.infer<typeof dashboardSummarySchema>;

@@ -95,6 +95,14 @@ export const ERROR_CODES = [
    * (docs/egov-provider.md): 'Error communicating with the service provider. Please try again later.'
    */
   'EGOV_UNAVAILABLE',
+  /** Keyboxes (docs/kbox.md): the content is not in a status this operation takes (a deposit of a deposited one). */
+  'KBOX_STATE',
+  /** The pick-up PIN was right but has expired (the keybox's `pinHours`). */
+  'KBOX_PIN_EXPIRED',
+  /** The content's payment is PENDING: it is not handed out until paid. */
+  'KBOX_UNPAID',
+  /** No content of the locker has this `contentId`. */
+  'KBOX_CONTENT_UNKNOWN',
   /** Signatures (docs/signatures.md): the prepared document is past its max age ('Document has expired'). */
   'SIGNATURE_EXPIRED',
   /** The document is signed already (or shredded): it is signed once. */
@@ -198,6 +206,10 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   LOGISTICS_NO_INITIAL_STATUS: 409,
   LOGISTICS_TRANSPORT_CLOSED: 409,
   EGOV_UNAVAILABLE: 502,
+  KBOX_STATE: 409,
+  KBOX_PIN_EXPIRED: 401,
+  KBOX_UNPAID: 409,
+  KBOX_CONTENT_UNKNOWN: 404,
   SIGNATURE_EXPIRED: 409,
   SIGNATURE_SIGNED: 409,
   SIGNATURE_NO_TEMPLATE: 400,

@@ -23,6 +23,8 @@ export * from './entities/keys';
 export * from './entities/stock';
 export * from './entities/signature';
 export * from './entities/logistics';
+export * from './entities/kbox';
+export * from './kboxLocker';
 export * from './dialCodes';
 export * from './systemOptions';
 export * from './dashboard';

@@ -19,8 +19,8 @@ export const ROLE_TABS = {
   ],
 } as const;
 
-/** Roles held only by machines (patrol terminal, cache control, plate recognition); never assignable in the UI. */
-export const INTERNAL_ROLES = ['PATROL_TERMINAL', 'CACHE_CONTROL', 'ANPR'] as const;
+/** Roles held only by machines (patrol terminal, cache control, plate recognition, keybox); never assignable in the UI. */
+export const INTERNAL_ROLES = ['PATROL_TERMINAL', 'CACHE_CONTROL', 'ANPR', 'KBOX_TERMINAL'] as const;
 
 /** Pseudo roles used in access rules: anybody at all, and anybody with a live session. */
 export const SPECIAL_ROLES = ['ROLE_ANY', 'ROLE_ANYONE_LOGGED'] as const;

@@ -38,7 +38,7 @@ describe('roles (spec section 6)', () => {
       ],
     });
     expect(SPECIAL_ROLES).toEqual(['ROLE_ANY', 'ROLE_ANYONE_LOGGED']);
-    expect(INTERNAL_ROLES).toHaveLength(3);
+    expect(INTERNAL_ROLES).toHaveLength(4);
     expect(new Set(ALL_ROLES).size).toBe(ALL_ROLES.length);
   });
 

@@ -12,6 +12,7 @@ export * from '../modules/keys/keys.tables';
 export * from '../modules/stock/stock.tables';
 export * from '../modules/signature/signature.tables';
 export * from '../modules/logistics/logistics.tables';
+export * from '../modules/kbox/kbox.tables';
 export { overdueDigests } from '../platform/overdueReminders';
 export { jobRuns } from '../platform/jobs';
 export * from '../modules/dashboard/dashboard.tables';

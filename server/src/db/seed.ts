@@ -9,6 +9,7 @@ import { seedKeysDemo } from '../modules/keys/keys.demo';
 import { seedLogisticsDemo } from '../modules/logistics/logistics.demo';
 import { seedPatrolDemo } from '../modules/patrol/patrol.demo';
 import { seedStockDemo } from '../modules/stock/stock.demo';
+import { seedKboxDemo } from '../modules/kbox/kbox.demo';
 import { seedVehicleDemo } from '../modules/vehicle/vehicle.demo';
 import { seedVisitDemo } from '../modules/visit/visit.demo';
 
@@ -207,6 +208,7 @@ export async function seed(
     await seedKeysDemo(tx, siteIds);
     await seedStockDemo(tx, siteIds);
     await seedLogisticsDemo(tx, siteIds);
+    await seedKboxDemo(tx, siteIds);
   });
   if (options.adminPassword)
     options.log.info('Created the administrator "admin" with the password from ADMIN_PASSWORD');

@@ -366,7 +366,8 @@ export function crudRepository<F extends Fields>(
   const selection: Record<string, PgColumn | SQL> = options.log
     ? { id: table.id, version: sql<number>`0`, createdAt: options.log.time, updatedAt: options.log.time }
     : { id: table.id, version: table.version, createdAt: table.createdAt, updatedAt: table.updatedAt };
-  const joins: Array<{ table: PgTable; on: SQL }> = [];
+  /** The join of each ref field, used only by a select sorted by that field's label. */
+  const refJoins: Record<string, { table: PgTable; on: SQL }> = {};
   const sortExpressions: Record<string, PgColumn | SQL> = { id: table.id };
   const computed = (options.computed ?? {}) as Record<string, ((now: SQL) => SQL) | undefined>;
   /** Whether the selects bind the app's clock (`now`) for the computed fields. */
@@ -379,12 +380,17 @@ export function crudRepository<F extends Fields>(
       selection[name] = compute(sql`${sql.placeholder('now')}::timestamptz`);
       sortExpressions[name] = selection[name];
     } else if (field.kind === 'ref') {
+      // A correlated subquery, not a join: it runs only for the rows of the page, and the planner has no join
+      // order to search (with a few refs, planning the joins cost more than running the page).
       const target = refTarget(field.ref!);
-      const joined = alias(target.table, `ref_${name}`) as unknown as Record<string, PgColumn> & PgTable;
+      const aliasName = `ref_${name}`;
+      const joined = alias(target.table, aliasName) as unknown as Record<string, PgColumn> & PgTable;
       const label = target.label(joined);
-      joins.push({ table: joined, on: eq(columns[`${name}Id`], joined.id) });
+      const refColumn = columns[`${name}Id`];
       selection[name] =
-        sql`case when ${joined.id} is null then null else json_build_object('id', ${joined.id}, 'label', ${label}) end`;
+        sql`(select json_build_object('id', ${qualified(joined.id, aliasName)}, 'label', ${label})
+        from ${target.table} ${sql.identifier(aliasName)} where ${qualified(joined.id, aliasName)} = ${qualified(refColumn)})`;
+      refJoins[name] = { table: joined, on: eq(refColumn, joined.id) };
       sortExpressions[name] = label;
     } else {
       selection[name] = columns[name];
@@ -536,7 +542,10 @@ export function crudRepository<F extends Fields>(
     if (hasComputed) values.now = table.createdAt.mapToDriverValue(new Date(clock.now()));
     const build = () => {
       let statement = db.select({ json: recordJson }).from(table).$dynamic();
-      for (const join of joins) statement = statement.leftJoin(join.table, join.on);
+      for (const by of order ?? []) {
+        const join = refJoins[by.field];
+        if (join) statement = statement.leftJoin(join.table, join.on);
+      }
       statement = statement.where(where);
       if (order) {
         statement = statement

@@ -10,6 +10,7 @@ import { patrolPages } from './patrol/pages';
 import { keyPages } from './keys/pages';
 import { stockPages } from './stock/pages';
 import { logisticsPages } from './logistics/pages';
+import { kboxPages } from './kbox/pages';
 import { signaturePages } from './signatures/pages';
 
 export type { PageLoader };
@@ -39,6 +40,7 @@ export const PAGES: Record<string, PageLoader> = {
   ...patrolPages,
   ...stockPages,
   ...logisticsPages,
+  ...kboxPages,
   ...signaturePages,
   ...incidentPages,
 };

@@ -136,9 +136,6 @@ export const patrolTerminal = defineEntity({
   },
 });
 
-/** Added to the terminal's record in the answer of a create or a new token: the token, shown once. */
-export const patrolTerminalTokenExtension = { token: z.string().optional() };
-
 /** `POST /api/patrol/terminal/signin` (terminal token only): a guard's PIN. */
 export const patrolSignInSchema = z.strictObject({ pin: pinSchema });
 

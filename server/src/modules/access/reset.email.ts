@@ -23,17 +23,3 @@ export function resetPasswordEmail(
     ].join('\n'),
   };
 }
-
-/**
- * A password reset link in an e-mail body (`…/resetPassword?token=…`). The outbox keeps the live link only
- * until the message is sent; the e-mail log never shows it (see maskResetLinks).
- */
-export const RESET_LINK_PATTERN = /(\/resetPassword\?token=)[^\s]+/g;
-/** The same pattern for PostgreSQL's regexp_replace (flag 'g'), with the prefix as \1. */
-export const RESET_LINK_SQL_PATTERN = '(/resetPassword\\?token=)[^\\s]+';
-export const MASKED_TOKEN = '********';
-
-/** The body with every reset link's token replaced by a mask. */
-export function maskResetLinks(body: string): string {
-  return body.replace(RESET_LINK_PATTERN, `$1${MASKED_TOKEN}`);
-}

@@ -11,6 +11,7 @@ import {
 } from '../../../test/helper';
 import { DEFAULT_LOGIN_LIMITS } from '../../platform/loginLimiter';
 import { hashToken } from '../../platform/secrets';
+import { fillSecrets } from '../messaging/secrets';
 import { emails, persons, siteProperties } from '../system/system.tables';
 import { passwordResets, sessions, users } from './access.tables';
 
@@ -431,8 +432,10 @@ describe('password reset', () => {
     return ctx.call(null, 'POST', '/api/access_user/reset/request', { userName }, headers);
   }
 
+  /** The e-mails to this address as they are sent (the token is kept beside the stored text until then). */
   async function mailsTo(recipient: string) {
-    return ctx.db.select().from(emails).where(eq(emails.recipient, recipient));
+    const stored = await ctx.db.select().from(emails).where(eq(emails.recipient, recipient));
+    return stored.map((mail) => ({ ...mail, body: fillSecrets(mail.body, mail.secrets) }));
   }
 
   function tokenOf(body: string): string {

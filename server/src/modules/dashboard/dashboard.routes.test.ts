@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MODULES, type DashboardWidget } from '@strazce/contract';
 import { createTestContext, type TestContext, type TestUser } from '../../../test/helper';
+import { kboxContents, kboxKeyboxes } from '../kbox/kbox.tables';
 import { keyLends, keyTypes, keys } from '../keys/keys.tables';
 import { siteProperties } from '../system/system.tables';
 import { vehicleMovements, vehiclePurposes } from '../vehicle/vehicle.tables';
@@ -103,6 +104,22 @@ beforeAll(async () => {
     { ...lend, keyId: keyRows[1].id, due: at('2026-03-11T08:00:00Z') },
     { ...lend, keyId: keyRows[2].id, returned: true, returnDateTime: at('2026-03-10T09:00:00Z') },
   ]);
+  // Two keyboxes, one OFFLINE; two contents waiting in them, one picked up and one not deposited yet.
+  const boxes = await ctx.db
+    .insert(kboxKeyboxes)
+    .values([
+      { siteId: ctx.siteA, name: 'Recepce', uuid: 'k-1' },
+      { siteId: ctx.siteA, name: 'Sklad', uuid: 'k-2', status: 'OFFLINE' },
+    ])
+    .returning({ id: kboxKeyboxes.id });
+  await ctx.db.insert(kboxContents).values(
+    (['DEPOSITED', 'DEPOSITED', 'PICKED_UP', 'NEW'] as const).map((status, index) => ({
+      siteId: ctx.siteA,
+      contentId: index + 1,
+      keyboxId: boxes[index % 2].id,
+      status,
+    })),
+  );
 
   // The same movements on a site whose zone is UTC: there it is still 10 March.
   zoneSite = await ctx.createSite('Site in UTC', MODULES);
@@ -255,7 +272,7 @@ describe('dashboard summary', () => {
       vehicles: { inArea: 2, entriesToday: 2, exitsToday: 0 },
       // Two keys out, one past its due time at 23:30 UTC; the returned one does not count.
       keys: { lent: 2, overdue: 1 },
-      keybox: { available: false },
+      keybox: { waiting: 2, notOk: 1, keyboxes: 2 },
       failed: [],
     });
     // On a site in UTC it is still 10 March: the entries of 00:10 and 23:10 UTC, not that of the 9th.

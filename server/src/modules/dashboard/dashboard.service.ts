@@ -12,6 +12,7 @@ import {
 } from '@strazce/contract';
 import type { Db } from '../../db/database';
 import { localDate, siteTimeZone } from '../../platform/siteTime';
+import { kboxContents, kboxKeyboxes } from '../kbox/kbox.tables';
 import { keyLends } from '../keys/keys.tables';
 import { vehicleMovements } from '../vehicle/vehicle.tables';
 import { visits } from '../visit/visit.tables';
@@ -111,6 +112,22 @@ async function keyFigures(db: Db, siteId: number, now: Date): Promise<Figures<'k
   return { lent: row.lent, overdue: row.overdue };
 }
 
+/** Contents waiting in the site's keyboxes and the keyboxes not OK (by the site's index of the contents). */
+async function keyboxFigures(db: Db, siteId: number): Promise<Figures<'keybox'>> {
+  const [boxes] = await db
+    .select({
+      keyboxes: count(),
+      notOk: sql<number>`count(*) filter (where ${kboxKeyboxes.status} <> 'OK')`.mapWith(Number),
+    })
+    .from(kboxKeyboxes)
+    .where(eq(kboxKeyboxes.siteId, siteId));
+  const [waiting] = await db
+    .select({ waiting: count() })
+    .from(kboxContents)
+    .where(and(eq(kboxContents.siteId, siteId), eq(kboxContents.status, 'DEPOSITED')));
+  return { waiting: waiting.waiting, notOk: boxes.notOk, keyboxes: boxes.keyboxes };
+}
+
 /**
  * The live figures of the viewer's current site, only the parts they may see. A part that fails is logged by
  * the caller and named in `failed`; the others are still answered.
@@ -131,7 +148,7 @@ export async function dashboardSummary(
     visitors: () => visitorFigures(db, siteId, start, end),
     vehicles: () => vehicleFigures(db, siteId, start, end),
     keys: () => keyFigures(db, siteId, now),
-    keybox: async () => ({ available: false as const }),
+    keybox: () => keyboxFigures(db, siteId),
   };
   await Promise.all(
     (Object.keys(parts) as DashboardSummaryPart[])

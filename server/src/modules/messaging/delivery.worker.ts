@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { systemClock, type Clock } from '../../platform/clock';
 import type { Job } from '../../platform/jobs';
-import { MASKED_TOKEN, RESET_LINK_SQL_PATTERN } from '../access/reset.email';
+import { fillSecrets } from './secrets';
 import type { DeliveryLog, EmailTransport, SmsProvider } from './transports';
 
 /** Attempts after which a message is given up (it stays in the log with its last error). */
@@ -35,7 +35,16 @@ interface Outbox {
   failed(id: number, error: string, retryInSeconds: number, at: Date): SQL;
 }
 
-const maskedBody = sql`body = regexp_replace(body, ${RESET_LINK_SQL_PATTERN}, ${`\\1${MASKED_TOKEN}`}, 'g')`;
+/**
+ * The credentials of a message (messaging/secrets.ts) as stored: a JSON array, or null. Once the message has
+ * left or is given up they are forgotten (set null): the outbox is not a second mailbox.
+ */
+const secretsOf = (value: unknown): string[] | null =>
+  Array.isArray(value)
+    ? value.map(String)
+    : typeof value === 'string'
+      ? (JSON.parse(value) as string[])
+      : null;
 
 /**
  * Claims due messages in one statement: the rows are locked with SKIP LOCKED (another instance claiming at the
@@ -55,25 +64,28 @@ function emailOutbox(transport: EmailTransport): Outbox {
             where sent is null and attempts < ${MAX_ATTEMPTS} and next_attempt <= ${at}::timestamptz
             order by next_attempt, id limit ${batchSize}
             for update skip locked)
-          returning id, recipient, subject, body, attempts`),
+          returning id, recipient, subject, body, secrets, attempts`),
       );
-      return rows.map((row) => ({
-        id: Number(row.id),
-        attempts: Number(row.attempts),
-        send: () =>
-          transport.send({ to: String(row.recipient), subject: String(row.subject), text: String(row.body) }),
-      }));
+      return rows.map((row) => {
+        const secrets = secretsOf(row.secrets);
+        return {
+          id: Number(row.id),
+          attempts: Number(row.attempts),
+          send: () =>
+            transport.send({
+              to: String(row.recipient),
+              subject: fillSecrets(String(row.subject), secrets),
+              text: fillSecrets(String(row.body), secrets),
+            }),
+        };
+      });
     },
-    // Once sent (or given up), a password reset link in the body is masked: the outbox is not a second
-    // mailbox, and the token must not be readable at rest.
     delivered: (id, at) =>
-      sql`update system_email set sent = ${at}::timestamptz, last_error = null, ${maskedBody} where id = ${id}`,
+      sql`update system_email set sent = ${at}::timestamptz, last_error = null, secrets = null where id = ${id}`,
     failed: (id, error, retry, at) =>
       sql`update system_email set last_error = ${error},
         next_attempt = ${at}::timestamptz + make_interval(secs => ${retry}),
-        body = case when attempts >= ${MAX_ATTEMPTS}
-          then regexp_replace(body, ${RESET_LINK_SQL_PATTERN}, ${`\\1${MASKED_TOKEN}`}, 'g') else body end
-        where id = ${id}`,
+        secrets = case when attempts < ${MAX_ATTEMPTS} then secrets end where id = ${id}`,
   };
 }
 
@@ -90,19 +102,25 @@ function smsOutbox(provider: SmsProvider): Outbox {
             where not sent_success_full and sent_retry < ${MAX_ATTEMPTS} and next_attempt <= ${at}::timestamptz
             order by next_attempt, id limit ${batchSize}
             for update skip locked)
-          returning id, recipient, text, sent_retry`),
+          returning id, recipient, text, secrets, sent_retry`),
       );
       return rows.map((row) => ({
         id: Number(row.id),
         attempts: Number(row.sent_retry),
-        send: () => provider.send({ to: String(row.recipient), text: String(row.text) }),
+        send: () =>
+          provider.send({
+            to: String(row.recipient),
+            text: fillSecrets(String(row.text), secretsOf(row.secrets)),
+          }),
       }));
     },
     delivered: (id, at) =>
-      sql`update system_sms set sent_success_full = true, sent = ${at}::timestamptz, last_error = null where id = ${id}`,
+      sql`update system_sms set sent_success_full = true, sent = ${at}::timestamptz, last_error = null,
+        secrets = null where id = ${id}`,
     failed: (id, error, retry, at) =>
       sql`update system_sms set last_error = ${error},
-        next_attempt = ${at}::timestamptz + make_interval(secs => ${retry}) where id = ${id}`,
+        next_attempt = ${at}::timestamptz + make_interval(secs => ${retry}),
+        secrets = case when sent_retry < ${MAX_ATTEMPTS} then secrets end where id = ${id}`,
   };
 }
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { ts } from '../../db/columns';
 import { sites } from '../system/system.tables';
 
@@ -18,6 +18,8 @@ export const smsMessages = pgTable(
     sent: ts(),
     nextAttempt: ts().notNull().defaultNow(),
     lastError: text(),
+    /** The credentials marked in the text, until sent or given up (messaging/secrets.ts). */
+    secrets: jsonb().$type<string[]>(),
   },
   (t) => [
     index('system_sms_pending_idx')

@@ -75,6 +75,38 @@ export function logSmsProvider(log: DeliveryLog): SmsProvider {
   };
 }
 
+/**
+ * An SMS gateway over HTTP (`SMS_URL`): `POST` JSON `{ "to": "+420…", "text": "…" }` with
+ * `Authorization: Bearer <SMS_TOKEN>` when a token is set; any 2xx answer is a delivery, anything else (or no
+ * answer within the timeout) a failed attempt that the outbox retries.
+ */
+export function httpSmsProvider(config: { url: string; token?: string; timeoutMs: number }): SmsProvider {
+  return {
+    kind: 'http',
+    async send(sms) {
+      const response = await fetch(config.url, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          ...(config.token ? { authorization: `Bearer ${config.token}` } : {}),
+        },
+        body: JSON.stringify({ to: sms.to, text: sms.text }),
+        signal: AbortSignal.timeout(config.timeoutMs),
+      });
+      await response.body?.cancel();
+      if (!response.ok) throw new Error(`SMS gateway answered ${response.status}`);
+    },
+  };
+}
+
+/** The SMS provider of the configuration: the HTTP gateway when `SMS_URL` is set, else the log. */
+export function smsProviderFor(
+  config: { url?: string; token?: string; timeoutMs: number },
+  log: DeliveryLog,
+): SmsProvider {
+  return config.url ? httpSmsProvider({ ...config, url: config.url }) : logSmsProvider(log);
+}
+
 export function emailTransportFor(
   config: { smtpUrl?: string; mailFrom: string; mailDir?: string },
   log: DeliveryLog,

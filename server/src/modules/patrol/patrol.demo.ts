@@ -5,7 +5,7 @@ import type { Db } from '../../db/database';
 import { hashPassword } from '../../platform/secrets';
 import { incidents, incidentTypes } from '../incident/incident.tables';
 import { persons, siteModules } from '../system/system.tables';
-import { authorizePatrolClient } from './patrol.routes';
+import { authorizeMachineClient } from '../../platform/terminalRecords';
 import {
   patrolCheckpoints,
   patrolGuards,
@@ -76,7 +76,11 @@ export async function seedPatrolDemo(tx: Db, siteIds: number[]): Promise<void> {
         position,
       })),
     );
-    const client = await authorizePatrolClient(tx, siteId, 'Ruční terminál – vrátnice');
+    const client = await authorizeMachineClient(tx, {
+      siteId,
+      name: 'Ruční terminál – vrátnice',
+      role: 'PATROL_TERMINAL',
+    });
     const [terminal] = await tx
       .insert(patrolTerminals)
       .values({

@@ -1,10 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
 import {
-  idParamsSchema,
   patrolCheckpoint,
   patrolGuard,
   patrolGuardPerson,
@@ -12,21 +9,20 @@ import {
   patrolSignInResponseSchema,
   patrolSignInSchema,
   patrolTerminal,
-  patrolTerminalTokenExtension,
   type PatrolSignIn,
 } from '@strazce/contract';
 import type { Db } from '../../db/database';
-import { auditRecord } from '../../platform/audit';
 import { crudRoutes, type CrudContext, type Row } from '../../platform/crud';
-import { AppError, notFound, validationError } from '../../platform/errors';
-import { currentSiteId, terminalAccess } from '../../platform/guard';
+import { AppError, validationError } from '../../platform/errors';
+import { terminalAccess } from '../../platform/guard';
 import type { LoginLimiter } from '../../platform/loginLimiter';
 import { registerRefTarget } from '../../platform/refs';
-import { hashPassword, hashToken, newToken, verifyPassword } from '../../platform/secrets';
+import { hashPassword, verifyPassword } from '../../platform/secrets';
 import { terminalOf } from '../../platform/terminal';
+import { terminalRecordRoutes } from '../../platform/terminalRecords';
 import { registerUse } from '../../platform/usage';
 import { registerPersonPicker, sitePersonLabel } from '../site/personPicker';
-import { clients, persons } from '../system/system.tables';
+import { persons } from '../system/system.tables';
 import {
   patrolCheckpoints,
   patrolGuards,
@@ -58,8 +54,6 @@ registerUse({
   target: patrolCheckpoints,
 });
 
-/** How long the token of a patrol terminal works (as a terminal authorized on /admin/clients). */
-const TERMINAL_AUTHORIZATION_DAYS = 365;
 const MODULE = 'MOD_PATROL' as const;
 
 /**
@@ -93,85 +87,13 @@ export function registerPatrolRoutes(app: FastifyInstance, db: Db, limiter: Logi
     },
   });
 
-  /** Tokens handed out by this request (create, new token): added to the answer once, never stored. */
-  const issued = new WeakMap<FastifyRequest, string>();
-  const terminals = crudRoutes(app, db, {
+  terminalRecordRoutes(app, db, {
     entity: patrolTerminal,
     table: patrolTerminals,
-    recordExtension: patrolTerminalTokenExtension,
-    hooks: {
-      async beforeWrite(values, _input, ctx, existing) {
-        if (existing) return;
-        values.uuid = randomUUID();
-        values.clientId = await authorizeClient(ctx.tx, ctx.siteId!, String(values.name), ctx.request);
-      },
-      // The terminal's token stops working with it; the client stays on /admin/clients, revoked.
-      async beforeDelete(existing, ctx) {
-        if (existing.clientId) await revokeClient(ctx.tx, existing.clientId as number);
-      },
-      async decorate(records, _db, request) {
-        const token = request && issued.get(request);
-        if (token) for (const record of records) record.token = token;
-      },
-      decorates: (request) => request !== undefined && issued.has(request),
-    },
+    role: 'PATROL_TERMINAL',
+    module: MODULE,
+    tags,
   });
-
-  /** A machine terminal (PATROL_TERMINAL on the site) with a fresh token, which the request hands out. */
-  async function authorizeClient(tx: Db, siteId: number, name: string, request: FastifyRequest) {
-    const client = await authorizePatrolClient(tx, siteId, name);
-    issued.set(request, client.token);
-    return client.id;
-  }
-
-  typed.post(
-    '/api/patrol/terminal/:id/token',
-    {
-      config: { access: { roles: patrolTerminal.write, module: MODULE } },
-      schema: {
-        tags,
-        description:
-          'A new token of a patrol terminal (its old one stops working): in the answer once, as `token`.',
-        params: idParamsSchema,
-        response: {
-          200: (patrolTerminal.schemas.record as unknown as z.ZodObject).extend(patrolTerminalTokenExtension),
-        },
-      },
-    },
-    async (request) => {
-      const siteId = currentSiteId(request);
-      const id = request.params.id;
-      await db.transaction(async (tx) => {
-        const ctx = { request, tx: tx as unknown as Db, siteId } satisfies CrudContext;
-        const existing = await terminals.findRow(id, ctx);
-        if (!existing) throw notFound();
-        const token = newToken();
-        const clientId = existing.clientId as number | null;
-        const [renewed] = clientId
-          ? await ctx.tx
-              .update(clients)
-              .set({ tokenHash: hashToken(token), authorized: true, valid: true, expires: authorizedUntil() })
-              .where(eq(clients.id, clientId))
-              .returning({ id: clients.id })
-          : [];
-        if (renewed) issued.set(request, token);
-        else {
-          const newClient = await authorizeClient(ctx.tx, siteId, String(existing.name), request);
-          await ctx.tx
-            .update(patrolTerminals)
-            .set({ clientId: newClient, version: sql`${patrolTerminals.version} + 1`, updatedAt: new Date() })
-            .where(eq(patrolTerminals.id, id));
-        }
-        auditRecord(request, {
-          entity: patrolTerminal.resource,
-          recordId: id,
-          siteId,
-          changes: { token: { from: '***', to: '***' } },
-        });
-      });
-      return terminals.get(id, siteId, undefined, request);
-    },
-  );
 
   typed.post(
     '/api/patrol/terminal/signin',
@@ -207,41 +129,6 @@ export function registerPatrolRoutes(app: FastifyInstance, db: Db, limiter: Logi
       return { guard, terminal: own ?? null, routes: await routesOfSite(db, terminal.siteId) };
     },
   );
-}
-
-/**
- * A machine terminal (`system_client`, PATROL_TERMINAL on the site) authorized for a year with a fresh token
- * (stored only as a hash): what creating a patrol terminal makes, also for the demo data.
- */
-export async function authorizePatrolClient(
-  tx: Db,
-  siteId: number,
-  name: string,
-): Promise<{ id: number; token: string }> {
-  const token = newToken();
-  const [client] = await tx
-    .insert(clients)
-    .values({
-      name: name.slice(0, 100),
-      tokenHash: hashToken(token),
-      authorized: true,
-      expires: authorizedUntil(),
-      internalRole: 'PATROL_TERMINAL',
-      siteId,
-    })
-    .returning({ id: clients.id });
-  return { id: client.id, token };
-}
-
-function authorizedUntil(): Date {
-  return new Date(Date.now() + TERMINAL_AUTHORIZATION_DAYS * 86_400_000);
-}
-
-async function revokeClient(tx: Db, clientId: number): Promise<void> {
-  await tx
-    .update(clients)
-    .set({ tokenHash: null, authorized: false, valid: false })
-    .where(eq(clients.id, clientId));
 }
 
 /**

@@ -113,6 +113,8 @@ export const emails = pgTable(
     attempts: integer().notNull().default(0),
     nextAttempt: ts().notNull().defaultNow(),
     lastError: text(),
+    /** The credentials marked in subject and body, until sent or given up (messaging/secrets.ts). */
+    secrets: jsonb().$type<string[]>(),
   },
   (t) => [
     index('system_email_pending_idx')

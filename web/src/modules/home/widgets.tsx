@@ -213,12 +213,27 @@ function KeyFigures({ summary }: { summary: SummaryState }) {
   );
 }
 
-function KeyboxInfo() {
+function KeyboxFigures({ summary }: { summary: SummaryState }) {
   const { t } = useTranslation();
+  const contents = usePageOf(['/kbox/contentincoming', '/kbox/contentoutgoing']);
+  const keyboxes = usePageOf(['/kbox/manager', '/kbox/contentincoming']);
+  const part = summary.data?.keybox;
   return (
-    <Typography.Text type="secondary" data-testid="dashboard-keybox-unavailable">
-      {t('home.widget.keybox.unavailable')}
-    </Typography.Text>
+    <Figures
+      part="keybox"
+      summary={summary}
+      figures={[
+        { name: 'waiting', label: t('home.widget.keybox.waiting'), value: part?.waiting, to: contents },
+        {
+          name: 'notOk',
+          label: t('home.widget.keybox.notOk'),
+          value: part?.notOk,
+          to: keyboxes,
+          tone: 'alert',
+        },
+      ]}
+      open={{ to: contents, label: t('home.widget.keybox.open') }}
+    />
   );
 }
 
@@ -308,7 +323,7 @@ export function WidgetBody({ kind, summary }: { kind: DashboardWidgetKind; summa
     case 'keys':
       return <KeyFigures summary={summary} />;
     case 'keybox':
-      return <KeyboxInfo />;
+      return <KeyboxFigures summary={summary} />;
     case 'profile':
       return <ProfileInfo />;
     case 'skipTo':

@@ -1,7 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { Card, Empty, Segmented, Space, Table, Typography } from 'antd';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import {
   LOGISTICS_TURN_TIME_GROUPS,
@@ -11,10 +10,10 @@ import {
 } from '@strazce/contract';
 import { ApiError, NetworkError, api } from '../../app/api';
 import { apiErrorText } from '../../app/apiErrors';
-import { PICKER_FORMATS, formatDateTime, now, toWireDate } from '../../app/format';
+import { formatDateTime } from '../../app/format';
 import { ExportButton } from '../../components/crud/ExportButton';
 import { fieldLabel } from '../../components/crud/labels';
-import { RangePicker } from '../../components/pickers';
+import { DayRangePicker, useDayRange } from '../../components/pickers/DayRange';
 import { FailureAlert } from '../../components/FailureAlert';
 import { BOARD_QUERY_KEY, refLabel } from './transportCells';
 import { TURN_TIME_FIGURES, formatMinutes, turnTimeChartRows, type TurnTimeGroup } from './turnTime';
@@ -33,14 +32,8 @@ const DEFAULT_DAYS = 7;
  */
 export function TurnTimeReport() {
   const { t } = useTranslation();
-  const [range, setRange] = useState<[Dayjs, Dayjs]>(() => [
-    now()
-      .subtract(DEFAULT_DAYS - 1, 'day')
-      .startOf('day'),
-    now().startOf('day'),
-  ]);
+  const { range, setRange, query } = useDayRange(DEFAULT_DAYS);
   const [group, setGroup] = useState<TurnTimeGroup>('supplier');
-  const query = { from: toWireDate(range[0]) ?? '', to: toWireDate(range[1]) ?? '' };
   const report = useQuery({
     queryKey: [...BOARD_QUERY_KEY, 'report', query],
     queryFn: ({ signal }) =>
@@ -60,18 +53,11 @@ export function TurnTimeReport() {
             {t('logistics.turnTime.title')}
           </Typography.Title>
           <Space wrap>
-            <RangePicker
+            <DayRangePicker
               value={range}
-              format={PICKER_FORMATS.date}
-              allowClear={false}
-              disabledDate={(current, info) =>
-                info.from ? Math.abs(current.diff(info.from, 'day')) >= LOGISTICS_TURN_TIME_MAX_DAYS : false
-              }
-              onChange={(next) => {
-                if (next?.[0] && next[1]) setRange([next[0].startOf('day'), next[1].startOf('day')]);
-              }}
-              aria-label={t('reports.range.label')}
-              data-testid="logistics-turntime-range"
+              onChange={setRange}
+              maxDays={LOGISTICS_TURN_TIME_MAX_DAYS}
+              testId="logistics-turntime-range"
             />
             <ExportButton
               path="/logistics/turntime/export"

@@ -1,0 +1,166 @@
+import path from 'node:path';
+import type { APIRequestContext } from '@playwright/test';
+import { createRecord, topDialog } from '../support/crud';
+import {
+  AdminApi,
+  apiLogin,
+  clickSettled,
+  expect,
+  flowLanguages,
+  loginByToken,
+  settled,
+  test,
+  uniqueName,
+} from '../support/fixtures';
+import { text } from '../support/texts';
+import { SCREENSHOTS, allowLongFlows, choose } from '../support/visits';
+
+allowLongFlows();
+
+/**
+ * Keyboxes (issue 17; the server's rules: server/src/modules/kbox/kbox.routes.test.ts): a keybox administrator
+ * sets up a keybox (its token shown once) and a workflow e-mailing the recipient on deposit (a switch without a
+ * message is refused on its field); the keybox — the simulator's calls of the locker API — deposits a parcel,
+ * which the incoming list shows DEPOSITED with its notification; it is picked up with the PIN of the e-mail; a
+ * second parcel is returned to its sender.
+ */
+const PASSWORD = 'Kbox-e2e-1!';
+const PRAHA = 'Praha – centrála';
+
+/** The locker's call of the lockers' API with its token (what `npm run kbox:simulator` sends). */
+async function locker(request: APIRequestContext, token: string, action: string, data: object) {
+  const response = await request.post(`/api/kbox/locker/${action}`, {
+    headers: { 'X-Client-Token': token },
+    data: { uuid: crypto.randomUUID(), ...data },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+for (const language of flowLanguages('kbox')) {
+  test(`a keybox and its workflow set up, a parcel deposited and picked up with its PIN, another returned (${language})`, async ({
+    page,
+    adminApi,
+  }) => {
+    const shot = (name: string) => path.join(SCREENSHOTS, `kbox-${name}-${language}.png`);
+    const suffix = uniqueName('');
+    const user = await adminApi.createUser({
+      userName: uniqueName('KboxAdmin'),
+      password: PASSWORD,
+      roles: ['KBOX_ADMIN', 'KBOX_USER'],
+      sites: [PRAHA],
+    });
+    const api = new AdminApi(
+      adminApi.request,
+      (await apiLogin(adminApi.request, user.userName, PASSWORD)).session.token,
+    );
+
+    // The keybox: its token is shown once.
+    const keyboxName = `Box ${suffix}`;
+    await loginByToken(page, user.userName, PASSWORD, language, '/kbox/manager');
+    await createRecord(page, language, async (dialog) => {
+      await dialog.locator('#name').fill(keyboxName);
+      await dialog.locator('#notification').fill(`kbox-${suffix}@example.com`);
+    });
+    const token = (await page.getByTestId('kbox-token').textContent())!.trim();
+    expect(token.length).toBeGreaterThan(20);
+    await page.screenshot({ path: shot('token') });
+    await page.getByRole('button', { name: text(language, 'crud.close') }).click();
+    await expect(page.getByTestId('kbox-keybox-row').filter({ hasText: keyboxName })).toHaveCount(1);
+    await expect(page.getByTestId('kbox-figures-table')).toContainText(keyboxName);
+
+    // The workflow: e-mail on deposit, with a template previewed with sample values.
+    await page.goto('/kbox/workflow');
+    await page.getByRole('button', { name: text(language, 'crud.action.create') }).click();
+    const dialog = topDialog(page);
+    await settled(dialog);
+    await dialog.locator('#name').fill(`Flow ${suffix}`);
+    await choose(page, dialog.locator('#keybox'), keyboxName);
+    await dialog.getByRole('tab', { name: text(language, 'kbox.kinds.incoming') }).click();
+    await dialog.locator('#incomingEmail').click();
+    await dialog
+      .locator('#incomingMessage')
+      .fill('Parcel {{content.trackingNumber}} waits in box {{content.boxName}}: PIN {{pin}}');
+    await expect(dialog.getByTestId('kbox-template-preview')).toContainText(
+      'Parcel DR1234567890 waits in box A3: PIN 482913',
+    );
+    // A switch on without a message: refused on its field.
+    await dialog.getByRole('tab', { name: text(language, 'kbox.kinds.picked') }).click();
+    await dialog.locator('#pickedEmail').click();
+    await clickSettled(dialog.locator('.ant-modal-footer .ant-btn-primary'));
+    await expect(dialog.getByText(text(language, 'validation.kboxMessageRequired'))).toBeVisible();
+    await page.screenshot({ path: shot('workflow') });
+    await dialog.locator('#pickedMessage').fill('Parcel {{content.id}} was picked up.');
+    await clickSettled(dialog.locator('.ant-modal-footer .ant-btn-primary'));
+    await expect(dialog).toBeHidden();
+
+    // Two parcels recorded (as the provider's system would), deposited by the keybox.
+    const [keybox] = await api.get<Array<{ id: number }>>('/kbox/keybox', { name: keyboxName });
+    const [workflow] = await api.get<Array<{ id: number }>>('/kbox/workflow', { name: `Flow ${suffix}` });
+    const contentIds = [1, 2].map((index) => Number(`${Date.now() % 1_000_000}${index}`));
+    const recipient = `parcel-${suffix}@example.com`.toLowerCase();
+    for (const contentId of contentIds)
+      await api.post('/kbox/content', {
+        contentId,
+        keybox: keybox.id,
+        workflow: workflow.id,
+        trackingNumber: `TR${contentId}`,
+        recipientName: `Recipient ${suffix}`,
+        recipientEmail: recipient,
+        senderName: 'Shop',
+        senderEmail: `shop-${suffix}@example.com`.toLowerCase(),
+      });
+    await locker(adminApi.request, token, 'deposit', { contentId: contentIds[0], boxName: 'A1' });
+
+    // The incoming list: DEPOSITED (its default filter), with the notification sent.
+    await page.goto('/kbox/contentincoming');
+    const row = (contentId: number) =>
+      page.getByTestId('kbox-content-row').filter({ hasText: `TR${contentId}` });
+    await expect(row(contentIds[0])).toHaveCount(1);
+    await expect(row(contentIds[0])).toContainText(
+      text(language, 'entity.kbox/content.values.status.DEPOSITED'),
+    );
+    await row(contentIds[0]).getByTestId('kbox-messages').click();
+    await expect(page.getByTestId('kbox-message-row')).toContainText(recipient);
+    await expect(page.getByTestId('kbox-message-row')).toContainText(text(language, 'kbox.kinds.incoming'));
+    // Sent: the outbox delivers it (the dialog follows).
+    await expect(page.getByTestId('kbox-message-row')).toContainText(
+      text(language, 'kbox.messages.delivered'),
+      {
+        timeout: 30_000,
+      },
+    );
+    await page.screenshot({ path: shot('messages') });
+    await page
+      .getByRole('dialog')
+      .locator('.ant-modal-footer')
+      .getByRole('button', { name: text(language, 'crud.close') })
+      .click();
+    await expect
+      .poll(async () => (await adminApi.mailbox(recipient)).length, { timeout: 30_000 })
+      .toBeGreaterThan(0);
+    const [mail] = await adminApi.mailbox(recipient);
+    expect(mail.text).toMatch(new RegExp(`^Parcel TR${contentIds[0]} waits in box A1: PIN \\d{6}$`));
+    const pin = /PIN (\d{6})/.exec(mail.text)![1];
+
+    // Picked up with the PIN: no longer waiting.
+    await locker(adminApi.request, token, 'pickup', { pin });
+    await page.reload();
+    // Other parcels (the demo's) still wait: the list is loaded when they show.
+    await expect(page.getByTestId('kbox-content-row').first()).toBeVisible();
+    await expect(row(contentIds[0])).toHaveCount(0);
+
+    // The second parcel deposited, then returned to its sender.
+    await locker(adminApi.request, token, 'deposit', { contentId: contentIds[1], boxName: 'B2' });
+    await page.reload();
+    await expect(row(contentIds[1])).toHaveCount(1);
+    await row(contentIds[1]).getByTestId('kbox-return').click();
+    await clickSettled(page.locator('.ant-modal-confirm .ant-btn-primary'));
+    await expect(page.getByText(text(language, 'kbox.return.done'))).toBeVisible();
+    await expect(row(contentIds[1]).getByTestId('kbox-return')).toHaveCount(0);
+    await page.screenshot({ path: shot('incoming') });
+    const [returned] = await api.get<Array<{ returned: boolean; status: string }>>('/kbox/content', {
+      contentId: contentIds[1],
+    });
+    expect(returned).toMatchObject({ returned: true, status: 'DEPOSITED' });
+  });
+}

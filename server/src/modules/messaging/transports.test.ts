@@ -1,0 +1,52 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { httpSmsProvider, smsProviderFor } from './transports';
+
+let server: Server;
+let url: string;
+const received: Array<{ authorization?: string; body: unknown }> = [];
+let answer = 200;
+
+const bodyOf = (request: IncomingMessage) =>
+  new Promise<string>((resolve) => {
+    let text = '';
+    request.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
+    request.on('end', () => resolve(text));
+  });
+
+beforeAll(async () => {
+  server = createServer(async (request, response) => {
+    received.push({ authorization: request.headers.authorization, body: JSON.parse(await bodyOf(request)) });
+    response.writeHead(answer).end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/sms`;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+describe('the HTTP SMS provider (SMS_URL)', () => {
+  it('posts the number and the text with the bearer token; a 2xx is a delivery', async () => {
+    const provider = httpSmsProvider({ url, token: 'secret', timeoutMs: 2000 });
+    await provider.send({ to: '+420602000001', text: 'PIN 123456' });
+    expect(received.at(-1)).toEqual({
+      authorization: 'Bearer secret',
+      body: { to: '+420602000001', text: 'PIN 123456' },
+    });
+  });
+
+  it('fails the attempt on another answer, so that the outbox retries', async () => {
+    answer = 503;
+    await expect(
+      httpSmsProvider({ url, timeoutMs: 2000 }).send({ to: '+420602000001', text: 'x' }),
+    ).rejects.toThrow('503');
+    answer = 200;
+    expect(received.at(-1)?.authorization).toBeUndefined();
+  });
+
+  it('is chosen only when SMS_URL is set; the log otherwise', () => {
+    const log = { info: () => undefined };
+    expect(smsProviderFor({ url, timeoutMs: 1000 }, log).kind).toBe('http');
+    expect(smsProviderFor({ timeoutMs: 1000 }, log).kind).toBe('log');
+  });
+});

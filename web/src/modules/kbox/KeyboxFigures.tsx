@@ -1,0 +1,101 @@
+import { lazy, Suspense } from 'react';
+import { Card, Empty, Space, Table } from 'antd';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { kboxKeybox, type KboxFigures } from '@strazce/contract';
+import { ApiError, NetworkError, api } from '../../app/api';
+import { apiErrorText } from '../../app/apiErrors';
+import { formatDateTime } from '../../app/format';
+import { entityQueryKey } from '../../components/crud/CrudDialog';
+import { ExportButton } from '../../components/crud/ExportButton';
+import { DayRangePicker, useDayRange } from '../../components/pickers/DayRange';
+import { FailureAlert } from '../../components/FailureAlert';
+import { StatusTag } from './kboxCells';
+
+// The chart library is most of the figures' JavaScript: loaded with them, not with the list.
+const KeyboxFiguresChart = lazy(() => import('./KeyboxFiguresChart'));
+
+type Figure = KboxFigures[number];
+const DEFAULT_DAYS = 30;
+
+/** Minutes as hours and minutes ("2 h 05 min"). */
+export function formatMinutes(minutes: number | null, t: TFunction): string {
+  if (minutes === null) return '—';
+  const rounded = Math.round(minutes);
+  return t('kbox.figures.duration', { hours: Math.floor(rounded / 60), minutes: rounded % 60 });
+}
+
+/**
+ * The pick-up figures of the site's keyboxes (`/api/kbox/keybox/figures`): per keybox the contents waiting now
+ * and the oldest of them, and over the date range the contents picked up and the median time from deposit to
+ * pick-up, as a chart and a table, and the server's CSV.
+ */
+export function KeyboxFigures() {
+  const { t } = useTranslation();
+  const { range, setRange, query } = useDayRange(DEFAULT_DAYS);
+  const figures = useQuery({
+    queryKey: [...entityQueryKey(kboxKeybox), 'figures', query],
+    queryFn: ({ signal }) => api.get<KboxFigures>('/kbox/keybox/figures', { query, signal, silent: true }),
+    placeholderData: keepPreviousData,
+  });
+  const rows = figures.data ?? [];
+  const failure = figures.error as ApiError | NetworkError | null;
+
+  return (
+    <Card size="small" className="kbox-figures" title={t('kbox.figures.title')} data-testid="kbox-figures">
+      <div className="kbox-figures-bar">
+        <Space wrap>
+          <DayRangePicker value={range} onChange={setRange} testId="kbox-figures-range" />
+          <ExportButton
+            path="/kbox/keybox/figures/export"
+            query={query}
+            fileName="keybox-figures"
+            testId="kbox-figures-export"
+          />
+        </Space>
+      </div>
+      <FailureAlert failure={failure ? { text: apiErrorText(failure, t) } : null} />
+      {rows.length === 0 && !figures.isLoading ? (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('kbox.figures.empty')} />
+      ) : (
+        <>
+          <Suspense fallback={<div className="kbox-chart" />}>
+            <KeyboxFiguresChart rows={rows} />
+          </Suspense>
+          <Table<Figure>
+            className="kbox-figures-table"
+            rowKey={(row) => row.keybox.id}
+            size="small"
+            loading={figures.isLoading}
+            dataSource={rows}
+            pagination={false}
+            scroll={{ x: 'max-content' }}
+            data-testid="kbox-figures-table"
+            columns={[
+              { key: 'keybox', title: t('kbox.figures.keybox'), render: (_, row) => row.keybox.label },
+              {
+                key: 'status',
+                title: t('kbox.figures.status'),
+                render: (_, row) => <StatusTag entity={kboxKeybox} value={row.status} />,
+              },
+              { key: 'waiting', title: t('kbox.figures.waiting'), dataIndex: 'waiting', align: 'right' },
+              {
+                key: 'oldestWaiting',
+                title: t('kbox.figures.oldestWaiting'),
+                render: (_, row) => (row.oldestWaiting ? formatDateTime(row.oldestWaiting) : '—'),
+              },
+              { key: 'pickedUp', title: t('kbox.figures.pickedUp'), dataIndex: 'pickedUp', align: 'right' },
+              {
+                key: 'medianMinutes',
+                title: t('kbox.figures.median'),
+                align: 'right',
+                render: (_, row) => formatMinutes(row.medianMinutes, t),
+              },
+            ]}
+          />
+        </>
+      )}
+    </Card>
+  );
+}
