@@ -174,7 +174,13 @@ export default function TemplateEditor({ template, onClose }: { template: Row; o
     } catch {
       return;
     }
-    const values = current.values;
+    // An emptied text is no value (an empty e-mail address would be refused as one).
+    const values = Object.fromEntries(
+      Object.entries(current.values).map(([name, value]) => [
+        name,
+        typeof value === 'string' && value.trim() === '' ? null : value,
+      ]),
+    );
     const local = [
       ...(current.kind === 'attribute' ? attributeRules(values as never) : []),
       ...pageRule(values.page as number, pages),
