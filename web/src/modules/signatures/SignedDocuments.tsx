@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { DownloadOutlined } from '@ant-design/icons';
 import { Button, Tag, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
@@ -7,7 +8,7 @@ import { canOpenRoute } from '../../app/access';
 import { formatDateTime } from '../../app/format';
 import { useSession } from '../../app/session';
 import { useDownload } from '../../components/useDownload';
-import './visitSignatures.css';
+import './signedDocuments.css';
 
 interface SignedCopy {
   id: number;
@@ -17,34 +18,48 @@ interface SignedCopy {
   signedAt: string | null;
 }
 
-/**
- * The documents a visitor signs at entry and departure (the purpose's entry and leave documents,
- * docs/signatures.md), in the visit's detail with their signed PDFs, for a user who may open the signature
- * archive; nothing is asked otherwise. Loaded without the signature pages (the visit pages' budget).
- */
-export function VisitSignaturesSection({ visitId }: { visitId: number }) {
-  const { t } = useTranslation();
+/** Whether the user may see signed documents (the signature archive's roles and module on the site). */
+export function useSeesSignedDocuments(): boolean {
   const { session } = useSession();
+  return canOpenRoute(session, '/signatures/archive');
+}
+
+/**
+ * The documents signed for a record of another module (`source` and its id: a visit's entry and leave
+ * documents, a key lend-out's handover protocol; docs/signatures.md) with their signed PDFs, for a user who
+ * may open the signature archive; nothing is asked otherwise. Named by the document (a title may carry a
+ * visitor's name, masked in the visit for some users). Loaded without the signature pages (the pages' budget).
+ */
+export function SignedDocuments({
+  source,
+  sourceId,
+  empty = null,
+}: {
+  source: 'MOD_VISIT' | 'MOD_KM';
+  sourceId: number;
+  /** What shows when there is none (nothing by default). */
+  empty?: ReactNode;
+}) {
+  const { t } = useTranslation();
   const download = useDownload();
-  const allowed = canOpenRoute(session, '/signatures/archive');
+  const allowed = useSeesSignedDocuments();
   const copies = useQuery({
-    queryKey: ['crud', 'signature/signed', 'visit', visitId],
+    queryKey: ['crud', 'signature/signed', source, sourceId],
     queryFn: ({ signal }) =>
       api.get<SignedCopy[]>('/signature/signed', {
-        query: { source: 'MOD_VISIT', sourceId: visitId, size: 10 },
+        query: { source, sourceId, size: 10 },
         signal,
         silent: true,
       }),
     enabled: allowed,
   });
-  if (!copies.data?.length) return null;
+  if (!copies.data?.length) return copies.data ? empty : null;
   return (
     <section className="visit-signatures" data-testid="visit-signatures">
       <Typography.Text strong>{t('signatures.visit.title')}</Typography.Text>
       <ul>
         {copies.data.map((copy) => (
           <li key={copy.id}>
-            {/* The document's name: the title carries the visitor's name, masked in the visit for some users. */}
             <span>{copy.document.label}</span>
             <Tag>{t(`entity.signature/signed.values.status.${copy.status}`)}</Tag>
             {copy.signedAt && (
