@@ -220,9 +220,9 @@ for (const language of flowLanguages('signatures')) {
     await page.goto('/visits/overview');
     const visitRow = page.locator('.ant-table-tbody tr.ant-table-row', { hasText: `Předání ${suffix}` });
     await visitRow.locator('[data-action="preview"]').click();
-    const signedOfVisit = page.getByTestId('visit-signatures');
+    const signedOfVisit = page.getByTestId('signed-documents');
     await expect(signedOfVisit).toContainText(documentName);
-    await expect(signedOfVisit.getByTestId('visit-signature-download')).toBeVisible();
+    await expect(signedOfVisit.getByTestId('signed-document-download')).toBeVisible();
     await page.screenshot({ path: shot('visit-detail') });
     expect(violations).toEqual([]);
   });

@@ -55,7 +55,7 @@ export function SignedDocuments({
   });
   if (!copies.data?.length) return copies.data ? empty : null;
   return (
-    <section className="visit-signatures" data-testid="visit-signatures">
+    <section className="signed-documents" data-testid="signed-documents">
       <Typography.Text strong>{t('signatures.visit.title')}</Typography.Text>
       <ul>
         {copies.data.map((copy) => (
@@ -69,7 +69,7 @@ export function SignedDocuments({
               <Button
                 size="small"
                 icon={<DownloadOutlined />}
-                data-testid="visit-signature-download"
+                data-testid="signed-document-download"
                 onClick={() =>
                   void download(`/signature/signed/${copy.id}/pdf`, `${copy.document.label}.pdf`)
                 }
