@@ -40,6 +40,7 @@ const FLOW_LANGUAGES = {
   stock: ['en-US'],
   patrol: ['cs'],
   logistics: ['cs'],
+  signatures: ['cs'],
   dashboard: ['en-US'],
   egov: ['cs'],
   kbox: ['en-US'],

@@ -45,6 +45,7 @@ import { registerPatrolRoutes } from './modules/patrol/patrol.routes';
 import { registerIncidentRoutes } from './modules/incident/incident.routes';
 import { registerKeyRoutes } from './modules/keys/keys.routes';
 import { registerStockRoutes } from './modules/stock/stock.routes';
+import { registerSignatureRoutes } from './modules/signature/signature.routes';
 import { registerLogisticsRoutes } from './modules/logistics/logistics.routes';
 import { registerKboxRoutes } from './modules/kbox/kbox.routes';
 import { registerVisitModule } from './modules/visit/visit.module';
@@ -195,6 +196,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerIncidentRoutes(app, db);
   registerKeyRoutes(app, db);
   registerStockRoutes(app, db);
+  registerSignatureRoutes(app, db);
   registerLogisticsRoutes(app, db);
   registerKboxRoutes(app, db, limiter);
   registerDashboardRoutes(app, db);

@@ -6,6 +6,7 @@ import { DataDirLockedError } from './db/dataDirLock';
 import { demoPasswordUsers, seed } from './db/seed';
 import { auditRetentionJob } from './modules/audit/audit.retention';
 import { kboxOfflineJob } from './modules/kbox/kbox.offline';
+import { signatureShredJob } from './modules/signature/signature.service';
 import { keyOverdueReminders } from './modules/keys/keys.reminders';
 import { stockOverdueReminders } from './modules/stock/stock.reminders';
 import { overdueRemindersJob } from './platform/overdueReminders';
@@ -82,6 +83,7 @@ jobs.register(
 );
 jobs.register(auditRetentionJob({ db: database.db, log: app.log }));
 jobs.register(kboxOfflineJob(database.db));
+jobs.register(signatureShredJob({ db: database.db, files: app.files, log: app.log }));
 jobs.register(
   overdueRemindersJob({
     db: database.db,

@@ -103,6 +103,12 @@ export const ERROR_CODES = [
   'KBOX_UNPAID',
   /** No content of the locker has this `contentId`. */
   'KBOX_CONTENT_UNKNOWN',
+  /** Signatures (docs/signatures.md): the prepared document is past its max age ('Document has expired'). */
+  'SIGNATURE_EXPIRED',
+  /** The document is signed already (or shredded): it is signed once. */
+  'SIGNATURE_SIGNED',
+  /** The document has no valid version with a template to sign. */
+  'SIGNATURE_NO_TEMPLATE',
   /** The server is stopping or its database is not ready (readiness check, docs/operations.md). */
   'UNAVAILABLE',
   'INTERNAL',
@@ -204,6 +210,9 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   KBOX_PIN_EXPIRED: 401,
   KBOX_UNPAID: 409,
   KBOX_CONTENT_UNKNOWN: 404,
+  SIGNATURE_EXPIRED: 409,
+  SIGNATURE_SIGNED: 409,
+  SIGNATURE_NO_TEMPLATE: 400,
   UNAVAILABLE: 503,
   INTERNAL: 500,
 };

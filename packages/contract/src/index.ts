@@ -21,6 +21,7 @@ export * from './vehiclePhotos';
 export * from './entities/incident';
 export * from './entities/keys';
 export * from './entities/stock';
+export * from './entities/signature';
 export * from './entities/logistics';
 export * from './entities/kbox';
 export * from './kboxLocker';

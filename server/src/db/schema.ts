@@ -10,6 +10,7 @@ export * from '../modules/patrol/patrol.tables';
 export * from '../modules/incident/incident.tables';
 export * from '../modules/keys/keys.tables';
 export * from '../modules/stock/stock.tables';
+export * from '../modules/signature/signature.tables';
 export * from '../modules/logistics/logistics.tables';
 export * from '../modules/kbox/kbox.tables';
 export { overdueDigests } from '../platform/overdueReminders';

@@ -11,6 +11,7 @@ import { keyPages } from './keys/pages';
 import { stockPages } from './stock/pages';
 import { logisticsPages } from './logistics/pages';
 import { kboxPages } from './kbox/pages';
+import { signaturePages } from './signatures/pages';
 
 export type { PageLoader };
 
@@ -40,5 +41,6 @@ export const PAGES: Record<string, PageLoader> = {
   ...stockPages,
   ...logisticsPages,
   ...kboxPages,
+  ...signaturePages,
   ...incidentPages,
 };

@@ -84,6 +84,8 @@ export const keyType = defineEntity({
       sort: true,
       filter: 'eq',
     }),
+    /** The handover protocol the holder signs at each lend-out of a key of this type (docs/signatures.md). */
+    handoverDocument: ref('keymanagement/signature_document', { list: true }),
     description: description(),
     valid: valid(),
   },

@@ -104,10 +104,13 @@ export const visitPurpose = defineEntity({
     name: text({ required: true, max: 100, list: true, sort: true, filter: 'contains', unique: true }),
     /** Personal data of the visit is removed when the visitor departs (leave, untraced departure, write-off). */
     anonymize: bool({ list: true, sort: true, filter: 'eq' }),
-    /** Document handed to the visitor (to read or sign) at entry. */
-    entryDocument: text({ max: 255, list: true }),
-    /** Document handed to the visitor at departure. */
-    leaveDocument: text({ max: 255, list: true }),
+    /**
+     * The signature document the visitor signs at entry (MOD_SIGNATURE, docs/signatures.md): each entry with
+     * this purpose prepares a copy of it, signed on the reception tablet (/signatures/signing).
+     */
+    entryDocument: ref('visit/signature_document', { list: true }),
+    /** The signature document the visitor signs at departure (prepared by the leave or untraced departure). */
+    leaveDocument: ref('visit/signature_document', { list: true }),
     /** Addresses told about every entry with this purpose (through the e-mail outbox). */
     notificationEmails: text({
       max: 1000,

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
@@ -20,7 +21,7 @@ import { AppError, notFound } from '../../platform/errors';
 import { currentSiteId } from '../../platform/guard';
 import { activeSiteProperty } from '../../platform/siteProperty';
 import { attachmentDisposition } from '../../platform/contentDisposition';
-import { FileStore } from './fileStore';
+import { FileStore, type StoredContent } from './fileStore';
 import { files } from './files.tables';
 
 const idParams = idParamsSchema;
@@ -41,6 +42,8 @@ export interface ReceivedFile {
   name: string;
   type: string;
   size: number;
+  /** Reads the stored content (a module checking what it keeps: a PDF's pages). */
+  content(): Promise<Buffer>;
 }
 
 /**
@@ -64,6 +67,19 @@ export interface FileUploads {
     },
   ): Promise<{ file: ReceivedFile; result: T | undefined }>;
   /**
+   * Stores content the server made (a signed PDF) as `receive` stores an upload: checked by its content,
+   * its `system_file` row written in a transaction that `then` joins; the content removed when anything fails.
+   */
+  storeBytes<T>(options: {
+    siteId: number;
+    module: ModuleCode | null;
+    name: string;
+    bytes: Uint8Array;
+    then?: (tx: Db, file: ReceivedFile) => Promise<T>;
+  }): Promise<{ file: ReceivedFile; result: T | undefined }>;
+  /** A stored file's content (404 when the row or its content is missing). */
+  read(fileId: number): Promise<Buffer>;
+  /**
    * Sends a stored file's content with the app's headers: its sniffed type, a download (`attachment`),
    * no-store, nosniff and a sandbox policy. 404 when the row or its content is missing.
    */
@@ -85,6 +101,39 @@ declare module 'fastify' {
 export const MULTIPART_OPTIONS = { limits: { files: 1, fields: 10, fileSize: LARGEST_MB * MB } };
 
 function fileUploads(db: Db, store: FileStore): FileUploads {
+  /** Writes the row of stored content in a transaction that `then` joins; removes the content on failure. */
+  async function keep<T>(
+    content: StoredContent,
+    row: { siteId: number; module: ModuleCode | null; name: string },
+    then?: (tx: Db, file: ReceivedFile) => Promise<T>,
+  ): Promise<{ file: ReceivedFile; result: T | undefined }> {
+    try {
+      return await db.transaction(async (tx) => {
+        const [created] = await tx
+          .insert(files)
+          .values({ ...row, ...content })
+          .returning({ id: files.id });
+        const file = {
+          id: created.id,
+          name: row.name,
+          type: content.type,
+          size: content.size,
+          content: () => fs.promises.readFile(store.pathOf(content.storageKey)),
+        };
+        return { file, result: then ? await then(tx as unknown as Db, file) : undefined };
+      });
+    } catch (error) {
+      await store.remove(content.storageKey);
+      throw error;
+    }
+  }
+
+  async function rowOf(fileId: number) {
+    const [file] = await db.select().from(files).where(eq(files.id, fileId));
+    if (!file || !(await store.exists(file.storageKey))) throw notFound('File');
+    return file;
+  }
+
   return {
     async receive(request, { siteId, module, accept, then }) {
       if (!request.isMultipart())
@@ -95,24 +144,24 @@ function fileUploads(db: Db, store: FileStore): FileUploads {
         throw new AppError('VALIDATION', 'No file sent', [{ path: 'file', message: 'validation.required' }]);
       const name = part.filename.trim().slice(0, 255) || 'file';
       const content = await store.store(part.file, name, part.mimetype, accept);
-      try {
-        return await db.transaction(async (tx) => {
-          const [created] = await tx
-            .insert(files)
-            .values({ siteId, module, name, ...content })
-            .returning({ id: files.id });
-          const file = { id: created.id, name, type: content.type, size: content.size };
-          return { file, result: then ? await then(tx as unknown as Db, file) : undefined };
-        });
-      } catch (error) {
-        await store.remove(content.storageKey);
-        throw error;
-      }
+      return keep(content, { siteId, module, name }, then);
+    },
+
+    async storeBytes({ siteId, module, name, bytes, then }) {
+      const content = await store.store(
+        Readable.from([Buffer.from(bytes)]),
+        name,
+        'application/octet-stream',
+      );
+      return keep(content, { siteId, module, name }, then);
+    },
+
+    async read(fileId) {
+      return fs.promises.readFile(store.pathOf((await rowOf(fileId)).storageKey));
     },
 
     async send(reply, fileId) {
-      const [file] = await db.select().from(files).where(eq(files.id, fileId));
-      if (!file || !(await store.exists(file.storageKey))) throw notFound('File');
+      const file = await rowOf(fileId);
       return reply
         .header('content-type', file.type)
         .header('content-length', String(file.size))

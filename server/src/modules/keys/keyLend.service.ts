@@ -2,6 +2,7 @@ import { and, between, eq, inArray, or, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { KeyLendCheck, KeyLendInput, KeyReturnInput, KeyRule, KeyWorkflow } from '@strazce/contract';
 import type { Db } from '../../db/database';
+import { prepareSignatureIfAvailable } from '../signature/signature.service';
 import { auditRecord, changedFields } from '../../platform/audit';
 import { AppError, notFound, validationError } from '../../platform/errors';
 import { sessionOf } from '../../platform/guard';
@@ -27,6 +28,8 @@ export interface LendKey {
   typeHours: number | null;
   workingTime: boolean;
   workflow: KeyWorkflow;
+  /** The key type's handover protocol the holder signs at a lend-out (a signature document), if any. */
+  handoverDocumentId: number | null;
 }
 
 /** Who is to hold the key: a site person, a visitor in the area or the driver of a vehicle in the area. */
@@ -59,6 +62,7 @@ export async function findKey(
       typeHours: keyTypes.maxLendingHours,
       workingTime: keyTypes.workingTime,
       workflow: keyTypes.workflow,
+      handoverDocumentId: keyTypes.handoverDocumentId,
     })
     .from(keys)
     .innerJoin(keyTypes, eq(keyTypes.id, keys.typeId))
@@ -294,6 +298,18 @@ export async function lendKey(
     .returning({ id: keyLends.id });
   if (!created) throw new AppError('KEY_LENT', 'The key is already lent out');
   await tx.update(keys).set({ lent: true }).where(eq(keys.id, key.id));
+  // The key type's handover protocol, prepared for the holder to sign (docs/signatures.md).
+  if (key.handoverDocumentId)
+    await prepareSignatureIfAvailable(
+      tx,
+      {
+        siteId,
+        documentId: key.handoverDocumentId,
+        title: `${keyLabelOf(key)}: ${found.name}`,
+        source: { module: 'MOD_KM', id: created.id },
+      },
+      now,
+    );
   auditRecord(request, {
     entity: 'keymanagement/keylend',
     recordId: created.id,

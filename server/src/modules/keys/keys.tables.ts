@@ -4,6 +4,7 @@ import type { KeyRule, KeyWorkflow } from '@strazce/contract';
 import { entityColumns, ts } from '../../db/columns';
 import { users } from '../access/access.tables';
 import { gates, personGroups } from '../site/site.tables';
+import { signatureDocuments } from '../signature/signature.tables';
 import { persons, sites } from '../system/system.tables';
 import { vehicleMovements } from '../vehicle/vehicle.tables';
 import { visits } from '../visit/visit.tables';
@@ -77,6 +78,8 @@ export const keyTypes = pgTable(
     /** Only working days (Mon–Fri, not the site's public holidays) count towards `maxLendingHours`. */
     workingTime: boolean().notNull().default(false),
     workflow: text().$type<KeyWorkflow>().notNull().default('DEFAULT'),
+    /** The handover protocol the holder signs at each lend-out of a key of this type (docs/signatures.md). */
+    handoverDocumentId: integer().references(() => signatureDocuments.id),
     description: text(),
     valid: boolean().notNull().default(true),
   },

@@ -13,6 +13,7 @@ import { AppError, notFound, validationError } from '../../platform/errors';
 import { maskPersonalFields, seesPersonalData } from '../../platform/personalData';
 import { emails, sites } from '../system/system.tables';
 import { gates } from '../site/site.tables';
+import { prepareSignatureIfAvailable, retitleSigned } from '../signature/signature.service';
 import {
   checkGate,
   isUntracedDeparture,
@@ -103,6 +104,13 @@ export async function anonymizeVisit(tx: Db, siteId: number, entryId: number): P
     })
     .where(and(eq(visits.siteId, siteId), or(eq(visits.id, entryId), eq(visits.entryId, entryId))));
   await tx.delete(visitCompanions).where(eq(visitCompanions.visitId, entryId));
+  // The copies to sign keep the purpose's name as their title, not the visitor's.
+  const [entry] = await tx
+    .select({ purpose: visitPurposes.name })
+    .from(visits)
+    .innerJoin(visitPurposes, eq(visitPurposes.id, visits.purposeId))
+    .where(eq(visits.id, entryId));
+  if (entry) await retitleSigned(tx, siteId, { module: 'MOD_VISIT', id: entryId }, entry.purpose);
   // The hits stay (which list, the reason), without the personal value they matched.
   await tx.update(visitBlacklistHits).set({ value: null }).where(eq(visitBlacklistHits.visitId, entryId));
 }
@@ -343,16 +351,59 @@ export function visitHooks(government: GovernmentBlacklistProvider): CrudHooks {
           .insert(visitBlacklistHits)
           .values(movement.hits.map((hit) => ({ ...hit, siteId, visitId: id })));
       const purpose = await purposeOf(ctx.tx, siteId, movement.purposeId);
+      const visitor = { firstName: input.firstName, lastName: input.lastName };
       if (movement.kind === 'departure') {
+        await visitSignature(
+          ctx.tx,
+          siteId,
+          purpose,
+          'leave',
+          id,
+          visitor,
+          new Date(ctx.request.server.clock.now()),
+        );
         if (purpose.anonymize) await anonymizeVisit(ctx.tx, siteId, id);
         return;
       }
       await notifyEntry(ctx, id, purpose);
+      await visitSignature(
+        ctx.tx,
+        siteId,
+        purpose,
+        'entry',
+        id,
+        visitor,
+        new Date(ctx.request.server.clock.now()),
+      );
     },
 
     decorate: decorateVisits,
     decorates: (request) => !seesPersonalData(request),
   };
+}
+
+/**
+ * The purpose's entry or leave document to be signed by the visitor (docs/signatures.md): a copy prepared for
+ * the reception tablet, belonging to the visit's entry (MOD_VISIT and its id), titled with the purpose and
+ * the visitor's name. Nothing when the purpose names no such document or signatures are not in use.
+ */
+async function visitSignature(
+  tx: Db,
+  siteId: number,
+  purpose: typeof visitPurposes.$inferSelect,
+  moment: 'entry' | 'leave',
+  visitId: number,
+  visitor: { firstName?: unknown; lastName?: unknown },
+  now: Date,
+): Promise<void> {
+  const documentId = moment === 'entry' ? purpose.entryDocumentId : purpose.leaveDocumentId;
+  if (!documentId) return;
+  const name = [visitor.lastName, visitor.firstName].filter((part) => typeof part === 'string').join(' ');
+  await prepareSignatureIfAvailable(
+    tx,
+    { siteId, documentId, title: `${purpose.name}: ${name}`, source: { module: 'MOD_VISIT', id: visitId } },
+    now,
+  );
 }
 
 function requiredNames(values: Row): AppError {
@@ -450,6 +501,7 @@ export async function recordLeave(
     .where(eq(visits.id, entry.id));
   await recordGateMovement(tx, siteId, input.gate, 'OUT', time);
   const purpose = await purposeOf(tx, siteId, entry.purposeId);
+  await visitSignature(tx, siteId, purpose, 'leave', entry.id, entry, now);
   if (purpose.anonymize) await anonymizeVisit(tx, siteId, entry.id);
   return departure.id;
 }

@@ -10,6 +10,7 @@ import type {
 import { entityColumns, ts } from '../../db/columns';
 import { users } from '../access/access.tables';
 import { blacklistEntries, gates, identityDocuments } from '../site/site.tables';
+import { signatureDocuments } from '../signature/signature.tables';
 import { sites } from '../system/system.tables';
 
 const siteColumn = () =>
@@ -24,8 +25,8 @@ export const visitPurposes = pgTable(
     siteId: siteColumn(),
     name: text().notNull(),
     anonymize: boolean().notNull().default(false),
-    entryDocument: text(),
-    leaveDocument: text(),
+    entryDocumentId: integer().references(() => signatureDocuments.id),
+    leaveDocumentId: integer().references(() => signatureDocuments.id),
     notificationEmails: text(),
     valid: boolean().notNull().default(true),
   },

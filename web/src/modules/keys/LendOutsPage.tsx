@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { KeyOutlined, RollbackOutlined } from '@ant-design/icons';
-import { Button, Flex, Tag } from 'antd';
+import { FileProtectOutlined, KeyOutlined, RollbackOutlined } from '@ant-design/icons';
+import { Button, Flex, Modal, Tag } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { KM_LEND_WRITE, keyLend } from '@strazce/contract';
@@ -17,6 +17,7 @@ import { ExportButton } from '../../components/crud/ExportButton';
 import { LendDialog } from './LendDialog';
 import { isOverdue } from './overdue';
 import { ReturnDialog } from './ReturnDialog';
+import { SignedDocuments, useSeesSignedDocuments } from '../signatures/SignedDocuments';
 import '../visits/visits.css';
 import './keys.css';
 
@@ -24,7 +25,7 @@ import './keys.css';
 const OPEN = { returned: 'false' };
 const COLUMNS = ['lendDateTime', 'key', 'holder', 'gate', 'due', 'notes'];
 
-type Dialog = { kind: 'lend' } | { kind: 'return'; lend: Row };
+type Dialog = { kind: 'lend' } | { kind: 'return'; lend: Row } | { kind: 'protocol'; lend: Row };
 
 /** How many keys are out, and how many of them past their due time (the console's figures). */
 function useOutCounts() {
@@ -42,9 +43,18 @@ function useOutCounts() {
 }
 
 /** The list of the keys out, overdue first and in red, with the return of a row for a lender. */
-function OpenLendOuts({ canLend, onReturn }: { canLend: boolean; onReturn(lend: Row): void }) {
+function OpenLendOuts({
+  canLend,
+  onReturn,
+  onProtocol,
+}: {
+  canLend: boolean;
+  onReturn(lend: Row): void;
+  onProtocol(lend: Row): void;
+}) {
   const { t } = useTranslation();
   const now = useMinuteClock();
+  const seesProtocols = useSeesSignedDocuments();
   return (
     <CrudPage
       entity={keyLend}
@@ -60,19 +70,31 @@ function OpenLendOuts({ canLend, onReturn }: { canLend: boolean; onReturn(lend: 
       rowClassName={(record) => (isOverdue(record, now) ? 'crud-row-danger' : '')}
       rowTestId="key-lend-row"
       emptyText={t('keys.lendouts.empty')}
-      rowActions={
-        canLend
+      rowActions={[
+        ...(canLend
           ? [
               {
                 key: 'return',
                 label: t('keys.return.action'),
                 icon: <RollbackOutlined />,
                 testId: 'key-return',
-                onClick: (record) => onReturn(record),
+                onClick: (record: Row) => onReturn(record),
               },
             ]
-          : []
-      }
+          : []),
+        // The handover protocol signed at the lend-out (a key type's handover document, docs/signatures.md).
+        ...(seesProtocols
+          ? [
+              {
+                key: 'protocol',
+                label: t('signatures.keys.protocol'),
+                icon: <FileProtectOutlined />,
+                testId: 'key-protocol',
+                onClick: (record: Row) => onProtocol(record),
+              },
+            ]
+          : []),
+      ]}
       toolbar={(page) => (
         <ExportButton
           path="/keymanagement/keylend/export"
@@ -131,6 +153,7 @@ function LendConsole({
  * takes them back; a reader (KM_VIEW) sees the list.
  */
 export default function LendOutsPage() {
+  const { t } = useTranslation();
   const { can } = useAccess();
   const canLend = can(KM_LEND_WRITE, keyLend.module);
   const { gate, gates, signIn, changeGate, gateDialog } = useGateConsole();
@@ -143,12 +166,25 @@ export default function LendOutsPage() {
       {canLend && gate && (
         <LendConsole gate={gate} onLend={() => setDialog({ kind: 'lend' })} onChangeGate={changeGate} />
       )}
-      <OpenLendOuts canLend={canLend} onReturn={(lend) => setDialog({ kind: 'return', lend })} />
+      <OpenLendOuts
+        canLend={canLend}
+        onReturn={(lend) => setDialog({ kind: 'return', lend })}
+        onProtocol={(lend) => setDialog({ kind: 'protocol', lend })}
+      />
       {dialog?.kind === 'lend' && gate && (
         <LendDialog gate={gate} gates={gates} onClose={() => setDialog(null)} />
       )}
       {dialog?.kind === 'return' && (
         <ReturnDialog lend={dialog.lend} gate={gate} gates={gates} onClose={() => setDialog(null)} />
+      )}
+      {dialog?.kind === 'protocol' && (
+        <Modal open title={t('signatures.keys.protocol')} footer={null} onCancel={() => setDialog(null)}>
+          <SignedDocuments
+            source="MOD_KM"
+            sourceId={dialog.lend.id as number}
+            empty={t('signatures.keys.none')}
+          />
+        </Modal>
       )}
       {gateDialog}
     </Flex>

@@ -16,6 +16,7 @@ import {
 } from './visitCells';
 import { BlacklistHits } from './warnings';
 import { VisitKeysSection } from '../keys/visitKeys';
+import { SignedDocuments } from '../signatures/SignedDocuments';
 
 const PERSONAL = new Set<string>(VISIT_PERSONAL_FIELDS);
 /** Pairs of the two-column detail, row by row. */
@@ -86,6 +87,7 @@ export function VisitDetail(props: DetailProps) {
         <EquipmentTable rows={(record.equipment as Row[] | undefined) ?? []} />
       </div>
       <VisitKeysSection visitId={record.id} />
+      <SignedDocuments source="MOD_VISIT" sourceId={record.id as number} />
     </DetailDialog>
   );
 }
