@@ -51,13 +51,6 @@ test.describe('routing', () => {
     await expect(page.getByTestId('forbidden')).toContainText(`not enabled on the site ${siteName}`);
   });
 
-  test('a route whose module has no screen yet says so', async ({ page }) => {
-    await loginByToken(page, 'admin', ADMIN_PASSWORD, 'en-US', '/kbox/workflow');
-    await expect(page.getByTestId('module-unavailable')).toBeVisible();
-    await expect(page.getByText('This module is not available yet')).toBeVisible();
-    await expect(page.getByTestId('page-title')).toHaveText('Notification workflow');
-  });
-
   test('a route outside the menu may still be opened by its roles (kiosk visit overview)', async ({
     page,
   }) => {

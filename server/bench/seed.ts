@@ -668,17 +668,15 @@ export async function seedLogistics(
     ])
     .returning({ id: workflowOperations.id });
   const [entryOp, toRamp, offRamp, departure] = workflow.map((row) => row.id);
-  await db
-    .insert(workflowOperationRoles)
-    .values(
-      workflow.flatMap((row) =>
-        (['LOGISTICS_OPERATOR', 'LOGISTICS_ADMIN'] as const).map((role) => ({
-          siteId,
-          operationId: row.id,
-          role,
-        })),
-      ),
-    );
+  await db.insert(workflowOperationRoles).values(
+    workflow.flatMap((row) =>
+      (['LOGISTICS_OPERATOR', 'LOGISTICS_ADMIN'] as const).map((role) => ({
+        siteId,
+        operationId: row.id,
+        role,
+      })),
+    ),
+  );
   await db.insert(workflowCompulsoryAttributes).values({ siteId, operationId: toRamp, attribute: 'ramp' });
   await db.insert(workflowAutomaticAttributes).values([
     { siteId, operationId: entryOp, attribute: 'entry' },

@@ -170,4 +170,7 @@ CREATE UNIQUE INDEX "kbox_operator_card_uq" ON "kbox_operator" USING btree ("sit
 CREATE INDEX "kbox_operator_name_idx" ON "kbox_operator" USING btree ("site_id","name");--> statement-breakpoint
 CREATE UNIQUE INDEX "kbox_workflow_name_uq" ON "kbox_workflow" USING btree ("site_id","name");--> statement-breakpoint
 CREATE UNIQUE INDEX "kbox_workflow_uuid_uq" ON "kbox_workflow" USING btree ("uuid");--> statement-breakpoint
-CREATE INDEX "kbox_workflow_keybox_idx" ON "kbox_workflow" USING btree ("keybox_id");
+CREATE INDEX "kbox_workflow_keybox_idx" ON "kbox_workflow" USING btree ("keybox_id");--> statement-breakpoint
+ALTER TABLE "kbox_keybox" ALTER COLUMN "name" TYPE text COLLATE "czech";--> statement-breakpoint
+ALTER TABLE "kbox_operator" ALTER COLUMN "name" TYPE text COLLATE "czech";--> statement-breakpoint
+ALTER TABLE "kbox_workflow" ALTER COLUMN "name" TYPE text COLLATE "czech";

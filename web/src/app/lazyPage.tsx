@@ -40,7 +40,6 @@ export function lazyWithTimeout(loader: PageLoader): LazyExoticComponent<Compone
  * page after the login and not by the login page: the login page's budget does not grow with each module.
  */
 const loadRegistry = () => import('../modules/registry');
-const loadUnavailablePage = () => import('../modules/shell/UnavailablePage');
 
 /** Starts loading the page registry (once logged in, beside the shell). */
 export function preloadPages(): void {
@@ -49,12 +48,16 @@ export function preloadPages(): void {
 
 const pageCache = new Map<string, LazyExoticComponent<ComponentType>>();
 
-/** The lazy page of a route path from the page registry; the "not available yet" page when it has none. */
+/** The lazy page of a route path from the page registry (every path of the route table has one). */
 export function pageOf(path: string): LazyExoticComponent<ComponentType> {
   let page = pageCache.get(path);
   if (!page) {
     page = lazyWithTimeout(() =>
-      loadRegistry().then((registry) => (registry.PAGES[path] ?? loadUnavailablePage)()),
+      loadRegistry().then((registry) => {
+        const loader = registry.PAGES[path];
+        if (!loader) throw new Error(`No page for ${path}`);
+        return loader();
+      }),
     );
     pageCache.set(path, page);
   }

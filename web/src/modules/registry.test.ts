@@ -9,4 +9,9 @@ describe('page registry', () => {
     expect(pages.length).toBeGreaterThan(0);
     expect(pages.filter((path) => !paths.has(path))).toEqual([]);
   });
+
+  it('has a page for every path of the route table (every module has its screens)', () => {
+    expect(APP_ROUTES.length).toBeGreaterThan(0);
+    expect(APP_ROUTES.map((route) => route.path).filter((path) => !PAGES[path])).toEqual([]);
+  });
 });

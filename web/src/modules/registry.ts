@@ -23,8 +23,8 @@ const shellPages: Record<string, PageLoader> = {
 
 /**
  * The page component of every route path of the contract's route table (`APP_ROUTES`) that has one. Each
- * module folder exports its own map; the router looks pages up here. A route without a page shows the
- * "not available yet" page; a page without a route definition is denied.
+ * module folder exports its own map; the router looks pages up here. Every route has its page; a page without
+ * a route definition is denied.
  */
 export const PAGES: Record<string, PageLoader> = {
   ...shellPages,
