@@ -8,7 +8,8 @@ import { AppError, forbidden, notFound, validationError } from '../../platform/e
 import { sessionOf } from '../../platform/guard';
 import { formatSiteDateTime, siteTimeZone } from '../../platform/siteTime';
 import { users } from '../access/access.tables';
-import { emails, sites } from '../system/system.tables';
+import { queueEmail } from '../messaging/outbox';
+import { sites } from '../system/system.tables';
 import { incidentAttachments, incidents, incidentTypes } from './incident.tables';
 
 const READ_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD']);
@@ -153,9 +154,8 @@ export async function notifyIncident(tx: Db, incidentId: number): Promise<number
     `Report: ${incident.report}`,
     incident.description ?? '',
   ].join('\n');
-  await tx
-    .insert(emails)
-    .values(recipients.map((recipient) => ({ siteId: incident.siteId, recipient, subject, body })));
+  for (const recipient of recipients)
+    await queueEmail(tx, { siteId: incident.siteId, recipient, subject, body });
   return recipients.length;
 }
 

@@ -211,7 +211,7 @@ export async function returnContent(tx: Db, siteId: number, id: number, at: Date
   const content = await contentOfSite(tx, siteId, id);
   if (content.status !== 'DEPOSITED' || content.returned)
     throw stateError('Only a deposited content is returned, once');
-  const pin = await newPickUpPin(tx, content.keyboxId, at);
+  const pin = await newPickUpPin(tx, content.keyboxId, at, content.id);
   const moved = await moveContent(tx, content, 'DEPOSITED', {
     returned: true,
     pinHash: pin.pinHash,
@@ -235,7 +235,7 @@ export async function resendMessage(tx: Db, siteId: number, id: number, at: Date
   let pin: { pin: string; pinExpires: Date } | undefined;
   if (KBOX_PIN_KINDS.includes(kind)) {
     if (content.status !== 'DEPOSITED') throw stateError('The content is not waiting in the box');
-    const fresh = await newPickUpPin(tx, content.keyboxId, at);
+    const fresh = await newPickUpPin(tx, content.keyboxId, at, content.id);
     content = await moveContent(tx, content, 'DEPOSITED', {
       pinHash: fresh.pinHash,
       pinExpires: fresh.pinExpires,

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNotNull, ne } from 'drizzle-orm';
 import {
   KBOX_PIN_LENGTH,
   fillKboxTemplate,
@@ -8,29 +8,57 @@ import {
   type KboxTemplateValues,
 } from '@strazce/contract';
 import type { Db } from '../../db/database';
-import { hashPassword } from '../../platform/secrets';
+import { hashPassword, verifyPassword } from '../../platform/secrets';
 import { formatSiteDateTime, siteTimeZone } from '../../platform/siteTime';
 import { queueEmail, queueSms } from '../messaging/outbox';
 import { kboxContents, kboxKeyboxes, kboxMessages, kboxWorkflows } from './kbox.tables';
 
 export type ContentRow = typeof kboxContents.$inferSelect;
 
-/** A fresh one-time pick-up PIN: six random digits, its argon2 hash and when it expires. */
+/** Six random digits. */
+const randomPin = () => String(randomInt(0, 10 ** KBOX_PIN_LENGTH)).padStart(KBOX_PIN_LENGTH, '0');
+
+/** Draws of a PIN at most: one equal to a PIN waiting in the keybox is drawn again (one in a million each). */
+const PIN_DRAWS = 10;
+
+/**
+ * A fresh one-time pick-up PIN: six random digits, its argon2 hash and when it expires. It differs from every
+ * PIN still waiting in the keybox (but the one of `replacing`): a pick-up finds its content by the PIN alone,
+ * and two contents with one PIN would open the first one's box for both recipients.
+ */
 export async function newPickUpPin(
   tx: Db,
   keyboxId: number,
   from: Date,
+  replacing?: number,
+  draw: () => string = randomPin,
 ): Promise<{ pin: string; pinHash: string; pinExpires: Date }> {
   const [keybox] = await tx
     .select({ pinHours: kboxKeyboxes.pinHours })
     .from(kboxKeyboxes)
     .where(eq(kboxKeyboxes.id, keyboxId));
-  const pin = String(randomInt(0, 10 ** KBOX_PIN_LENGTH)).padStart(KBOX_PIN_LENGTH, '0');
-  return {
-    pin,
-    pinHash: await hashPassword(pin),
-    pinExpires: new Date(from.getTime() + (keybox?.pinHours ?? 72) * 3_600_000),
-  };
+  const waiting = await tx
+    .select({ pinHash: kboxContents.pinHash })
+    .from(kboxContents)
+    .where(
+      and(
+        eq(kboxContents.keyboxId, keyboxId),
+        eq(kboxContents.status, 'DEPOSITED'),
+        isNotNull(kboxContents.pinHash),
+        replacing === undefined ? undefined : ne(kboxContents.id, replacing),
+      ),
+    );
+  for (let attempt = 1; ; attempt++) {
+    const pin = draw();
+    const taken = await Promise.all(waiting.map((row) => verifyPassword(row.pinHash, pin)));
+    if (taken.includes(true) && attempt < PIN_DRAWS) continue;
+    if (taken.includes(true)) throw new Error('No free pick-up PIN in the keybox');
+    return {
+      pin,
+      pinHash: await hashPassword(pin),
+      pinExpires: new Date(from.getTime() + (keybox?.pinHours ?? 72) * 3_600_000),
+    };
+  }
 }
 
 /** Who a customer notification of this kind goes to: the sender hears of pick-ups and returns. */

@@ -8,6 +8,7 @@ import { smsMessages } from '../messaging/messaging.tables';
 import { fillSecrets } from '../messaging/secrets';
 import { audits, emails } from '../system/system.tables';
 import { DEMO_KBOX_OPERATOR_PIN, seedKboxDemo } from './kbox.demo';
+import { newPickUpPin } from './kbox.notify';
 import { kboxOfflineJob } from './kbox.offline';
 import { kboxContents, kboxOperators } from './kbox.tables';
 
@@ -182,6 +183,16 @@ describe('set-up', () => {
 });
 
 describe('contents and the locker', () => {
+  it('never gives a content a PIN that waits in the same keybox (the PIN alone finds the content)', async () => {
+    const waiting = await deposited(await givenContent({}));
+    const draws = [waiting, waiting, '000111'];
+    const fresh = await newPickUpPin(ctx.db, Number(keybox.id), new Date(ctx.clock.now()), undefined, () =>
+      draws.shift()!,
+    );
+    expect(fresh.pin).toBe('000111');
+    expect(draws).toEqual([]);
+  });
+
   it('goes NEW → DEPOSITED → PICKED_UP with a one-time PIN and the notifications filled', async () => {
     const content = await givenContent({ paymentValue: 1250, currency: 'CZK' });
     expect(content.status).toBe('NEW');

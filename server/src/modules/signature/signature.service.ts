@@ -16,8 +16,9 @@ import { AppError, notFound } from '../../platform/errors';
 import { sessionOf } from '../../platform/guard';
 import type { Job } from '../../platform/jobs';
 import { formatSiteDateTime, siteTimeZone } from '../../platform/siteTime';
-import { clients, emails, siteModules } from '../system/system.tables';
+import { clients, siteModules } from '../system/system.tables';
 import type { FileUploads } from '../files/files.routes';
+import { queueEmail } from '../messaging/outbox';
 import { stampPdf, type TextStamp, type ZoneStamp } from './signature.stamp';
 import {
   signatureAttributes,
@@ -340,8 +341,8 @@ async function notifySigned(
   const notified = zones.filter((zone) => zone.notification?.includes('@'));
   if (notified.length === 0) return;
   const time = formatSiteDateTime(now, await siteTimeZone(tx, siteId));
-  await tx.insert(emails).values(
-    notified.map((zone) => ({
+  for (const zone of notified)
+    await queueEmail(tx, {
       siteId,
       recipient: zone.notification!,
       subject: `Podepsáno / Signed: ${title}`,
@@ -356,8 +357,7 @@ async function notifySigned(
         ``,
         `the document "${title}" was signed (zone ${zone.name}) by ${signedBy} at ${time}.`,
       ].join('\n'),
-    })),
-  );
+    });
 }
 
 /**

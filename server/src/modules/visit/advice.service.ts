@@ -6,7 +6,8 @@ import { AppError } from '../../platform/errors';
 import { sessionOf } from '../../platform/guard';
 import { formatDay, siteToday } from '../../platform/siteTime';
 import { users } from '../access/access.tables';
-import { emails, persons, sites } from '../system/system.tables';
+import { queueEmail } from '../messaging/outbox';
+import { persons, sites } from '../system/system.tables';
 import { adviceEquipment, advices } from './visit.tables';
 
 export type AdviceRow = typeof advices.$inferSelect;
@@ -161,7 +162,7 @@ export async function respondToAdvice(
     .innerJoin(sites, eq(sites.id, siteId))
     .where(eq(users.id, advice.requestUserId));
   if (!requester?.email) return;
-  await tx.insert(emails).values({
+  await queueEmail(tx, {
     siteId,
     recipient: requester.email,
     ...responseEmail(requester.siteName, advice, input.status, reason),

@@ -11,7 +11,8 @@ import type { Db } from '../../db/database';
 import type { ChildList, CrudContext, CrudHooks, Row } from '../../platform/crud';
 import { AppError, notFound, validationError } from '../../platform/errors';
 import { maskPersonalFields, seesPersonalData } from '../../platform/personalData';
-import { emails, sites } from '../system/system.tables';
+import { queueEmail } from '../messaging/outbox';
+import { sites } from '../system/system.tables';
 import { gates } from '../site/site.tables';
 import { prepareSignatureIfAvailable, retitleSigned } from '../signature/signature.service';
 import {
@@ -448,7 +449,7 @@ async function notifyEntry(
     row.visit as unknown as Row,
     timeZone,
   );
-  await ctx.tx.insert(emails).values(recipients.map((recipient) => ({ siteId, recipient, ...message })));
+  for (const recipient of recipients) await queueEmail(ctx.tx, { siteId, recipient, ...message });
 }
 
 /** An entry of the site still in the area, locked for the change. */

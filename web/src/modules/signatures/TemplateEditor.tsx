@@ -174,9 +174,12 @@ export default function TemplateEditor({ template, onClose }: { template: Row; o
     } catch {
       return;
     }
-    // An emptied text is no value (an empty e-mail address would be refused as one).
+    // The messages of the last save go; this one's checks set them again where they still apply.
+    form.setFields(Object.keys(form.getFieldsValue()).map((name) => ({ name, errors: [] })));
+    // What the form shows (the item's state may not have caught up with the last keystroke yet). An emptied
+    // text is no value (an empty e-mail address would be refused as one).
     const values = Object.fromEntries(
-      Object.entries(current.values).map(([name, value]) => [
+      Object.entries({ ...current.values, ...form.getFieldsValue() }).map(([name, value]) => [
         name,
         typeof value === 'string' && value.trim() === '' ? null : value,
       ]),
@@ -367,7 +370,11 @@ export default function TemplateEditor({ template, onClose }: { template: Row; o
               size="small"
               className="signature-editor-form"
               data-testid="signature-editor-form"
-              onValuesChange={(changed) => change(current.key, changed as Record<string, unknown>, true)}
+              onValuesChange={(changed) => {
+                change(current.key, changed as Record<string, unknown>, true);
+                // A rule's message (max below min, a missing page) goes once its field is changed.
+                form.setFields(Object.keys(changed).map((name) => ({ name, errors: [] })));
+              }}
             >
               <Form.Item
                 name="name"
