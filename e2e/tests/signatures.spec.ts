@@ -150,6 +150,7 @@ for (const language of flowLanguages('signatures')) {
     await editor.getByTestId('signature-field-y').fill('200');
     await editor.getByTestId('signature-item-save').click();
     await expect(editor.locator('.signature-editor-list .ant-list-item')).toHaveCount(2);
+    await expect(editor.locator('.ant-tag', { hasText: /^(unsaved|neuloženo)$/ })).toHaveCount(0);
 
     await editor.getByTestId('signature-add-attribute').click();
     await editor.getByTestId('signature-field-name').fill('Počet');

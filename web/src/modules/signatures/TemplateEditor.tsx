@@ -208,7 +208,8 @@ export default function TemplateEditor({ template, onClose }: { template: Row; o
         copy.delete(current.key);
         return copy;
       });
-      setSelected(next.key);
+      // Still on this item: it goes on under its saved key. Moved on meanwhile (a slow answer): the selection stays.
+      setSelected((key) => (key === current.key ? next.key : key));
       void queryClient.invalidateQueries({ queryKey: ['crud'] });
       message.success(t('signatures.editor.saved'));
     } catch (error) {
