@@ -46,6 +46,42 @@ function precompressAssets(): Plugin {
   };
 }
 
+/** Where the build puts pdf.js's standard fonts, and where the pages' pdf.js fetches them (signatures/pdfView.tsx). */
+const PDF_FONTS_PATH = 'pdfjs/standard_fonts/';
+const pdfFontsDir = fileURLToPath(new URL('../node_modules/pdfjs-dist/standard_fonts/', import.meta.url));
+
+/**
+ * pdf.js draws the fonts a PDF names without embedding them (Helvetica, Times…: what PDF generators such as
+ * pdf-lib's standard fonts write) with these files: without them a template shows in the browser's nearest font.
+ * They are copied into the build at a fixed path (pdf.js asks for them by name) and served from it in development.
+ */
+function pdfStandardFonts(): Plugin {
+  const fontFiles = async () => (await fs.readdir(pdfFontsDir)).filter((name) => /\.(pfb|ttf)$/.test(name));
+  return {
+    name: 'strazce-pdf-standard-fonts',
+    async generateBundle() {
+      for (const name of await fontFiles())
+        this.emitFile({
+          type: 'asset',
+          fileName: `${PDF_FONTS_PATH}${name}`,
+          source: await fs.readFile(path.join(pdfFontsDir, name)),
+        });
+    },
+    configureServer(server) {
+      server.middlewares.use(`/${PDF_FONTS_PATH}`, (request, response, next) => {
+        const name = path.basename(request.url ?? '');
+        fontFiles()
+          .then(async (names) => {
+            if (!names.includes(name)) return next();
+            response.setHeader('content-type', 'application/octet-stream');
+            response.end(await fs.readFile(path.join(pdfFontsDir, name)));
+          })
+          .catch(next);
+      });
+    },
+  };
+}
+
 /**
  * React Router publishes its production build beside the development one but names only the development one in
  * its package exports; the app's build takes the production build (no development checks and warnings; half a
@@ -56,7 +92,7 @@ const reactRouterProduction = fileURLToPath(
 );
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), precompressAssets()],
+  plugins: [react(), precompressAssets(), pdfStandardFonts()],
   resolve: {
     alias:
       command === 'build' && existsSync(reactRouterProduction)

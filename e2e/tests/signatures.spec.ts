@@ -91,6 +91,11 @@ for (const language of flowLanguages('signatures')) {
         if (/Content Security Policy|Refused to/i.test(message.text())) violations.push(message.text());
       });
     watchPolicy(page);
+    // The template names Helvetica without embedding it: pdf.js draws it with the standard font of the build.
+    const standardFonts: number[] = [];
+    page.on('response', (response) => {
+      if (response.url().includes('/pdfjs/standard_fonts/')) standardFonts.push(response.status());
+    });
     const suffix = uniqueName('');
     const admin = await userApi(adminApi, 'SigAdmin', ['SIG_ADMIN', 'VISIT_ADMIN']);
     const signer = await userApi(adminApi, 'SigUser', ['SIG_USER']);
@@ -126,6 +131,8 @@ for (const language of flowLanguages('signatures')) {
 
     const editor = page.locator('.signature-editor-modal');
     await expect(editor.getByTestId('signature-page').locator('canvas')).toBeVisible();
+    await expect.poll(() => standardFonts).toContain(200);
+    expect(standardFonts.filter((status) => status !== 200)).toEqual([]);
     await editor.getByTestId('signature-add-zone').click();
     await editor.getByTestId('signature-field-name').fill('Podpis');
     // Dragged on the page: 150 px right and 450 px down at scale 0.75 are 200 and 600 points.

@@ -29,7 +29,12 @@ async function loadPdfJs() {
 /** Every page of a PDF (bytes), ready to draw at `PDF_SCALE` (1 point = 0.75 CSS px). */
 export async function openPdf(bytes: ArrayBuffer): Promise<PdfPageHandle[]> {
   const pdfjs = await loadPdfJs();
-  const document = await pdfjs.getDocument({ data: new Uint8Array(bytes), isEvalSupported: false }).promise;
+  const document = await pdfjs.getDocument({
+    data: new Uint8Array(bytes),
+    isEvalSupported: false,
+    // The fonts a PDF names without embedding them, copied into the build by web/vite.config.ts.
+    standardFontDataUrl: `${import.meta.env.BASE_URL}pdfjs/standard_fonts/`,
+  }).promise;
   const pages: PdfPageHandle[] = [];
   for (let number = 1; number <= document.numPages; number++) {
     const page = await document.getPage(number);
