@@ -32,7 +32,10 @@ export async function openPdf(bytes: ArrayBuffer): Promise<PdfPageHandle[]> {
   const document = await pdfjs.getDocument({
     data: new Uint8Array(bytes),
     isEvalSupported: false,
-    // The fonts a PDF names without embedding them, copied into the build by web/vite.config.ts.
+    // The fonts a PDF names without embedding them (Helvetica…) drawn with pdf.js's own metric-compatible files,
+    // copied into the build by web/vite.config.ts, never with a font of the device: the zones are placed on the
+    // text as the PDF lays it out, on any tablet.
+    useSystemFonts: false,
     standardFontDataUrl: `${import.meta.env.BASE_URL}pdfjs/standard_fonts/`,
   }).promise;
   const pages: PdfPageHandle[] = [];
