@@ -43,6 +43,9 @@ const POOL_SIZE = 10;
 // Migrations from two instances starting at once must not interleave on one PostgreSQL.
 const MIGRATION_LOCK = 7_379_455;
 
+/** Every run of a prepared statement planned for its values (see the pool's options and openPglite). */
+const CUSTOM_PLANS_SQL = 'set plan_cache_mode = force_custom_plan';
+
 /** Extensions the schema's indexes need (trigram indexes for contains-searches over large lists). */
 const EXTENSIONS_SQL = 'create extension if not exists pg_trgm';
 
@@ -138,6 +141,9 @@ async function openPglite(dataDir: string, startFrom?: Blob): Promise<PGlite> {
   const client = await PGlite.create(dataDir, { extensions: { pg_trgm }, loadDataDir: startFrom });
   try {
     await client.exec(EXTENSIONS_SQL);
+    // As on PostgreSQL (the pool's connection options): every run of a prepared CRUD select is planned for its
+    // values. A generic plan of a contains-search walks the time index through a million rows for 20 matches.
+    await client.exec(CUSTOM_PLANS_SQL);
     await migratePglite(drizzlePglite(client, { casing: 'snake_case' }), { migrationsFolder });
     return client;
   } catch (error) {
