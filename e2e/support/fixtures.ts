@@ -353,3 +353,18 @@ export const test = base.extend<{ adminApi: AdminApi; newPage: () => Promise<Pag
 });
 
 export { expect };
+
+/**
+ * A user of the first demo site with these roles, made by the administrator, and an API client logged in as
+ * that user (to prepare the data that user's screens show).
+ */
+export async function userApi(adminApi: AdminApi, prefix: string, roles: string[], password: string) {
+  const user = await adminApi.createUser({
+    userName: uniqueName(prefix),
+    password,
+    roles,
+    sites: [DEMO_SITE_NAMES[0]],
+  });
+  const session = await apiLogin(adminApi.request, user.userName, password);
+  return { userName: user.userName, api: new AdminApi(adminApi.request, session.session.token) };
+}

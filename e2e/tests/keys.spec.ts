@@ -1,8 +1,6 @@
 import path from 'node:path';
 import { createRecord } from '../support/crud';
 import {
-  AdminApi,
-  apiLogin,
   clickSettled,
   expect,
   flowLanguages,
@@ -10,6 +8,7 @@ import {
   settled,
   test,
   uniqueName,
+  userApi,
 } from '../support/fixtures';
 import { text } from '../support/texts';
 import { SCREENSHOTS, allowLongFlows, choose, signInToGate, visitRow } from '../support/visits';
@@ -26,17 +25,6 @@ allowLongFlows();
 const PASSWORD = 'Keys-e2e-1!';
 const PRAHA = 'Praha – centrála';
 
-async function userApi(adminApi: AdminApi, prefix: string, roles: string[]) {
-  const user = await adminApi.createUser({
-    userName: uniqueName(prefix),
-    password: PASSWORD,
-    roles,
-    sites: [PRAHA],
-  });
-  const session = await apiLogin(adminApi.request, user.userName, PASSWORD);
-  return { userName: user.userName, api: new AdminApi(adminApi.request, session.session.token) };
-}
-
 for (const language of flowLanguages('keys')) {
   test(`a key set up by its administrator is refused to a person, lent to a visitor, warned about at the departure and returned (${language})`, async ({
     page,
@@ -45,8 +33,13 @@ for (const language of flowLanguages('keys')) {
   }) => {
     const shot = (name: string) => path.join(SCREENSHOTS, `keys-${name}-${language}.png`);
     const suffix = uniqueName('');
-    const admin = await userApi(adminApi, 'KeyAdmin', ['KM_ADMIN']);
-    const desk = await userApi(adminApi, 'KeyDesk', ['VISIT_USER', 'KM_USER', 'VIEW_PERSONAL_INFO']);
+    const admin = await userApi(adminApi, 'KeyAdmin', ['KM_ADMIN'], PASSWORD);
+    const desk = await userApi(
+      adminApi,
+      'KeyDesk',
+      ['VISIT_USER', 'KM_USER', 'VIEW_PERSONAL_INFO'],
+      PASSWORD,
+    );
     const praha = (await adminApi.sites()).find((site) => site.name === PRAHA)!;
     const refused = await adminApi.post<{ id: number }>('/system_person', {
       firstName: 'Radek',

@@ -2,8 +2,6 @@ import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import {
-  AdminApi,
-  apiLogin,
   clickSettled,
   expect,
   flowLanguages,
@@ -11,6 +9,7 @@ import {
   settled,
   test,
   uniqueName,
+  userApi,
 } from '../support/fixtures';
 import { createRecord } from '../support/crud';
 import { SCREENSHOTS, allowLongFlows, choose } from '../support/visits';
@@ -25,18 +24,6 @@ allowLongFlows();
  * signed there. Screenshots of the screens and of the signed PDF.
  */
 const PASSWORD = 'Signature-e2e-1!';
-const PRAHA = 'Praha – centrála';
-
-async function userApi(adminApi: AdminApi, prefix: string, roles: string[]) {
-  const user = await adminApi.createUser({
-    userName: uniqueName(prefix),
-    password: PASSWORD,
-    roles,
-    sites: [PRAHA],
-  });
-  const session = await apiLogin(adminApi.request, user.userName, PASSWORD);
-  return { userName: user.userName, api: new AdminApi(adminApi.request, session.session.token) };
-}
 
 async function onePagePdf(title: string): Promise<Buffer> {
   const pdf = await PDFDocument.create();
@@ -97,9 +84,9 @@ for (const language of flowLanguages('signatures')) {
       if (response.url().includes('/pdfjs/standard_fonts/')) standardFonts.push(response.status());
     });
     const suffix = uniqueName('');
-    const admin = await userApi(adminApi, 'SigAdmin', ['SIG_ADMIN', 'VISIT_ADMIN']);
-    const signer = await userApi(adminApi, 'SigUser', ['SIG_USER']);
-    const desk = await userApi(adminApi, 'Reception', ['VISIT_USER']);
+    const admin = await userApi(adminApi, 'SigAdmin', ['SIG_ADMIN', 'VISIT_ADMIN'], PASSWORD);
+    const signer = await userApi(adminApi, 'SigUser', ['SIG_USER'], PASSWORD);
+    const desk = await userApi(adminApi, 'Reception', ['VISIT_USER'], PASSWORD);
     const documentName = `Předávací protokol ${suffix}`;
     const document = await admin.api.post<{ id: number }>('/signature/document', {
       name: documentName,

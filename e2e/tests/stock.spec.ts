@@ -1,8 +1,6 @@
 import path from 'node:path';
 import { createRecord, topDialog } from '../support/crud';
 import {
-  AdminApi,
-  apiLogin,
   clickSettled,
   expect,
   flowLanguages,
@@ -10,6 +8,7 @@ import {
   settled,
   test,
   uniqueName,
+  userApi,
 } from '../support/fixtures';
 import { SCREENSHOTS, allowLongFlows, choose } from '../support/visits';
 
@@ -24,17 +23,6 @@ allowLongFlows();
 const PASSWORD = 'Stock-e2e-1!';
 const PRAHA = 'Praha – centrála';
 
-async function userApi(adminApi: AdminApi, prefix: string, roles: string[]) {
-  const user = await adminApi.createUser({
-    userName: uniqueName(prefix),
-    password: PASSWORD,
-    roles,
-    sites: [PRAHA],
-  });
-  const session = await apiLogin(adminApi.request, user.userName, PASSWORD);
-  return { userName: user.userName, api: new AdminApi(adminApi.request, session.session.token) };
-}
-
 for (const language of flowLanguages('stock')) {
   test(`a warehouse and items set up, an item lent and taken back, a stock taking closed with its variance (${language})`, async ({
     page,
@@ -43,8 +31,8 @@ for (const language of flowLanguages('stock')) {
   }) => {
     const shot = (name: string) => path.join(SCREENSHOTS, `stock-${name}-${language}.png`);
     const suffix = uniqueName('');
-    const admin = await userApi(adminApi, 'StockAdmin', ['STOCK_ADMIN']);
-    const clerk = await userApi(adminApi, 'StockUser', ['STOCK_USER']);
+    const admin = await userApi(adminApi, 'StockAdmin', ['STOCK_ADMIN'], PASSWORD);
+    const clerk = await userApi(adminApi, 'StockUser', ['STOCK_USER'], PASSWORD);
     const praha = (await adminApi.sites()).find((site) => site.name === PRAHA)!;
     const borrower = `Půjčovatel${suffix}`;
     await adminApi.post('/system_person', { firstName: 'Pavel', lastName: borrower, homeSite: praha.id });
