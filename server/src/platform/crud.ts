@@ -142,6 +142,19 @@ export interface CrudOptions<F extends Fields> {
    * first, then the newest): each field in turn, then the id descending.
    */
   defaultOrder?: ReadonlyArray<{ field: keyof F & string; direction: 'asc' | 'desc' }>;
+  /**
+   * Named lists of the entity beside its main list (vehicles in the area), read with `scopeJson`: prepared
+   * and counted like the main list's filters, where a row filter's select is built anew every time.
+   */
+  scopes?: Record<string, ListScope>;
+}
+
+/** A named list of an entity: see `CrudOptions.scopes`. */
+export interface ListScope {
+  /** Its condition beside the site and the filters: SQL with no value that changes between calls. */
+  where: SQL;
+  /** Fields of its records computed by SQL, beside the entity's; `now` as for `computed`. */
+  fields?: Record<string, (now: SQL) => SQL>;
 }
 
 const idParams = idParamsSchema;
@@ -152,7 +165,7 @@ const columnName = (name: string, field: FieldDef) => (field.kind === 'ref' ? `$
  * `"table"."column"`, whatever the statement around it (see the subqueries of `crudRepository`); the
  * database is opened with snake_case casing, which names a column declared without a name by its key.
  */
-const qualified = (column: PgColumn, tableName = getTableName(column.table)) =>
+export const qualified = (column: PgColumn, tableName = getTableName(column.table)) =>
   sql`${sql.identifier(tableName)}.${sql.identifier(column.keyAsName ? toSnakeCase(column.name) : column.name)}`;
 
 /** A filter or key value as a condition takes it: inline, or as a placeholder of a prepared statement. */
@@ -165,6 +178,8 @@ interface Target {
   filters?: Record<string, unknown>;
   /** The route's row filter: SQL of the module's own, so its select is built anew every time. */
   extraWhere?: SQL;
+  /** A named list of `CrudOptions.scopes`. */
+  scope?: string;
 }
 const inline: Bind = (value) => value;
 
@@ -322,6 +337,13 @@ export interface CrudRepository {
     request?: FastifyRequest,
   ): Promise<{ json: string; total: number }>;
   get(id: number, siteId: number | null, extraWhere?: SQL, request?: FastifyRequest): Promise<Row>;
+  /** A page of the named list `scope` (`CrudOptions.scopes`) as the JSON text of the response body. */
+  scopeJson(
+    scope: string,
+    query: ListQuery,
+    siteId: number | null,
+    request?: FastifyRequest,
+  ): Promise<{ json: string; total: number }>;
   /** `get` as the JSON text of the response body. */
   getJson(id: number, siteId: number | null, extraWhere?: SQL, request?: FastifyRequest): Promise<string>;
   findRow(id: number, ctx: CrudContext): Promise<Row | undefined>;
@@ -505,6 +527,10 @@ export function crudRepository<F extends Fields>(
       conditions.push(eq(siteColumn, bind(target.siteId, siteColumn)));
     }
     conditions.push(target.extraWhere);
+    if (target.scope !== undefined) {
+      conditions.push(scopeOf(target.scope).where);
+      shape.push(`scope:${target.scope}`);
+    }
     if (target.filters) conditions.push(...filterConditions(target.filters, bind, shape));
     return and(...conditions);
   }
@@ -515,6 +541,27 @@ export function crudRepository<F extends Fields>(
     fieldEntries.filter(([, field]) => field.kind === 'decimal').map(([name]) => name),
   );
   const recordJson = recordJsonOf(selection, decimalKeys);
+  const scopeOf = (name: string) => {
+    const scope = options.scopes?.[name];
+    if (!scope) throw new Error(`${entity.resource} has no list scope ${name}`);
+    return scope;
+  };
+  const now = sql`${sql.placeholder('now')}::timestamptz`;
+  /** The record JSON of each scope: the entity's fields and the scope's own. */
+  const scopeRecordJson = new Map(
+    Object.entries(options.scopes ?? {}).map(([name, scope]) => [
+      name,
+      recordJsonOf(
+        {
+          ...selection,
+          ...Object.fromEntries(
+            Object.entries(scope.fields ?? {}).map(([field, compute]) => [field, compute(now)]),
+          ),
+        },
+        decimalKeys,
+      ),
+    ]),
+  );
 
   // Selects are built once per shape (which filters are set, the sort, a page or one record) with
   // placeholders, prepared, and run with each request's values: building a select of this size costs more
@@ -539,9 +586,11 @@ export function crudRepository<F extends Fields>(
       values.offset = (query.page - 1) * query.size;
       shape.push(`sort:${order.map((by) => `${by.field}:${by.direction}`).join(':')}`);
     }
-    if (hasComputed) values.now = table.createdAt.mapToDriverValue(new Date(clock.now()));
+    const scopeFields = target.scope !== undefined && scopeOf(target.scope).fields;
+    if (hasComputed || scopeFields) values.now = table.createdAt.mapToDriverValue(new Date(clock.now()));
+    const json = target.scope === undefined ? recordJson : scopeRecordJson.get(target.scope)!;
     const build = () => {
-      let statement = db.select({ json: recordJson }).from(table).$dynamic();
+      let statement = db.select({ json }).from(table).$dynamic();
       for (const by of order ?? []) {
         const join = refJoins[by.field];
         if (join) statement = statement.leftJoin(join.table, join.on);
@@ -710,6 +759,12 @@ export function crudRepository<F extends Fields>(
     return { json: `[${texts.join(',')}]`, total };
   };
 
+  const scopeJson: CrudRepository['scopeJson'] = async (scope, query, siteId, request) => {
+    const target = { siteId, filters: query.filters, scope };
+    const [texts, total] = await Promise.all([recordTexts(target, query, request), countRows(target)]);
+    return { json: `[${texts.join(',')}]`, total };
+  };
+
   const getJson: CrudRepository['getJson'] = async (id, siteId, extraWhere, request) => {
     const [text] = await recordTexts({ id, siteId, extraWhere }, undefined, request);
     if (text === undefined) throw notFound();
@@ -732,6 +787,7 @@ export function crudRepository<F extends Fields>(
       return { rows: JSON.parse(json) as Row[], total };
     },
     listJson,
+    scopeJson,
     async get(id, siteId, extraWhere, request) {
       return JSON.parse(await getJson(id, siteId, extraWhere, request)) as Row;
     },

@@ -120,6 +120,10 @@ export function registerKboxRoutes(app: FastifyInstance, db: Db, limiter: LoginL
   const contents = crudRoutes(app, db, {
     entity: kboxContent,
     table: kboxContents,
+    // The incoming and outgoing lists.
+    scopes: Object.fromEntries(
+      KBOX_DIRECTIONS.map((direction) => [direction, { where: eq(kboxContents.direction, direction) }]),
+    ),
     hooks: {
       beforeWrite: contentValues,
       // A recorded content (a create, not an update): the `stored` notification.
@@ -157,10 +161,10 @@ export function registerKboxRoutes(app: FastifyInstance, db: Db, limiter: LoginL
         },
       },
       async (request, reply) => {
-        const { json, total } = await contents.listJson(
+        const { json, total } = await contents.scopeJson(
+          direction,
           request.query as ListQuery,
           currentSiteId(request),
-          eq(kboxContents.direction, direction),
           request,
         );
         return sendJson(reply.header(HEADERS.totalCount, String(total)), json);

@@ -350,6 +350,25 @@ describe('last movement, in area and lists', () => {
       { id: late.id, dwellMinutes: 90, overLimit: false },
       { id: early.id, dwellMinutes: 150, overLimit: true },
     ]);
+
+    // The list's total is kept between reads, never past a write: the next entry counts at once.
+    const next = (await enter(user, truck(on))).json();
+    const after = await ctx.call(user, 'GET', '/api/vehicle/inarea');
+    expect(after.headers['x-total-count']).toBe('3');
+    expect((after.json() as Array<{ id: number }>).map((row) => row.id)).toEqual([
+      next.id,
+      late.id,
+      early.id,
+    ]);
+
+    // An inactive limit is no limit of the site's: the default of 12 hours applies.
+    await ctx.db.update(siteProperties).set({ active: false }).where(eq(siteProperties.siteId, dwellSite));
+    const byDefault = (await ctx.call(user, 'GET', '/api/vehicle/inarea')).json() as Array<{
+      id: number;
+      overLimit: boolean;
+    }>;
+    expect(byDefault.length).toBe(3);
+    expect(byDefault.every((row) => !row.overLimit)).toBe(true);
   });
 
   it('uses the default limit of 12 hours when the site sets none', async () => {

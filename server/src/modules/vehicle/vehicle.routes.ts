@@ -4,7 +4,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   HEADERS,
-  KNOWN_CONFIG_PROPERTIES,
   idParamsSchema,
   vehicle,
   vehicleAccompaniment,
@@ -24,12 +23,11 @@ import {
 } from '@strazce/contract';
 import type { Db } from '../../db/database';
 import { auditRecord } from '../../platform/audit';
-import { crudRoutes, type CrudRepository, type Row } from '../../platform/crud';
+import { crudRoutes, sendJson, type CrudRepository, type Row } from '../../platform/crud';
 import { currentSiteId } from '../../platform/guard';
 import { refusePersonalFilters } from '../../platform/personalData';
 import { registerCsvExport } from '../../platform/recordCsv';
 import { registerRefTarget } from '../../platform/refs';
-import { activeSiteProperty } from '../../platform/siteProperty';
 import { registerUse } from '../../platform/usage';
 import { noGovernmentBlacklist, type GovernmentBlacklistProvider } from '../blacklist/blacklist';
 import { companionHooks, registerUntracedDeparture } from '../site/movement';
@@ -40,7 +38,7 @@ import { registerVehiclePhotoRoutes } from './vehicle.photos';
 import {
   askVehicleGovernmentFirst,
   deleteTrailer,
-  dwell,
+  inAreaScope,
   recordVehicleEntry,
   recordVehicleLeave,
   vehicleChildren,
@@ -155,6 +153,7 @@ export function registerVehicleRoutes(
     recordExtension: vehicleRecordExtension,
     children: vehicleChildren,
     countLimit: VEHICLE_COUNT_LIMIT,
+    scopes: { inArea: inAreaScope() },
   });
   crudRoutes(app, db, { entity: vehicleAccompaniment, table: vehicleCompanions, hooks: companionHooks });
   // Advice → entry and plate reads confirmed as an entry or a leave record their movements through these.
@@ -340,25 +339,13 @@ export function registerVehicleRoutes(
       },
     },
     async (request, reply) => {
-      const siteId = currentSiteId(request);
-      // The dwell limit is read beside the page, not after it: one wait for the database instead of two.
-      const [{ rows, total }, property] = await Promise.all([
-        repository.list(
-          request.query as ListQuery,
-          siteId,
-          sql`(${vehicleMovements.inArea} or ${vehicleMovements.trailerInArea})`,
-          request,
-        ),
-        activeSiteProperty(db, siteId, 'VEHICLE_DWELL_LIMIT_HOURS'),
-      ]);
-      const configured = Number(property);
-      const limit =
-        Number.isFinite(configured) && configured > 0
-          ? configured
-          : KNOWN_CONFIG_PROPERTIES.VEHICLE_DWELL_LIMIT_HOURS.default;
-      const time = now();
-      reply.header(HEADERS.totalCount, String(total));
-      return rows.map((row) => ({ ...row, ...dwell(new Date(String(row.movementTime)), time, limit) }));
+      const { json, total } = await repository.scopeJson(
+        'inArea',
+        request.query as ListQuery,
+        currentSiteId(request),
+        request,
+      );
+      return sendJson(reply.header(HEADERS.totalCount, String(total)), json);
     },
   );
 

@@ -1,6 +1,7 @@
-import { and, eq, or, sql } from 'drizzle-orm';
+import { and, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import {
+  KNOWN_CONFIG_PROPERTIES,
   VEHICLE_PERSONAL_FIELDS,
   checkPlates,
   normalizePlate,
@@ -8,7 +9,15 @@ import {
   type VisitCompanion,
 } from '@strazce/contract';
 import type { Db } from '../../db/database';
-import type { ChildList, CrudContext, CrudHooks, CrudRepository, Row } from '../../platform/crud';
+import {
+  qualified,
+  type ChildList,
+  type CrudContext,
+  type CrudHooks,
+  type CrudRepository,
+  type ListScope,
+  type Row,
+} from '../../platform/crud';
 import { AppError, notFound, validationError } from '../../platform/errors';
 import { maskPersonalFields, seesPersonalData } from '../../platform/personalData';
 import {
@@ -25,6 +34,7 @@ import {
   recordGateMovement,
   sameNames,
 } from '../site/movement';
+import { siteProperties } from '../system/system.tables';
 import { cardByCode } from '../visit/visit.service';
 import { deleteMovementPhotos, removePhotoContents } from './vehicle.photos';
 import {
@@ -460,12 +470,25 @@ export async function deleteTrailer(tx: Db, siteId: number, entryId: number, now
     .where(or(eq(vehicleMovements.id, entry.id), eq(vehicleMovements.entryId, entry.id)));
 }
 
-/** The minutes since `since`, and whether they are over the limit in hours. */
-export function dwell(
-  since: Date,
-  now: Date,
-  limitHours: number,
-): { dwellMinutes: number; overLimit: boolean } {
-  const dwellMinutes = Math.max(0, Math.floor((now.getTime() - since.getTime()) / 60_000));
-  return { dwellMinutes, overLimit: dwellMinutes > limitHours * 60 };
+/**
+ * The list of vehicles and trailers in the area, with the minutes since their entry and whether that is over
+ * the site property VEHICLE_DWELL_LIMIT_HOURS (a positive number; otherwise its default), all in one select.
+ */
+export function inAreaScope(): ListScope {
+  const minutes = (now: SQL) =>
+    sql`floor(extract(epoch from (${now} - ${qualified(vehicleMovements.movementTime)})) / 60)`;
+  const limitHours = sql`coalesce((select case when jsonb_typeof(${qualified(siteProperties.value)}) = 'number'
+      then (${qualified(siteProperties.value)} #>> '{}')::numeric end
+    from ${siteProperties} where ${qualified(siteProperties.siteId)} = ${qualified(vehicleMovements.siteId)}
+      and ${qualified(siteProperties.name)} = 'VEHICLE_DWELL_LIMIT_HOURS' and ${qualified(siteProperties.active)}
+      and jsonb_typeof(${qualified(siteProperties.value)}) = 'number'
+      and (${qualified(siteProperties.value)} #>> '{}')::numeric > 0),
+    ${sql.raw(String(KNOWN_CONFIG_PROPERTIES.VEHICLE_DWELL_LIMIT_HOURS.default))})`;
+  return {
+    where: sql`(${vehicleMovements.inArea} or ${vehicleMovements.trailerInArea})`,
+    fields: {
+      dwellMinutes: (now) => sql`greatest(0, ${minutes(now)})::int`,
+      overLimit: (now) => sql`${minutes(now)} > ${limitHours} * 60`,
+    },
+  };
 }
