@@ -509,7 +509,7 @@ interface Call {
   headers: Record<string, string>;
 }
 
-/** Transaction control cannot be replayed through a pool statement by statement; the rest is the work. */
+/** Transaction control: a read's replay leaves it out (statements at once through the pool). */
 const isTransactionControl = (statement: Statement) =>
   /^\s*(begin|commit|rollback|start transaction|savepoint|release)\b/i.test(statement.text);
 
@@ -547,9 +547,13 @@ async function measureScenario(
   // Nothing of the warm-up may still run while the capture listens (writes queued on PGlite drain for longer).
   await (write ? settle() : pause());
   // A write's statements (the terminal's lookup, the read's match and insert, its audit entry) are all its
-  // work; transaction control cannot be replayed through a pool and is left out.
+  // work, replayed in its transactions (a versioned write: as one transaction); a read's have none.
   const work = (statements: Statement[]) =>
-    statements.filter((statement) => !isSessionStatement(statement) && !isTransactionControl(statement));
+    statements.filter(
+      (statement) =>
+        !isSessionStatement(statement) &&
+        (!isTransactionControl(statement) || (write && !scenario.versioned)),
+    );
   let captured: Awaited<ReturnType<Target['capture']>>;
   let replayed: VersionedWrite | undefined;
   if (scenario.versioned) {

@@ -187,29 +187,84 @@ async function attemptVersioned(
   const captured = write.writes[String(seen[write.stateColumn])];
   if (!captured) throw new Error(`no statements captured for the state ${String(seen[write.stateColumn])}`);
   const start = performance.now();
-  for (const [index, statement] of captured.statements.entries()) {
-    const versioned = statement.values.some((value) => value === captured.version);
-    const result = (await runOn(
-      connection,
-      versioned
-        ? {
-            ...statement,
-            values: statement.values.map((value) => (value === captured.version ? version : value)),
-          }
-        : statement,
-    )) as Rows;
-    const stale =
-      index === 0
-        ? Number(result.rows[0]?.[write.versionColumn]) !== version
-        : versioned && !result.rows.length;
-    if (stale) {
-      for (const refusal of write.refused) await runOn(connection, refusal);
-      outcomes.conflicts++;
-      return performance.now() - start;
+  // As in the app: the write is one transaction, rolled back when it is refused as stale.
+  const stale = await inTransaction(connection, async (transaction) => {
+    for (const [index, statement] of captured.statements.entries()) {
+      const versioned = statement.values.some((value) => value === captured.version);
+      const result = (await runOn(
+        transaction,
+        versioned
+          ? {
+              ...statement,
+              values: statement.values.map((value) => (value === captured.version ? version : value)),
+            }
+          : statement,
+      )) as Rows;
+      if (
+        index === 0
+          ? Number(result.rows[0]?.[write.versionColumn]) !== version
+          : versioned && !result.rows.length
+      )
+        return true;
     }
+    return false;
+  });
+  if (stale) {
+    for (const refusal of write.refused) await runOn(connection, refusal);
+    outcomes.conflicts++;
+    return performance.now() - start;
   }
   outcomes.succeeded++;
   return performance.now() - start;
+}
+
+/**
+ * Runs `body` in a transaction, as the app runs a write: on a node-postgres connection between BEGIN and
+ * COMMIT, on PGlite (one connection shared by every loop) through its `transaction`, which queues the others.
+ * A body answering `true` ends it with ROLLBACK instead (a stale write, which the app refuses).
+ */
+async function inTransaction<T>(
+  connection: Queryable,
+  body: (transaction: Queryable) => Promise<T>,
+): Promise<T> {
+  const embedded = connection as Queryable & {
+    transaction?: (run: (tx: Queryable & { rollback(): Promise<void> }) => Promise<T>) => Promise<T>;
+  };
+  if (embedded.transaction)
+    return embedded.transaction(async (tx) => {
+      const result = await body(tx);
+      if (result === true) await tx.rollback();
+      return result;
+    });
+  await connection.query('begin');
+  try {
+    const result = await body(connection);
+    await connection.query(result === true ? 'rollback' : 'commit');
+    return result;
+  } catch (error) {
+    await connection.query('rollback');
+    throw error;
+  }
+}
+
+const BEGIN = /^\s*(begin|start transaction)\b/i;
+const END = /^\s*(commit|rollback)\b/i;
+
+/** A write's statements one after another, each BEGIN … COMMIT of the app's as a transaction of its own. */
+async function replayWrite(connection: Queryable, statements: Statement[]): Promise<void> {
+  for (let index = 0; index < statements.length;) {
+    if (!BEGIN.test(statements[index].text)) {
+      await runOn(connection, statements[index++]);
+      continue;
+    }
+    let end = index + 1;
+    while (end < statements.length && !END.test(statements[end].text)) end++;
+    const body = statements.slice(index + 1, end);
+    await inTransaction(connection, async (transaction) => {
+      for (const statement of body) await runOn(transaction, statement);
+    });
+    index = end + 1;
+  }
 }
 
 export async function runStatements(
@@ -251,7 +306,7 @@ export async function runStatements(
         // A write's statements (its BEGIN … COMMIT) go through one connection, as the app's transaction does.
         const connection = database.kind === 'postgresql' ? await (driver as pg.Pool).connect() : null;
         try {
-          for (const statement of statements) await runOn(connection ?? driver, statement);
+          await replayWrite(connection ?? driver, statements);
         } finally {
           connection?.release();
         }
