@@ -23,6 +23,8 @@ export type TargetRequest =
   | { type: 'stockCheck'; itemId: number }
   /** A transport's version and log entries (before and after the transition scenario: no lost update). */
   | { type: 'transportCheck'; transportId: number }
+  /** The target process's CPU time so far (ms). */
+  | { type: 'cpu' }
   | { type: 'close' };
 
 export type TargetReply =
@@ -46,5 +48,6 @@ export type TargetReply =
   | { type: 'profiled' }
   | { type: 'stockChecked'; current: string; moved: string; levels: string; movements: number }
   | { type: 'transportChecked'; version: number; logRows: number }
+  | { type: 'cpuUsed'; ms: number }
   | { type: 'closed' }
   | { type: 'failed'; message: string };

@@ -1,4 +1,4 @@
-import type { Measurement, Outcomes } from './sql';
+import type { CpuUse, Measurement, Outcomes } from './sql';
 
 /** Visits and audit entries, vehicles, stock or logistics: each in its own part of the report, with its own targets. */
 export type ScenarioGroup = 'visit' | 'vehicle' | 'stock' | 'logistics';
@@ -30,6 +30,8 @@ export interface ScenarioResult {
    * over HTTP and in the replay, and in the whole scenario (warm-ups and captures too; what its check counts).
    */
   outcomes?: { http: Outcomes; raw: Outcomes; all: Outcomes };
+  /** CPU time per call (ms) of each part of the machine, on each side (absent in older measurements). */
+  cpu?: { http: CpuUse; raw: CpuUse };
 }
 
 export interface MixRequestResult {
@@ -50,6 +52,8 @@ export interface MixResult {
   /** HTTP req/s / replayed calls per second of each pair of rounds, and their median. */
   ratios: number[];
   ratio: number;
+  /** CPU time per call (ms), as for a scenario. */
+  cpu?: { http: CpuUse; raw: CpuUse };
 }
 
 export interface DatabaseRun {
@@ -146,6 +150,11 @@ const DESIGN = [
   '  load). Other work on the machine (tests, builds) then slows both sides of a pair alike instead of',
   '  whichever side ran while it did; p50, p99 and rates are over all rounds of a side. The per-round',
   '  ratios are listed, so their spread shows how steady the machine was.',
+  '- **CPU per call.** Each round also reads the CPU time of the load generator (the runner), of the app',
+  '  (or of the replay, which runs in the same process) and of the PostgreSQL server (its processes in',
+  '  `/proc`), and each table is followed by that time per call. When the cores are all busy, latency at a',
+  '  fixed concurrency follows the CPU a call costs the whole machine, so the HTTP − replay column is what',
+  '  the p50 ratio is made of: how much is the load generator, how much the app, how much the database.',
   '- **Mixed read load.** Several users at once: a receptionist, a viewer (personal data masked) and an',
   '  administrator, each restoring the session (`GET /api/session` with `X-Auth-Token`) and reading lists',
   '  with and without filters, one visit, the in-area list and administration lists; every connection goes',
@@ -311,6 +320,12 @@ function renderVisits(runs: DatabaseRun[], machine: Machine): string {
           `${result.ratios.map((ratio) => ratio.toFixed(2)).join(' ')} | ${result.rawMain ? ms(result.rawMain.p50) : '–'} | ${result.total ?? '–'} |`,
       );
     }
+    lines.push(
+      ...cpuTable(
+        [...results, ...(run.mix ? [{ name: 'Mixed read load (below)', cpu: run.mix.cpu }] : [])],
+        run.kind === 'postgresql',
+      ),
+    );
     const mix = run.mix;
     if (mix) {
       const perTurn = mix.calls.reduce((sum, call) => sum + call.statements.length, 0);
@@ -401,10 +416,11 @@ const VEHICLE_DESIGN = [
   '  2–4 ms, until the labels of references became correlated subqueries (2026-11-27, "References without',
   '  joins" above). No index is missing; what the pages cost beyond that, HTTP and SQL alike, is waiting for a',
   '  core.',
-  '- **In-area list.** Reads the dwell limit (`VEHICLE_DWELL_LIMIT_HOURS`) beside its page since this bench',
-  '  (before: after it, a second wait for the database). Its condition (vehicle or trailer inside) is an extra',
-  '  `where` of the CRUD list, so its select is built for each request rather than prepared and its total is',
-  '  not kept: each page counts its (at most 1,001) rows again.',
+  '- **In-area list.** A named list of the CRUD machinery (`scopes`): its condition (vehicle or trailer',
+  '  inside) and its fields (the minutes since the entry, and whether they are over the site property',
+  '  `VEHICLE_DWELL_LIMIT_HOURS`, read by a subquery) are part of its one prepared select, and its total is',
+  "  kept like a filtered list's. Before (2026-11-27), its select was built for each request, its total",
+  '  counted each time, the limit read by a second query and every record parsed to add the dwell time.',
 ];
 
 /**
@@ -435,7 +451,36 @@ function scenarioTable(
         } |`,
     );
   }
-  return lines;
+  return [...lines, ...cpuTable(results, postgres)];
+}
+
+/**
+ * Where each side's CPU went, per call: the load generator (autocannon, HTTP only), the app (over HTTP) or
+ * the replay's driver loops, and PostgreSQL's processes (with PGlite the database runs in the app's process).
+ * On a machine whose cores all three share, what HTTP costs beyond the replay is what stretches its latency.
+ */
+function cpuTable(
+  rows: Array<{ name: string; cpu?: { http: CpuUse; raw: CpuUse } }>,
+  postgres: boolean,
+): string[] {
+  const measured = rows.filter((row) => row.cpu);
+  if (measured.length === 0) return [];
+  const cpu = (value: number) => value.toFixed(2);
+  const all = (use: CpuUse) => use.loadGenerator + use.app + use.database;
+  const database = (value: number) => (postgres ? cpu(value) : 'in the app');
+  return [
+    '',
+    'CPU time per call, ms (all processes of the machine, summed over the rounds, divided by the calls answered):',
+    '',
+    '| scenario | HTTP: load generator | HTTP: app | HTTP: database | HTTP: all | replay: driver loops | replay: database | replay: all | HTTP − replay |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+    ...measured.map(
+      ({ name, cpu: use }) =>
+        `| ${name} | ${cpu(use!.http.loadGenerator)} | ${cpu(use!.http.app)} | ${database(use!.http.database)} | ` +
+        `${cpu(all(use!.http))} | ${cpu(use!.raw.app)} | ${database(use!.raw.database)} | ${cpu(all(use!.raw))} | ` +
+        `${cpu(all(use!.http) - all(use!.raw))} |`,
+    ),
+  ];
 }
 
 /** The vehicles' part: the vehicle manager's pages and a plate read, beside their SQL, with their targets. */

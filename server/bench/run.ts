@@ -23,7 +23,7 @@
  * PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres); a fresh database
  * is created on that server for the run and dropped afterwards.
  */
-import { fork } from 'node:child_process';
+import { execFileSync, fork } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
@@ -36,6 +36,7 @@ import {
   noOutcomes,
   pool,
   type Outcomes,
+  type CpuUse,
   type Sample,
   type Statement,
   type VersionedWrite,
@@ -362,6 +363,7 @@ async function startTarget(kind: 'postgresql' | 'pglite') {
     ...ready,
     capture: (call: Call) => ask({ type: 'capture', ...call }, 'captured'),
     profile: (action: 'start' | 'stop', name: string) => ask({ type: 'profile', action, name }, 'profiled'),
+    cpu: async () => (await ask({ type: 'cpu' }, 'cpuUsed')).ms,
     stockCheck: (itemId: number) => ask({ type: 'stockCheck', itemId }, 'stockChecked'),
     transportCheck: (transportId: number) => ask({ type: 'transportCheck', transportId }, 'transportChecked'),
     replay: async (
@@ -478,18 +480,95 @@ function versionedLoad(scenario: Scenario, ids: Ids, headers: Record<string, str
 
 /**
  * `ROUNDS` rounds of HTTP then SQL, `ROUND_SECONDS` each; a short pause after each lets what is still
- * queued (PGlite runs one statement at a time) drain before the other side starts.
+ * queued (PGlite runs one statement at a time) drain before the other side starts. Each round's sample
+ * carries the CPU time each part of the machine used meanwhile.
  */
-async function alternate(http: () => Promise<Sample>, sql: () => Promise<Sample>) {
+async function alternate(target: Target, http: () => Promise<Sample>, sql: () => Promise<Sample>) {
   const rounds: Array<{ http: Sample; sql: Sample }> = [];
+  const measured = async (phase: () => Promise<Sample>) => {
+    const before = await cpuNow(target);
+    const sample = await phase();
+    const after = await cpuNow(target);
+    return { ...sample, cpu: cpuBetween(before, after) };
+  };
   for (let round = 0; round < ROUNDS; round++) {
-    const httpSample = await http();
+    const httpSample = await measured(http);
     await pause();
-    const sqlSample = await sql();
+    const sqlSample = await measured(sql);
     await pause();
     rounds.push({ http: httpSample, sql: sqlSample });
   }
   return rounds;
+}
+
+/**
+ * CPU time (ms) used so far by this process (the load generator), the target and PostgreSQL's processes (by
+ * pid: a backend that ended between two readings is left out of their difference, never counted negative).
+ */
+async function cpuNow(target: Target): Promise<CpuReading> {
+  const own = process.cpuUsage();
+  return { loadGenerator: (own.user + own.system) / 1000, app: await target.cpu(), database: postgresCpu() };
+}
+
+interface CpuReading {
+  loadGenerator: number;
+  app: number;
+  database: Map<number, number>;
+}
+
+function cpuBetween(before: CpuReading, after: CpuReading): CpuUse {
+  let database = 0;
+  for (const [pid, ms] of after.database) database += ms - (before.database.get(pid) ?? 0);
+  return { loadGenerator: after.loadGenerator - before.loadGenerator, app: after.app - before.app, database };
+}
+
+const CLOCK_TICKS = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+/** CPU time (ms) of each `postgres` process of this machine by pid (none where /proc is not there). */
+function postgresCpu(): Map<number, number> {
+  const used = new Map<number, number>();
+  let entries: string[] = [];
+  try {
+    entries = fs.readdirSync('/proc');
+  } catch {
+    return used;
+  }
+  for (const entry of entries) {
+    if (!/^\d+$/.test(entry)) continue;
+    let stat: string;
+    try {
+      stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+    } catch {
+      continue; // ended meanwhile
+    }
+    const close = stat.lastIndexOf(')');
+    if (!stat.slice(stat.indexOf('(') + 1, close).startsWith('postgres')) continue;
+    const fields = stat.slice(close + 2).split(' ');
+    // After the name: state is field 3 of stat(5); utime and stime are fields 14 and 15.
+    used.set(Number(entry), ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS);
+  }
+  return used;
+}
+
+/** The CPU time per call of each side, where both were measured. */
+function cpuOf(rounds: Array<{ http: Sample; sql: Sample }>): { cpu?: { http: CpuUse; raw: CpuUse } } {
+  const http = cpuPerCall(rounds.map((round) => round.http));
+  const raw = cpuPerCall(rounds.map((round) => round.sql));
+  return http && raw ? { cpu: { http, raw } } : {};
+}
+
+/** CPU time per call (ms) of a side over its rounds. */
+function cpuPerCall(samples: Sample[]): CpuUse | undefined {
+  const calls = samples.reduce((sum, sample) => sum + sample.latencies.length, 0);
+  if (calls === 0 || samples.some((sample) => !sample.cpu)) return undefined;
+  const total = (part: keyof CpuUse) => samples.reduce((sum, sample) => sum + sample.cpu![part], 0) / calls;
+  return { loadGenerator: total('loadGenerator'), app: total('app'), database: total('database') };
 }
 
 /**
@@ -609,6 +688,7 @@ async function measureScenario(
   await replay(1); // warm-up
   await pause();
   const rounds = await alternate(
+    target,
     () => http(ROUND_SECONDS),
     () => replay(ROUND_SECONDS),
   );
@@ -633,6 +713,7 @@ async function measureScenario(
     rawMain,
     ratios,
     ratio: median(ratios),
+    ...cpuOf(rounds),
     ...(versioned
       ? {
           outcomes: {
@@ -698,6 +779,7 @@ async function measureMix(target: Target, address: string, ids: Ids): Promise<Mi
   await target.replay(groups, MIX_CONNECTIONS, 1); // warm-up
   await pause();
   const rounds = await alternate(
+    target,
     () => httpLoad({ ...options, duration: ROUND_SECONDS }, 'mix'),
     () => target.replay(groups, MIX_CONNECTIONS, ROUND_SECONDS),
   );
@@ -709,6 +791,7 @@ async function measureMix(target: Target, address: string, ids: Ids): Promise<Mi
     raw: pool(rounds.map((round) => round.sql)),
     ratios,
     ratio: median(ratios),
+    ...cpuOf(rounds),
   };
   log(
     `    mix http ${result.http.rps.toFixed(0)} req/s p50 ${result.http.p50.toFixed(2)} ms p99 ${result.http.p99.toFixed(2)} ms | ` +

@@ -106,8 +106,20 @@ export interface Outcomes {
 export interface Sample {
   latencies: number[];
   seconds: number;
+  /** CPU time (ms) each part of the machine used over the sample (see `CpuUse`). */
+  cpu?: CpuUse;
   /** A versioned write's attempts (see VersionedWrite). */
   outcomes?: Outcomes;
+}
+
+/**
+ * CPU time (ms) over a phase: the runner (the load generator's process; idle in a replay), the target (the
+ * app, or the replay's driver loops; with PGlite the database too) and the PostgreSQL server's processes.
+ */
+export interface CpuUse {
+  loadGenerator: number;
+  app: number;
+  database: number;
 }
 
 export const noOutcomes = (): Outcomes => ({ succeeded: 0, conflicts: 0, other: 0, unanswered: 0 });

@@ -118,6 +118,9 @@ process.on('message', (message: TargetRequest) => {
           message.versioned,
         );
         reply({ type: 'replayed', sample });
+      } else if (message.type === 'cpu') {
+        const used = process.cpuUsage();
+        reply({ type: 'cpuUsed', ms: (used.user + used.system) / 1000 });
       } else if (message.type === 'profile') {
         await profile(message.action, message.name);
         reply({ type: 'profiled' });
