@@ -379,8 +379,14 @@ const vehicleTargetP99 = 25;
 const anprTargetP99 = 10;
 
 /** A vehicle scenario's targets on PostgreSQL, and which of them it missed. */
-function vehicleTargets(result: ScenarioResult): { text: string; missed: string[] } {
+/** A plate read from one camera at a time: the time a match takes, which its target is about. */
+const oneCamera = (result: ScenarioResult) =>
+  !!result.method && result.method !== 'GET' && result.connections === 1;
+
+function vehicleTargets(result: ScenarioResult): { text: string; missed: string[]; none?: boolean } {
   if (result.method && result.method !== 'GET') {
+    if (!oneCamera(result))
+      return { text: 'none: several cameras at once, queueing for 2 cores', missed: [], none: true };
     return {
       text: `p99 ≤ ${anprTargetP99} ms`,
       missed: result.http.p99 <= anprTargetP99 ? [] : [`p99 ${ms(result.http.p99)} ms`],
@@ -408,7 +414,9 @@ const VEHICLE_DESIGN = [
   '  advices, the vehicles in the area (the exact plate through the plate indexes, then every vehicle inside',
   "  for a lookalike match), the insert, its audit entry, the answer's select and the `NOTIFY` of a write. The",
   "  audit entry updates the site's chain row, locked until the commit: one site's reads are committed one",
-  '  at a time.',
+  '  at a time. Measured twice: one camera reading back to back (the time a match takes, which the p99',
+  '  target of 10 ms is about) and as many cameras as the pages have connections, all reading back to back',
+  '  (the stress case, no target: each read waits for the others on two cores).',
   '- **Plans** (`explain analyze`, PostgreSQL, 1,000,000 movements, 2026-11-25). First page: an index scan of',
   '  `vehicle_movement_site_time_idx` reading 25 entries, 0.8 ms; plate filter: a bitmap scan of the trigram',
   '  index (20 matches) and a sort, 0.5 ms; in-area list: a scan of the partial index, 0.5 ms. Planning the',
@@ -430,7 +438,7 @@ const VEHICLE_DESIGN = [
 function scenarioTable(
   results: ScenarioResult[],
   postgres: boolean,
-  targetOf: (result: ScenarioResult) => { text: string; missed: string[] },
+  targetOf: (result: ScenarioResult) => { text: string; missed: string[]; none?: boolean },
 ): string[] {
   const lines = [
     `| scenario | HTTP p50 ms | HTTP p99 ms | HTTP req/s | raw SQL p50 ms | raw SQL p99 ms | raw SQL /s | p50 ratio (median) | p50 ratio per round | main select p50 ms | X-Total-Count | ${
@@ -446,7 +454,7 @@ function scenarioTable(
         `${result.ratios.map((ratio) => ratio.toFixed(2)).join(' ')} | ${result.rawMain ? ms(result.rawMain.p50) : '–'} | ` +
         `${result.total ?? '–'} | ${
           postgres
-            ? `${target.text} | ${target.missed.length ? `NOT met (${target.missed.join(', ')})` : 'met'}`
+            ? `${target.text} | ${target.none ? '–' : target.missed.length ? `NOT met (${target.missed.join(', ')})` : 'met'}`
             : 'PostgreSQL only'
         } |`,
     );
@@ -524,7 +532,7 @@ function renderVehicles(runs: DatabaseRun[], machine: Machine): string {
     );
     if (postgres) {
       const pages = results.filter((result) => !result.method || result.method === 'GET');
-      const reads = results.filter((result) => result.method && result.method !== 'GET');
+      const reads = results.filter(oneCamera);
       const parts: string[] = [];
       if (pages.length)
         parts.push(
@@ -534,13 +542,14 @@ function renderVehicles(runs: DatabaseRun[], machine: Machine): string {
         );
       if (reads.length)
         parts.push(
-          `ANPR match p99 ≤ ${anprTargetP99} ms — ${met(reads.every((result) => result.http.p99 <= anprTargetP99))}`,
+          `ANPR match p99 ≤ ${anprTargetP99} ms (one camera at a time) — ${met(reads.every((result) => result.http.p99 <= anprTargetP99))}`,
         );
       lines.push('', `Targets: ${parts.join('; ')}.`);
       // Where even the statements alone, without HTTP, take longer than the p99 target allows.
-      const beyond = results.filter(
-        (result) =>
-          result.raw.p99 > (result.method && result.method !== 'GET' ? anprTargetP99 : vehicleTargetP99),
+      const beyond = results.filter((result) =>
+        result.method && result.method !== 'GET'
+          ? oneCamera(result) && result.raw.p99 > anprTargetP99
+          : result.raw.p99 > vehicleTargetP99,
       );
       if (beyond.length)
         lines.push(

@@ -208,7 +208,25 @@ const SCENARIOS: Scenario[] = [
     path: () => '/api/vehicle/inarea?page=1&size=25',
   },
   {
-    // Last: every read is a write, which empties the kept totals and the session cache.
+    // Last: every read is a write, which empties the kept totals and the session cache. One camera reading
+    // back to back: how long a match takes.
+    name: ({ vehicles }) =>
+      `ANPR plate read matched, one camera (${vehicles.advicePlate}, an advice of today)`,
+    slug: 'anpr-read-one',
+    group: 'vehicle',
+    method: 'POST',
+    connections: 1,
+    path: () => '/api/vehicle/anpr/read',
+    body: ({ vehicles }) => ({
+      plate: vehicles.advicePlate,
+      camera: 'Hlavní vrátnice – vjezd',
+      gate: vehicles.gateId,
+      confidence: 92,
+    }),
+    headers: ({ vehicles }) => ({ 'x-client-token': vehicles.anprToken, 'content-type': 'application/json' }),
+  },
+  {
+    // As many cameras as the pages' connections, each reading back to back: the stress case.
     name: ({ vehicles }) => `ANPR plate read matched (${vehicles.advicePlate}, an advice of today)`,
     slug: 'anpr-read',
     group: 'vehicle',

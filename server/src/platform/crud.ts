@@ -120,8 +120,13 @@ export interface CrudOptions<F extends Fields> {
   hooks?: CrudHooks;
   /** Child lists returned in each record (declare them in `recordExtension` too). */
   children?: Record<string, ChildList>;
-  /** Extra fields of the returned record beyond the entity's (`children`, or produced by `decorate`). */
+  /** Extra fields of the returned record beyond the entity's (`children`, `columns`, or produced by `decorate`). */
   recordExtension?: z.ZodRawShape;
+  /**
+   * Record fields read by the select itself beyond the entity's (JSON columns the entity does not declare):
+   * SQL with its columns `qualified`. Declare them in `recordExtension` too.
+   */
+  columns?: Record<string, SQL>;
   /** Extra keys accepted in create and update bodies (not columns): handed to the hooks in `input`. */
   inputExtension?: z.ZodRawShape;
   /** A row-level restriction by caller (e.g. only own rows), applied to list, get, update and delete. */
@@ -459,6 +464,8 @@ export function crudRepository<F extends Fields>(
       sql`coalesce((select json_agg(json_build_object(${pairs}) order by ${qualified(child.orderBy)})
       from ${child.table} where ${qualified(child.owner)} = ${owner}), '[]'::json)`;
   }
+
+  for (const [name, expression] of Object.entries(options.columns ?? {})) selection[name] = expression;
 
   const siteColumn = options.siteColumn ?? table.siteId;
   const byId = (id: number, siteId: number | null, extraWhere?: SQL) =>

@@ -8,12 +8,17 @@ import { activeSiteProperty } from './siteProperty';
  */
 export async function siteTimeZone(db: Db, siteId: number): Promise<string> {
   const value = await activeSiteProperty(db, siteId, 'SITE_TIME_ZONE');
-  return typeof value === 'string' && isTimeZone(value) ? value : DEFAULT_TIME_ZONE;
+  if (typeof value !== 'string') return DEFAULT_TIME_ZONE;
+  return formatters.has(value) || isTimeZone(value) ? value : DEFAULT_TIME_ZONE;
 }
 
-const parts = (date: Date, timeZone: string): Record<string, string> =>
-  Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', {
+/** One formatter per time zone: making one costs more than the rest of a plate read's own work. */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterOf(timeZone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-GB', {
       timeZone,
       year: 'numeric',
       month: '2-digit',
@@ -22,7 +27,15 @@ const parts = (date: Date, timeZone: string): Record<string, string> =>
       minute: '2-digit',
       second: '2-digit',
       hourCycle: 'h23',
-    })
+    });
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+const parts = (date: Date, timeZone: string): Record<string, string> =>
+  Object.fromEntries(
+    formatterOf(timeZone)
       .formatToParts(date)
       .map((part) => [part.type, part.value]),
   );

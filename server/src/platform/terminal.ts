@@ -62,12 +62,16 @@ async function validClient(db: Db, request: FastifyRequest, now: Date): Promise<
       internalRole: clients.internalRole,
       siteId: clients.siteId,
       expires: clients.expires,
+      lastAccess: clients.lastAccess,
     })
     .from(clients)
     .where(
       and(eq(clients.tokenHash, hashToken(token)), eq(clients.valid, true), eq(clients.authorized, true)),
     );
   if (!client || (client.expires && client.expires.getTime() < now.getTime())) return null;
+  const { lastAccess, ...found } = client;
+  // Recorded at most once per granularity: a camera reading every second costs no write of its own.
+  if (lastAccess && lastAccess.getTime() >= now.getTime() - LAST_ACCESS_GRANULARITY_MS) return found;
   await db
     .update(clients)
     .set({ lastAccess: now })
@@ -80,7 +84,7 @@ async function validClient(db: Db, request: FastifyRequest, now: Date): Promise<
         ),
       ),
     );
-  return client;
+  return found;
 }
 
 /** The terminal behind `X-Client-Token` when it is valid, authorized and not expired (`/system_client/membership`). */

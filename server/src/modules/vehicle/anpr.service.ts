@@ -13,6 +13,8 @@ import { siteToday } from '../../platform/siteTime';
 import { gates } from '../site/site.tables';
 import { anprReads, vehicleAdvices, vehicleForwarders, vehicleMovements } from './vehicle.tables';
 
+const rowsOf = <Row>(result: unknown) => (result as { rows: Row[] }).rows;
+
 /** A read's best match: the advice or in-area entry, the plate it matched, how closely (0 exact) and why. */
 export interface ReadMatch {
   id: number;
@@ -32,16 +34,13 @@ export async function matchAdviceOfDay(
   day: string,
   plate: string,
 ): Promise<ReadMatch | null> {
-  const candidates = await db
-    .select({
-      id: vehicleAdvices.id,
-      vehiclePlate: vehicleAdvices.vehiclePlate,
-      trailerPlate: vehicleAdvices.trailerPlate,
-    })
-    .from(vehicleAdvices)
-    .where(usableAdvices(siteId, day))
-    .orderBy(vehicleAdvices.time, vehicleAdvices.id);
-  const best = bestPlateMatch(plate, candidates, (advice) => [advice.vehiclePlate, advice.trailerPlate]);
+  // Every advice of the day is a candidate: read as the driver answers, without mapping each row.
+  const candidates = rowsOf<{ id: number; vehicle_plate: string | null; trailer_plate: string | null }>(
+    await db.execute(sql`select ${vehicleAdvices.id}, ${vehicleAdvices.vehiclePlate}, ${vehicleAdvices.trailerPlate}
+      from ${vehicleAdvices} where ${usableAdvices(siteId, day)}
+      order by ${vehicleAdvices.time}, ${vehicleAdvices.id}`),
+  );
+  const best = bestPlateMatch(plate, candidates, (advice) => [advice.vehicle_plate, advice.trailer_plate]);
   return best
     ? { id: best.candidate.id, plate: best.plate, score: best.match.score, reasons: best.match.reasons }
     : null;
@@ -107,16 +106,26 @@ export async function matchInArea(db: Db, siteId: number, plate: string): Promis
     .limit(5);
   const exactMatch = bestInArea(plate, exact);
   if (exactMatch?.score === 0 && exactMatch.vehicleInArea) return exactMatch;
-  const inside = await db
-    .select(inAreaColumns)
-    .from(vehicleMovements)
-    .where(
-      and(
-        eq(vehicleMovements.siteId, siteId),
-        sql`(${vehicleMovements.inArea} or ${vehicleMovements.trailerInArea})`,
-      ),
-    )
-    .orderBy(desc(vehicleMovements.movementTime), desc(vehicleMovements.id));
+  // Every vehicle inside is a candidate: read as the driver answers, without mapping each row.
+  const inside = rowsOf<{
+    id: number;
+    plate: string;
+    trailer_plate: string | null;
+    in_area: boolean;
+    trailer_in_area: boolean;
+  }>(
+    await db.execute(sql`select ${vehicleMovements.id}, ${vehicleMovements.plate}, ${vehicleMovements.trailerPlate},
+        ${vehicleMovements.inArea}, ${vehicleMovements.trailerInArea}
+      from ${vehicleMovements}
+      where ${vehicleMovements.siteId} = ${siteId} and (${vehicleMovements.inArea} or ${vehicleMovements.trailerInArea})
+      order by ${vehicleMovements.movementTime} desc, ${vehicleMovements.id} desc`),
+  ).map((row) => ({
+    id: row.id,
+    plate: row.plate,
+    trailerPlate: row.trailer_plate,
+    inArea: row.in_area,
+    trailerInArea: row.trailer_in_area,
+  }));
   // A vehicle inside wins over a trailer left alone at the same closeness.
   const vehicles = bestInArea(
     plate,

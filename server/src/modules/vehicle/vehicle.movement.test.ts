@@ -368,7 +368,7 @@ describe('last movement, in area and lists', () => {
       overLimit: boolean;
     }>;
     expect(byDefault.length).toBe(3);
-    expect(byDefault.every((row) => !row.overLimit)).toBe(true);
+    expectEvery(byDefault, (row) => !row.overLimit);
   });
 
   it('uses the default limit of 12 hours when the site sets none', async () => {

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -17,7 +17,7 @@ import {
 } from '@strazce/contract';
 import type { Db } from '../../db/database';
 import { auditRecord, type AuditRecord } from '../../platform/audit';
-import { crudRoutes, type CrudHooks, type CrudRepository, type Row } from '../../platform/crud';
+import { crudRoutes, qualified, type CrudHooks, type CrudRepository, type Row } from '../../platform/crud';
 import { AppError, notFound, validationError } from '../../platform/errors';
 import { currentSiteId, sessionOf, terminalAccess } from '../../platform/guard';
 import { registerRefTarget } from '../../platform/refs';
@@ -42,28 +42,6 @@ const vehicleAdviceHooks: CrudHooks = {
     const merged = { ...existing, ...values } as Row;
     const problem = checkPlates(merged.vehiclePlate as string | null, merged.trailerPlate as string | null);
     if (problem) throw validationError('trailerPlate', problem);
-  },
-};
-
-/** Each read's match reasons (JSON columns, outside the entity's fields). */
-const anprReadHooks: CrudHooks = {
-  async decorate(records, db) {
-    const ids = records.map((record) => Number(record.id));
-    if (ids.length === 0) return;
-    const rows = await db
-      .select({
-        id: anprReads.id,
-        matchReasons: anprReads.matchReasons,
-        vehicleMatchReasons: anprReads.vehicleMatchReasons,
-      })
-      .from(anprReads)
-      .where(inArray(anprReads.id, ids));
-    const reasons = new Map(rows.map((row) => [row.id, row]));
-    for (const record of records) {
-      const row = reasons.get(Number(record.id));
-      record.matchReasons = row?.matchReasons ?? [];
-      record.vehicleMatchReasons = row?.vehicleMatchReasons ?? [];
-    }
   },
 };
 
@@ -205,7 +183,11 @@ function registerAnprRoutes(app: FastifyInstance, db: Db, vehicles: VehicleMovem
     entity: vehicleAnprRead,
     table: anprReads,
     log: { time: anprReads.time },
-    hooks: anprReadHooks,
+    // Each read's match reasons: JSON columns outside the entity's fields.
+    columns: {
+      matchReasons: sql`coalesce(${qualified(anprReads.matchReasons)}, '[]'::jsonb)`,
+      vehicleMatchReasons: sql`coalesce(${qualified(anprReads.vehicleMatchReasons)}, '[]'::jsonb)`,
+    },
     recordExtension: anprReadRecordExtension,
   });
   const record = (vehicleAnprRead.schemas.record as unknown as z.ZodObject).extend(anprReadRecordExtension);
