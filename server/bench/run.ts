@@ -152,6 +152,26 @@ interface Scenario {
   };
 }
 
+/** A camera's plate read of one of today's advices: from one camera at a time, or from `CONNECTIONS`. */
+function anprRead(slug: string, connections?: number): Scenario {
+  return {
+    name: ({ vehicles }) =>
+      `ANPR plate read matched${connections === 1 ? ', one camera' : ''} (${vehicles.advicePlate}, an advice of today)`,
+    slug,
+    group: 'vehicle',
+    method: 'POST',
+    ...(connections ? { connections } : {}),
+    path: () => '/api/vehicle/anpr/read',
+    body: ({ vehicles }) => ({
+      plate: vehicles.advicePlate,
+      camera: 'Hlavní vrátnice – vjezd',
+      gate: vehicles.gateId,
+      confidence: 92,
+    }),
+    headers: ({ vehicles }) => ({ 'x-client-token': vehicles.anprToken, 'content-type': 'application/json' }),
+  };
+}
+
 const SCENARIOS: Scenario[] = [
   {
     name: 'Visit manager, first page (time desc)',
@@ -207,39 +227,10 @@ const SCENARIOS: Scenario[] = [
     group: 'vehicle',
     path: () => '/api/vehicle/inarea?page=1&size=25',
   },
-  {
-    // Last: every read is a write, which empties the kept totals and the session cache. One camera reading
-    // back to back: how long a match takes.
-    name: ({ vehicles }) =>
-      `ANPR plate read matched, one camera (${vehicles.advicePlate}, an advice of today)`,
-    slug: 'anpr-read-one',
-    group: 'vehicle',
-    method: 'POST',
-    connections: 1,
-    path: () => '/api/vehicle/anpr/read',
-    body: ({ vehicles }) => ({
-      plate: vehicles.advicePlate,
-      camera: 'Hlavní vrátnice – vjezd',
-      gate: vehicles.gateId,
-      confidence: 92,
-    }),
-    headers: ({ vehicles }) => ({ 'x-client-token': vehicles.anprToken, 'content-type': 'application/json' }),
-  },
-  {
-    // As many cameras as the pages' connections, each reading back to back: the stress case.
-    name: ({ vehicles }) => `ANPR plate read matched (${vehicles.advicePlate}, an advice of today)`,
-    slug: 'anpr-read',
-    group: 'vehicle',
-    method: 'POST',
-    path: () => '/api/vehicle/anpr/read',
-    body: ({ vehicles }) => ({
-      plate: vehicles.advicePlate,
-      camera: 'Hlavní vrátnice – vjezd',
-      gate: vehicles.gateId,
-      confidence: 92,
-    }),
-    headers: ({ vehicles }) => ({ 'x-client-token': vehicles.anprToken, 'content-type': 'application/json' }),
-  },
+  // Last: every read is a write, which empties the kept totals and the session cache. One camera reading back
+  // to back (how long a match takes), then as many cameras as the pages' connections (the stress case).
+  anprRead('anpr-read-one', 1),
+  anprRead('anpr-read'),
   {
     name: 'Stock items below their minimum (belowMinimum=true, by code)',
     slug: 'stock-below-minimum',
