@@ -11,7 +11,12 @@ for (const width of [1440, 1024]) {
     await openLogin(page, 'cs');
     await page.screenshot({ path: path.join(folder, `login-${width}.png`) });
     await login(page, 'admin', ADMIN_PASSWORD, 'cs');
-    await expect(page.getByTestId('home-area-logistics')).toBeVisible();
+    // The dashboard as the admin's current site gives it (which widgets fit depends on the width and the
+    // site's modules): its first widget drawn is enough for the picture.
+    await expect(page.getByTestId('home')).toBeVisible();
+    await expect(
+      page.getByTestId('dashboard').locator('[data-testid^="dashboard-widget-"]').first(),
+    ).toBeVisible();
     await page.mouse.move(0, 0);
     await page.screenshot({ path: path.join(folder, `home-${width}.png`) });
   });
