@@ -5,7 +5,7 @@
  * read) at a time, then a mixed read load of several users.
  *
  *   npm run bench                                   # both databases, 1,000,000 visits and vehicle movements
- *   npm run bench -- --db=postgresql --visits=100000 --only=vehicle-first-page,vehicle-plate,vehicle-in-area,anpr-read
+ *   npm run bench -- --db=postgresql --visits=100000 --only=vehicle-first-page,vehicle-plate,vehicle-in-area,anpr-read-one,anpr-read
  *   npm run bench -- --db=postgresql --visits=200000 --duration=6 --rounds=3 --connections=4 --out=../docs/performance.md
  *   BENCH_CPU_PROF=/tmp/prof npm run bench -- --db=postgresql --only=first-page,in-area,mix
  *   npm run bench -- --json=/tmp/bench.json ...; npm run bench -- --render=/tmp/bench.json --out=../docs/performance.md
