@@ -62,11 +62,15 @@ test.describe('routing', () => {
   test('every navigation scrolls to the top', async ({ page }) => {
     await page.setViewportSize({ width: 1024, height: 400 });
     await loginByToken(page, 'admin', ADMIN_PASSWORD);
-    // The logistics links of the dashboard's skip-to widget lie below the fold.
-    await page.getByTestId('home-area-logistics').scrollIntoViewIfNeeded();
+    // The last widget's link lies below the fold (which widgets the default dashboard holds depends on the
+    // admin's current site, which other tests change).
+    const last = page.getByTestId('dashboard').locator('a.dashboard-widget-link').last();
+    await last.scrollIntoViewIfNeeded();
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(100);
-    await page.getByTestId('home-area-logistics').getByRole('link').first().click();
-    await expect(page).toHaveURL(/\/logistics\//);
+    const target = await last.getAttribute('href');
+    expect(target).toMatch(/^\/[a-z]/);
+    await last.click();
+    await expect(page).toHaveURL((url) => url.pathname === target);
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
   });
 
