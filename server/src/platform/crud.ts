@@ -760,17 +760,17 @@ export function crudRepository<F extends Fields>(
    */
   const totals = new Map<string, { total: number; written: number | null; until: number }>();
 
-  const listJson: CrudRepository['listJson'] = async (query, siteId, extraWhere, request) => {
-    const target = { siteId, filters: query.filters, extraWhere };
+  /** A page of a list (the main one, with a row filter, or a scope) as JSON text, and its total. */
+  async function pageJson(target: Target, query: ListQuery, request?: FastifyRequest) {
     const [texts, total] = await Promise.all([recordTexts(target, query, request), countRows(target)]);
     return { json: `[${texts.join(',')}]`, total };
-  };
+  }
 
-  const scopeJson: CrudRepository['scopeJson'] = async (scope, query, siteId, request) => {
-    const target = { siteId, filters: query.filters, scope };
-    const [texts, total] = await Promise.all([recordTexts(target, query, request), countRows(target)]);
-    return { json: `[${texts.join(',')}]`, total };
-  };
+  const listJson: CrudRepository['listJson'] = (query, siteId, extraWhere, request) =>
+    pageJson({ siteId, filters: query.filters, extraWhere }, query, request);
+
+  const scopeJson: CrudRepository['scopeJson'] = (scope, query, siteId, request) =>
+    pageJson({ siteId, filters: query.filters, scope }, query, request);
 
   const getJson: CrudRepository['getJson'] = async (id, siteId, extraWhere, request) => {
     const [text] = await recordTexts({ id, siteId, extraWhere }, undefined, request);
