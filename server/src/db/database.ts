@@ -11,9 +11,12 @@ import pg from 'pg';
 import { MIGRATIONS_DIR } from '../paths';
 import { pgliteSnapshot, type PgliteSnapshot } from '../ops/backup';
 import { lockDataDir, type DataDirLock } from './dataDirLock';
-import * as schema from './schema';
 
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/**
+ * The app's database handle. Without the schema's relational query builders (unused): drizzle builds one per
+ * table for every transaction, which cost a write more CPU than some of its statements.
+ */
+export type Db = PgDatabase<PgQueryResultHKT>;
 
 export interface Database {
   db: Db;
@@ -76,7 +79,7 @@ export async function openDatabase(options: {
     // An idle connection the server drops (restart, admin termination) is discarded by the pool and reported
     // here; without a listener it would crash the process. Queries report their own errors.
     pool.on('error', () => undefined);
-    const db = drizzlePg(pool, { schema, casing: 'snake_case' });
+    const db = drizzlePg(pool, { casing: 'snake_case' });
     const lockClient = await pool.connect();
     try {
       await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
@@ -115,7 +118,7 @@ export async function openDatabase(options: {
     lock?.release();
     throw error;
   }
-  const db = drizzlePglite(client, { schema, casing: 'snake_case' });
+  const db = drizzlePglite(client, { casing: 'snake_case' });
   return {
     db: db as unknown as Db,
     kind: 'pglite',

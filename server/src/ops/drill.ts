@@ -17,6 +17,7 @@ import {
   serveBackups,
   type BackupManifest,
 } from './backup';
+import { rowsOf } from '../db/prepared';
 
 /**
  * The backup drill (`npm run backup:drill`): a database with the demo data and a few stored files, its
@@ -31,8 +32,6 @@ export interface TableFigure {
   rows: number;
   md5: string;
 }
-
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /** Every table of the database (the migrations' journal included) with its row count and checksum. */
 export async function tableChecksums(db: Db): Promise<TableFigure[]> {

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { and, asc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { AuditVerification } from '@strazce/contract';
 import type { Db } from '../db/database';
+import { preparedStatement } from '../db/prepared';
 import { auditChains, audits } from '../modules/system/system.tables';
 
 /** An audit entry as it is stored and hashed (everything but the id and the chain's own columns). */
@@ -71,32 +72,102 @@ export function entryHash(prevHash: string, entry: AuditEntry): string {
 /** The chain an entry belongs to: its site, or 0 for entries without a site (logins, global records). */
 const chainOf = (siteId: number | null) => siteId ?? 0;
 
+/** Fields of the content other than `created`, which the database takes under the chain's lock. */
+const CONTENT_FIELDS = HASHED_FIELDS.filter((field) => field !== 'created').sort();
+
+/**
+ * The entry's content (`canonicalJson` of its hashed fields) around its `created`: the database writes the
+ * time in between, as `JSON.stringify(created.toISOString())` would.
+ */
+export function contentAroundCreated(entry: Omit<AuditEntry, 'created'>): { before: string; after: string } {
+  const pairs = (fields: ReadonlyArray<keyof AuditEntry>) =>
+    fields
+      .filter((field) => entry[field as Exclude<keyof AuditEntry, 'created'>] !== undefined)
+      .map(
+        (field) =>
+          `${JSON.stringify(field)}:${canonicalJson(entry[field as Exclude<keyof AuditEntry, 'created'>])}`,
+      );
+  const before = pairs(CONTENT_FIELDS.filter((field) => field < 'created'));
+  const after = pairs(CONTENT_FIELDS.filter((field) => field > 'created'));
+  return {
+    before: `{${[...before, '"created":'].join(',')}`,
+    after: `${after.map((pair) => `,${pair}`).join('')}}`,
+  };
+}
+
+const json = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value));
+const jsonValue = (name: string) => sql`${sql.placeholder(name)}::jsonb`;
+
+/**
+ * One round trip appends an entry: it locks the chain's tail row, takes the time (after the lock, so that
+ * `created` follows the chain's order), inserts the entry with its hash over the tail's hash and its content
+ * (SHA-256 in the database, as `entryHash` computes it) and moves the tail to it. Every write of a site waits
+ * for that row, so it is held for this one statement and the commit.
+ */
+const appendStatement = preparedStatement(
+  () =>
+    sql`with tail as (
+      select coalesce(last_hash, head_hash, '') as prev from ${auditChains}
+      where ${auditChains.chain} = ${sql.placeholder('chain')} for update),
+    stamped as (select tail.prev, date_trunc('milliseconds', clock_timestamp()) as created from tail),
+    entry as (
+      insert into ${audits} (created, event, site_id, author_id, author, method, path, entity, record_id,
+        changes, address, client_id, params, request_headers, request_body, response_headers, status,
+        prev_hash, hash)
+      select created, ${sql.placeholder('event')}, ${sql.placeholder('siteId')}::int,
+        ${sql.placeholder('authorId')}::int, ${sql.placeholder('author')}, ${sql.placeholder('method')},
+        ${sql.placeholder('path')}, ${sql.placeholder('entity')}, ${sql.placeholder('recordId')},
+        ${jsonValue('changes')}, ${sql.placeholder('address')}, ${sql.placeholder('clientId')}::int,
+        ${jsonValue('params')}, ${jsonValue('requestHeaders')}, ${jsonValue('requestBody')},
+        ${jsonValue('responseHeaders')}, ${sql.placeholder('status')}::int, prev,
+        encode(sha256(convert_to(prev || E'\\n' || ${sql.placeholder('before')}::text
+          || to_json(to_char(created at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))::text
+          || ${sql.placeholder('after')}::text, 'UTF8')), 'hex')
+      from stamped
+      returning id, hash)
+    update ${auditChains} set last_id = entry.id, last_hash = entry.hash from entry
+    where ${auditChains.chain} = ${sql.placeholder('chain')}
+    returning entry.id`,
+);
+
+const createChain = preparedStatement(
+  () => sql`insert into ${auditChains} (chain) values (${sql.placeholder('chain')}) on conflict do nothing`,
+);
+
 /**
  * Appends an entry to its site's chain inside the caller's transaction: the chain's tail row is locked until
- * the transaction ends, so entries of one chain are linked in the order they commit.
+ * the transaction ends, so entries of one chain are linked in the order they commit. The entry's `created` is
+ * the database's time when the chain's lock is taken.
  */
 export async function appendAuditEntry(tx: Db, entry: AuditEntry): Promise<void> {
   const chain = chainOf(entry.siteId);
-  // One statement creates the chain's row when it is new, locks it and returns its tail.
-  const [tail] = await tx
-    .insert(auditChains)
-    .values({ chain })
-    .onConflictDoUpdate({ target: auditChains.chain, set: { chain } })
-    .returning({ lastHash: auditChains.lastHash, headHash: auditChains.headHash });
-  // Taken under the lock: `created` then follows the chain's order as well.
-  const linked = { ...entry, created: new Date() };
-  const prevHash = tail?.lastHash ?? tail?.headHash ?? '';
-  const hash = entryHash(prevHash, linked);
-  // The entry and the chain's new tail in one statement: the chain's row (every write of the site waits for
-  // it) is held for one round trip less. Drizzle puts the embedded insert in parentheses, as WITH needs.
-  const insert = tx
-    .insert(audits)
-    .values({ ...linked, prevHash, hash } as typeof audits.$inferInsert)
-    .returning({ id: audits.id });
-  await tx.execute(sql`with ${sql.identifier('entry')} as ${insert}
-    update ${auditChains} set ${sql.identifier('last_id')} = (select ${sql.identifier('id')} from ${sql.identifier('entry')}),
-      ${sql.identifier('last_hash')} = ${hash}
-    where ${auditChains.chain} = ${chain}`);
+  const { before, after } = contentAroundCreated(entry);
+  const values = {
+    chain,
+    event: entry.event,
+    siteId: entry.siteId,
+    authorId: entry.authorId,
+    author: entry.author,
+    method: entry.method,
+    path: entry.path,
+    entity: entry.entity,
+    recordId: entry.recordId,
+    changes: json(entry.changes),
+    address: entry.address,
+    clientId: entry.clientId,
+    params: json(entry.params),
+    requestHeaders: json(entry.requestHeaders),
+    requestBody: json(entry.requestBody),
+    responseHeaders: json(entry.responseHeaders),
+    status: entry.status,
+    before,
+    after,
+  };
+  if ((await appendStatement.rows(tx, values)).length > 0) return;
+  // The chain's first entry: its row is made (by this or a concurrent append), then the entry appended.
+  await createChain.rows(tx, { chain });
+  if ((await appendStatement.rows(tx, values)).length === 0)
+    throw new Error(`audit chain ${chain} is missing`);
 }
 
 type AuditRow = typeof audits.$inferSelect;

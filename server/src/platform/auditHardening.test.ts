@@ -232,6 +232,36 @@ describe('hash chain (issue 9, point 2)', () => {
     expect(result.json().chains).toBeGreaterThanOrEqual(2);
   });
 
+  it('starts a chain once when its first entries are appended at the same time, each linked to the one before', async () => {
+    const fresh = await createTestContext();
+    try {
+      const site = fresh.siteB;
+      await fresh.db.delete(auditChains).where(eq(auditChains.chain, site));
+      await fresh.db.delete(audits).where(eq(audits.siteId, site));
+      await Promise.all(
+        Array.from({ length: 8 }, () =>
+          fresh.db.transaction((tx) => appendAuditEntry(tx as never, oldEntry(site))),
+        ),
+      );
+      const entries = await fresh.db.select().from(audits).where(eq(audits.siteId, site)).orderBy(audits.id);
+      expect(entries.length).toBe(8);
+      expect(entries[0].prevHash).toBe('');
+      entries.slice(1).forEach((entry, index) => expect(entry.prevHash).toBe(entries[index].hash));
+      // Taken under the chain's lock, the times follow the chain's order.
+      entries
+        .slice(1)
+        .forEach((entry, index) =>
+          expect(entry.created.getTime()).toBeGreaterThanOrEqual(entries[index].created.getTime()),
+        );
+      const [chain] = await fresh.db.select().from(auditChains).where(eq(auditChains.chain, site));
+      expect(chain.lastId).toBe(entries[7].id);
+      expect(chain.lastHash).toBe(entries[7].hash);
+      expect((await verifyAuditChains(fresh.db)).intact).toBe(true);
+    } finally {
+      await fresh.close();
+    }
+  });
+
   it('detects an altered entry, a removed entry and a cut-off tail', async () => {
     const fresh = await createTestContext();
     try {

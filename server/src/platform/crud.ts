@@ -4,6 +4,7 @@ import {
   count,
   desc,
   eq,
+  getTableColumns,
   getTableName,
   gte,
   ilike,
@@ -11,7 +12,7 @@ import {
   is,
   lte,
   sql,
-  type SQL,
+  SQL,
 } from 'drizzle-orm';
 import { toSnakeCase } from 'drizzle-orm/casing';
 import { alias, PgColumn, type PgTable } from 'drizzle-orm/pg-core';
@@ -29,6 +30,7 @@ import {
   type ListQuery,
 } from '@strazce/contract';
 import type { Db } from '../db/database';
+import { preparedShapes } from '../db/prepared';
 import { auditRecord, changedFields } from './audit';
 import { systemClock, type Clock } from './clock';
 import { AppError, notFound, validationError } from './errors';
@@ -62,8 +64,8 @@ export interface CrudContext {
 export interface CrudHooks {
   /** Turns validated input into column values (hash a password, check a rule); runs inside the transaction. */
   beforeWrite?(values: Row, input: Row, ctx: CrudContext, existing?: Row): Promise<void> | void;
-  /** Writes related rows after the main row is stored. */
-  afterWrite?(id: number, input: Row, ctx: CrudContext): Promise<void> | void;
+  /** Writes related rows after the main row is stored (`existing`: the record before an update). */
+  afterWrite?(id: number, input: Row, ctx: CrudContext, existing?: Row): Promise<void> | void;
   beforeDelete?(existing: Row, ctx: CrudContext): Promise<void> | void;
   /** After the deletion committed: what must not happen before (removing stored files of the record). */
   afterDelete?(existing: Row, request: FastifyRequest): Promise<void> | void;
@@ -362,7 +364,12 @@ export interface CrudRepository {
     id: number,
     input: Row & { version: number },
     ctx: CrudContext,
-    options?: { set?: Row; conflict?: () => AppError },
+    options?: {
+      set?: Row;
+      conflict?: () => AppError;
+      /** The record as the caller read it already in this transaction (`findRow`): not read again. */
+      existing?: Row;
+    },
   ): Promise<void>;
   byId(id: number, siteId: number | null, extraWhere?: SQL): SQL;
 }
@@ -577,14 +584,7 @@ export function crudRepository<F extends Fields>(
 
   /** The JSON of each record of a page or of one record, decorated for the caller where that changes it. */
   async function recordTexts(target: Target, query?: ListQuery, request?: FastifyRequest): Promise<string[]> {
-    const values: Record<string, unknown> = {};
-    const bind: Bind = (value, column) => {
-      const name = `p${Object.keys(values).length}`;
-      values[name] = column.mapToDriverValue(value);
-      return sql.placeholder(name);
-    };
-    const shape: string[] = [];
-    const where = whereOf(target, bind, shape);
+    const { where, values, shape } = bound(target);
     const sort = query && (query.sort ?? entity.defaultSort ?? { field: 'id', direction: 'desc' as const });
     const order =
       query && !query.sort && options.defaultOrder ? options.defaultOrder : sort ? [sort] : undefined;
@@ -636,6 +636,108 @@ export function crudRepository<F extends Fields>(
     return records.map((record) => JSON.stringify(record));
   }
 
+  /** The where clause of a target with its values as placeholders, their values, and its shape. */
+  function bound(target: Target) {
+    const values: Record<string, unknown> = {};
+    const bind: Bind = (value, column) => {
+      const name = `p${Object.keys(values).length}`;
+      values[name] = column.mapToDriverValue(value);
+      return sql.placeholder(name);
+    };
+    const shape: string[] = [];
+    const where = whereOf(target, bind, shape);
+    return { where, values, shape };
+  }
+
+  // The writes' own statements are prepared too, per shape: the record by id (`find`), an insert or an update
+  // of a set of columns. A row filter or a value computed by SQL makes them built anew every time.
+  const tableColumns = Object.entries(getTableColumns(table)).map(
+    ([key, column]) => [key, column, column.keyAsName ? toSnakeCase(column.name) : column.name] as const,
+  );
+  /** A raw row of the table as drizzle maps it: by key, each value decoded by its column. */
+  const rowOf = (raw: Record<string, unknown>): Row => {
+    const row: Row = {};
+    for (const [key, column, name] of tableColumns) {
+      const value = raw[name];
+      row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+    }
+    return row;
+  };
+  const writeValueName = (key: string) => `v_${key}`;
+  // A placeholder as SQL (not a builder's value, which drizzle would encode, null included): the values are
+  // encoded here, each by its column.
+  const placeholdersOf = (keys: readonly string[]) =>
+    Object.fromEntries(keys.map((key) => [key, sql`${sql.placeholder(writeValueName(key))}`]));
+  const valuesOf = (keys: readonly string[], values: Row) =>
+    Object.fromEntries(
+      keys.map((key) => {
+        const value = values[key];
+        return [writeValueName(key), value === null ? null : columns[key].mapToDriverValue(value)];
+      }),
+    );
+  /** The keys of values a prepared write can bind, or null when one is SQL (built anew). */
+  const boundKeys = (values: Row) => {
+    const keys = Object.keys(values).filter((key) => values[key] !== undefined);
+    return keys.some((key) => is(values[key], SQL)) ? null : keys;
+  };
+  const findStatement = preparedShapes((handle, where: SQL | undefined) =>
+    handle.select().from(table).where(where).limit(1),
+  );
+  const insertStatement = preparedShapes((handle, keys: readonly string[]) =>
+    handle
+      .insert(table)
+      .values(placeholdersOf(keys) as typeof table.$inferInsert)
+      .returning({ id: table.id }),
+  );
+  const updateStatement = preparedShapes(
+    (handle, shape: { keys: readonly string[]; where: SQL | undefined }) =>
+      handle
+        .update(table)
+        .set({
+          ...placeholdersOf(shape.keys),
+          version: sql`${table.version} + 1`,
+          updatedAt: sql`${sql.placeholder(writeValueName('updatedAt'))}`,
+        })
+        .where(and(shape.where, eq(table.version, sql.placeholder('expectedVersion'))))
+        .returning({ id: table.id }),
+  );
+
+  async function insertRow(tx: Db, values: Row): Promise<number> {
+    const keys = boundKeys(values);
+    if (!keys) {
+      const [created] = (await tx.insert(table).values(values).returning({ id: table.id })) as {
+        id: number;
+      }[];
+      return created.id;
+    }
+    const [created] = await insertStatement(keys.join(','), keys).rows<{ id: number }>(
+      tx,
+      valuesOf(keys, values),
+    );
+    return Number(created.id);
+  }
+
+  /** Updates the record at the version the caller read; its id, or undefined when it is not (or no longer) so. */
+  async function updateRow(id: number, version: number, values: Row, ctx: CrudContext) {
+    const updatedAt = new Date();
+    const keys = boundKeys(values)?.filter((key) => key !== 'version' && key !== 'updatedAt');
+    if (!keys || ctx.rowFilter) {
+      const [updated] = await ctx.tx
+        .update(table)
+        .set({ ...values, version: sql`${table.version} + 1`, updatedAt })
+        .where(and(byId(id, ctx.siteId, ctx.rowFilter), eq(table.version, version)))
+        .returning({ id: table.id });
+      return updated?.id;
+    }
+    const { where, values: whereValues } = bound({ id, siteId: ctx.siteId });
+    const [updated] = await updateStatement(keys.join(','), { keys, where }).rows<{ id: number }>(ctx.tx, {
+      ...whereValues,
+      ...valuesOf([...keys, 'updatedAt'], { ...values, updatedAt }),
+      expectedVersion: version,
+    });
+    return updated?.id;
+  }
+
   /** Input → column values: defaults on create, refs to `<name>Id`, read-only and write-only fields left out. */
   function toColumns(input: Row, creating: boolean): Row {
     const values: Row = {};
@@ -680,7 +782,9 @@ export function crudRepository<F extends Fields>(
   }
 
   /** A reference to a site-scoped entity must point into the same site; otherwise it is as if it did not exist. */
-  async function checkReferences(input: Row, ctx: CrudContext): Promise<void> {
+  /** The refs of an input that name records: each field's distinct ids, and whether its target is the site's. */
+  function referencesOf(input: Row, ctx: CrudContext) {
+    const references: Array<{ name: string; ids: number[]; bySite: boolean }> = [];
     for (const [name, field] of fieldEntries) {
       const value = input[name];
       const ids =
@@ -690,16 +794,37 @@ export function crudRepository<F extends Fields>(
             ? [...new Set(value as number[])]
             : [];
       if (ids.length === 0) continue;
+      if (!ids.every(Number.isSafeInteger)) throw validationError(name, 'validation.ref');
       const target = refTarget(field.ref!);
-      const conditions = [inArray(target.table.id, ids)];
-      if (target.scope === 'site' && target.table.siteId && ctx.siteId !== null)
-        conditions.push(eq(target.table.siteId, ctx.siteId));
-      const [{ found }] = await ctx.tx
-        .select({ found: count() })
-        .from(target.table)
-        .where(and(...conditions));
-      if (Number(found) !== ids.length) throw validationError(name, 'validation.ref');
+      const bySite = target.scope === 'site' && !!target.table.siteId && ctx.siteId !== null;
+      references.push({ name, ids, bySite });
     }
+    return references;
+  }
+
+  // One statement counts the records every ref of an input names (of the caller's site where they belong to
+  // one), prepared per set of refs.
+  const referenceCount = preparedShapes(
+    (handle, references: ReadonlyArray<{ name: string; bySite: boolean }>) => {
+      const counts = references.map(({ name, bySite }, index) => {
+        const target = refTarget(entity.fields[name].ref!).table;
+        const site = bySite ? sql` and ${qualified(target.siteId!)} = ${sql.placeholder('siteId')}` : sql``;
+        return sql`(select count(*) from ${target} where ${qualified(target.id)} = any(${sql.placeholder(`ids${index}`)}::int[])${site})::int as ${sql.identifier(`found${index}`)}`;
+      });
+      return sql`select ${sql.join(counts, sql`, `)}`;
+    },
+  );
+
+  async function checkReferences(input: Row, ctx: CrudContext): Promise<void> {
+    const references = referencesOf(input, ctx);
+    if (references.length === 0) return;
+    const key = references.map(({ name, bySite }) => `${name}:${bySite}`).join(',');
+    const values: Record<string, unknown> = { siteId: ctx.siteId };
+    references.forEach(({ ids }, index) => (values[`ids${index}`] = `{${ids.join(',')}}`));
+    const [found] = await referenceCount(key, references).rows<Record<string, number>>(ctx.tx, values);
+    references.forEach(({ name, ids }, index) => {
+      if (Number(found[`found${index}`]) !== ids.length) throw validationError(name, 'validation.ref');
+    });
   }
 
   /**
@@ -779,12 +904,17 @@ export function crudRepository<F extends Fields>(
   };
 
   async function findRow(id: number, ctx: CrudContext): Promise<Row | undefined> {
-    const [row] = await ctx.tx
-      .select()
-      .from(table)
-      .where(byId(id, ctx.siteId, ctx.rowFilter))
-      .limit(1);
-    return row as Row | undefined;
+    if (ctx.rowFilter) {
+      const [row] = await ctx.tx
+        .select()
+        .from(table)
+        .where(byId(id, ctx.siteId, ctx.rowFilter))
+        .limit(1);
+      return row as Row | undefined;
+    }
+    const { where, values } = bound({ id, siteId: ctx.siteId });
+    const [raw] = await findStatement('find', where).rows(ctx.tx, values);
+    return raw && rowOf(raw);
   }
 
   return {
@@ -805,34 +935,28 @@ export function crudRepository<F extends Fields>(
       const values = toColumns(input, true);
       if (entity.scope === 'site') values[columnKey(table, siteColumn!)] = ctx.siteId;
       await hooks.beforeWrite?.(values, input, ctx);
-      const [created] = (await ctx.tx.insert(table).values(values).returning({ id: table.id })) as {
-        id: number;
-      }[];
-      await writeLinks(created.id, input, ctx, true);
-      await hooks.afterWrite?.(created.id, input, ctx);
+      const createdId = await insertRow(ctx.tx, values);
+      await writeLinks(createdId, input, ctx, true);
+      await hooks.afterWrite?.(createdId, input, ctx);
       auditRecord(ctx.request, {
         entity: entity.resource,
-        recordId: created.id,
+        recordId: createdId,
         siteId: ctx.siteId,
         changes: changedFields(undefined, { ...values, ...linkValues(input) }),
       });
-      return created.id;
+      return createdId;
     },
     async update(id, input, ctx, options = {}) {
-      const existing = await findRow(id, ctx);
+      const existing = options.existing ?? (await findRow(id, ctx));
       if (!existing) throw notFound();
       await checkReferences(input, ctx);
       const values = { ...toColumns(input, false), ...options.set };
       await hooks.beforeWrite?.(values, input, ctx, existing);
-      const [updated] = await ctx.tx
-        .update(table)
-        .set({ ...values, version: sql`${table.version} + 1`, updatedAt: new Date() })
-        .where(and(byId(id, ctx.siteId, ctx.rowFilter), eq(table.version, input.version)))
-        .returning({ id: table.id });
-      if (!updated)
+      const updated = await updateRow(id, input.version, values, ctx);
+      if (updated === undefined)
         throw options.conflict?.() ?? new AppError('CONFLICT', 'Record was modified by someone else');
       await writeLinks(id, input, ctx, false);
-      await hooks.afterWrite?.(id, input, ctx);
+      await hooks.afterWrite?.(id, input, ctx, existing);
       auditRecord(ctx.request, {
         entity: entity.resource,
         recordId: id,

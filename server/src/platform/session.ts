@@ -5,6 +5,7 @@ import { sessions } from '../modules/access/access.tables';
 import { activeSiteProperty } from './siteProperty';
 import { hashToken, newToken } from './secrets';
 import { systemProperty } from './systemProperties';
+import { rowsOf } from '../db/prepared';
 
 /** Who is calling and where: resolved once per request from `X-Auth-Token`. */
 export interface SessionContext {
@@ -45,7 +46,6 @@ type Row = Record<string, unknown>;
 
 /** SESSION_MAX_HOURS as the session query reads it (the contract's default while it is not set). */
 const maxHoursSql = sql`coalesce((select p.value from system_property p where p.name = 'SESSION_MAX_HOURS'), ${sql.raw(String(SYSTEM_PROPERTIES.SESSION_MAX_HOURS.default))})`;
-const rowsOf = (result: unknown): Row[] => (result as { rows: Row[] }).rows;
 
 /** Every role a user holds: own roles plus those of valid groups they are a member of. */
 export const userRolesSql = (userId: unknown) => sql`
@@ -57,7 +57,7 @@ export const userRolesSql = (userId: unknown) => sql`
   where ug.user_id = ${userId}`;
 
 export async function userRoles(db: Db, userId: number): Promise<string[]> {
-  const rows = rowsOf(await db.execute(userRolesSql(userId)));
+  const rows = rowsOf<Row>(await db.execute(userRolesSql(userId)));
   return rows.map((row) => String(row.role)).sort();
 }
 
@@ -66,7 +66,7 @@ export async function loadSession(db: Db, token: string): Promise<SessionContext
 }
 
 export async function loadSessionByHash(db: Db, tokenHash: string): Promise<SessionContext | null> {
-  const rows = rowsOf(
+  const rows = rowsOf<Row>(
     await db.execute(sql`
       select s.id, s.user_id, site.id as site_id, s.client_id, s.expires, u.user_name, timeout.value as timeout,
         s.created + make_interval(hours => ${maxHoursSql}) as ends_at,

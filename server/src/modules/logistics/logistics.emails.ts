@@ -1,6 +1,7 @@
-import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { splitEmails } from '@strazce/contract';
 import type { Db } from '../../db/database';
+import { preparedStatement } from '../../db/prepared';
 import { formatSiteDateTime, siteTimeZone } from '../../platform/siteTime';
 import { queueEmail } from '../messaging/outbox';
 import { personGroupMembers } from '../site/site.tables';
@@ -68,36 +69,49 @@ export async function notifyNewTransport(tx: Db, transportId: number, operationI
   await queueAll(tx, transport.siteId, recipients, subject, body);
 }
 
-/** An executed workflow operation, to its notification addresses, its persons and its teams' members. */
-export async function notifyOperation(
-  tx: Db,
-  transportId: number,
-  operationId: number,
-  userName: string,
-): Promise<void> {
-  const [operation] = await tx
-    .select({ name: workflowOperations.name, emails: workflowOperations.notificationEmails })
-    .from(workflowOperations)
-    .where(eq(workflowOperations.id, operationId));
-  const people = await tx
-    .select({ email: persons.email })
-    .from(persons)
-    .where(
-      and(
-        isNotNull(persons.email),
-        sql`(${persons.id} in (select ${workflowOperationPersons.personId} from ${workflowOperationPersons}
+/** Who hears of an executed workflow operation: its notification addresses, its persons, its teams' members. */
+export interface OperationNotification {
+  name: string;
+  recipients: string[];
+}
+
+/** The operation's name and recipients, in one statement (read before the transport is changed). */
+export async function operationNotification(tx: Db, operationId: number): Promise<OperationNotification> {
+  const [operation] = await operationNotificationStatement.rows<{
+    name: string;
+    emails: string | null;
+    people: string[] | null;
+  }>(tx, { operationId });
+  return {
+    name: operation.name,
+    recipients: [...splitEmails(operation.emails), ...(operation.people ?? [])],
+  };
+}
+
+const operationNotificationStatement = preparedStatement(() => {
+  const operationId = sql`${sql.placeholder('operationId')}::int`;
+  return sql`select ${workflowOperations.name} as name, ${workflowOperations.notificationEmails} as emails,
+    (select array_agg(${persons.email}) from ${persons} where ${persons.email} is not null
+      and (${persons.id} in (select ${workflowOperationPersons.personId} from ${workflowOperationPersons}
           where ${workflowOperationPersons.operationId} = ${operationId})
         or ${persons.id} in (select ${personGroupMembers.personId} from ${personGroupMembers}
           join ${workflowOperationTeams} on ${workflowOperationTeams.groupId} = ${personGroupMembers.groupId}
-          where ${workflowOperationTeams.operationId} = ${operationId}))`,
-      ),
-    );
-  const recipients = [...splitEmails(operation.emails), ...people.map((person) => person.email!)];
-  if (recipients.length === 0) return;
+          where ${workflowOperationTeams.operationId} = ${operationId}))) as people
+    from ${workflowOperations} where ${workflowOperations.id} = ${operationId}`;
+});
+
+/** The e-mails of an executed operation (after the transport moved: they tell its new status). */
+export async function queueOperationEmails(
+  tx: Db,
+  transportId: number,
+  operation: OperationNotification,
+  userName: string,
+): Promise<void> {
+  if (operation.recipients.length === 0) return;
   const transport = await transportSummary(tx, transportId);
   const subject = `${operation.name}: ${transport.licencePlate ?? transportId}`;
   const body =
     `Na transportu byla provedena operace ${operation.name} (${userName}).\n${transport.lines(true)}\n\n` +
     `The operation ${operation.name} was executed on a transport (${userName}).\n${transport.lines(false)}\n`;
-  await queueAll(tx, transport.siteId, recipients, subject, body);
+  await queueAll(tx, transport.siteId, operation.recipients, subject, body);
 }

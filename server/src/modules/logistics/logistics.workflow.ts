@@ -8,10 +8,11 @@ import {
   type LogisticsTransportAttribute,
 } from '@strazce/contract';
 import type { Db } from '../../db/database';
+import { preparedStatement } from '../../db/prepared';
 import type { CrudRepository, Row } from '../../platform/crud';
 import { AppError, notFound } from '../../platform/errors';
 import { sessionOf } from '../../platform/guard';
-import { notifyOperation } from './logistics.emails';
+import { operationNotification, queueOperationEmails } from './logistics.emails';
 import {
   logisticsStatuses,
   logisticsTransports,
@@ -81,18 +82,24 @@ async function transportAt(ctx: TransportContext, id: number, version: number) {
   return transport;
 }
 
-/** A workflow operation's attribute modes. */
+/** A workflow operation's attribute modes, in one statement. */
 async function attributeModes(tx: Db, operationId: number) {
-  const of = async (table: typeof workflowCompulsoryAttributes) =>
-    (
-      await tx.select({ attribute: table.attribute }).from(table).where(eq(table.operationId, operationId))
-    ).map((row) => row.attribute);
-  return {
-    compulsory: await of(workflowCompulsoryAttributes),
-    locked: await of(workflowLockedAttributes),
-    automatic: await of(workflowAutomaticAttributes),
-  };
+  const rows = await attributeModesStatement.rows<{
+    mode: 'compulsory' | 'locked' | 'automatic';
+    attribute: string;
+  }>(tx, { operationId });
+  const of = (mode: string) =>
+    rows.filter((row) => row.mode === mode).map((row) => row.attribute as LogisticsTransportAttribute);
+  return { compulsory: of('compulsory'), locked: of('locked'), automatic: of('automatic') };
 }
+
+const attributeModesStatement = preparedStatement(() => {
+  const operationId = sql.placeholder('operationId');
+  const of = (mode: string, table: typeof workflowCompulsoryAttributes) =>
+    sql`select ${mode}::text as mode, ${table.attribute} as attribute from ${table} where ${table.operationId} = ${operationId}`;
+  return sql`${of('compulsory', workflowCompulsoryAttributes)} union all ${of('locked', workflowLockedAttributes)}
+    union all ${of('automatic', workflowAutomaticAttributes)}`;
+});
 
 /** The editor's values as the transport's fields take them (400 per attribute for a wrong one). */
 const valuesSchema = (logisticsTransport.schemas.create as unknown as z.ZodObject).partial();
@@ -114,19 +121,24 @@ function comparable(value: unknown): unknown {
  * The transport's attribute values as stored (refs by id, the logistics operations by their ids), read in the
  * transaction of the change.
  */
-async function currentValues(transports: CrudRepository, ctx: TransportContext, id: number): Promise<Row> {
+async function currentValues(
+  transports: CrudRepository,
+  ctx: TransportContext,
+  id: number,
+): Promise<{ row: Row; values: Row }> {
   const row = (await transports.findRow(id, ctx))!;
   const operations = await ctx.tx
     .select({ id: transportLogisticsOperations.logisticsOperationId })
     .from(transportLogisticsOperations)
     .where(eq(transportLogisticsOperations.transportId, id));
-  return Object.fromEntries(
+  const values = Object.fromEntries(
     LOGISTICS_TRANSPORT_ATTRIBUTES.map((attribute) => {
       const field = logisticsTransport.fields[attribute];
       if (field.kind === 'multiRef') return [attribute, operations.map((operation) => operation.id)];
       return [attribute, row[field.kind === 'ref' ? `${attribute}Id` : attribute]];
     }),
   );
+  return { row, values };
 }
 
 /**
@@ -227,11 +239,15 @@ export async function executeOperation(
   if (!operation) throw notAllowed();
   const modes = await attributeModes(ctx.tx, operation.id);
   const current = await currentValues(transports, ctx, id);
+  // Everything read before the update, which locks the transport's row until the commit: every dispatcher
+  // acting on it waits for that lock, so it is held for the update, the log entry and the audit entry only.
+  const notification = await operationNotification(ctx.tx, operation.id);
   const now = new Date(ctx.request.server.clock.now());
-  const input = editorInput(operation.withoutEditor ? {} : body.values, modes, current, now);
+  const input = editorInput(operation.withoutEditor ? {} : body.values, modes, current.values, now);
   await transports.update(id, { ...input, version: body.version }, ctx, {
     set: { statusId: operation.endStatusId, operationId: operation.id },
     conflict,
+    existing: current.row,
   });
   await writeLog(ctx, {
     transportId: id,
@@ -241,7 +257,7 @@ export async function executeOperation(
     note: body.note,
     changes: changesOf(input),
   });
-  await notifyOperation(ctx.tx, id, operation.id, session.userName);
+  await queueOperationEmails(ctx.tx, id, notification, session.userName);
 }
 
 /**
@@ -277,8 +293,8 @@ export async function editOperation(
   if (!allowed) throw notAllowed();
   const modes = await attributeModes(ctx.tx, last.operationId);
   const current = await currentValues(transports, ctx, id);
-  const input = editorInput(body.values, modes, current, null);
-  await transports.update(id, { ...input, version: body.version }, ctx, { conflict });
+  const input = editorInput(body.values, modes, current.values, null);
+  await transports.update(id, { ...input, version: body.version }, ctx, { conflict, existing: current.row });
   await writeLog(ctx, {
     transportId: id,
     operationId: last.operationId,

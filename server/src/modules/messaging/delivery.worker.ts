@@ -4,6 +4,7 @@ import { systemClock, type Clock } from '../../platform/clock';
 import type { Job } from '../../platform/jobs';
 import { fillSecrets } from './secrets';
 import type { DeliveryLog, EmailTransport, SmsProvider } from './transports';
+import { rowsOf } from '../../db/prepared';
 
 /** Attempts after which a message is given up (it stays in the log with its last error). */
 export const MAX_ATTEMPTS = 10;
@@ -18,7 +19,6 @@ export function retryDelaySeconds(attempts: number): number {
 }
 
 type Row = Record<string, unknown>;
-const rowsOf = (result: unknown): Row[] => (result as { rows: Row[] }).rows;
 
 interface Claimed {
   id: number;
@@ -55,7 +55,7 @@ function emailOutbox(transport: EmailTransport): Outbox {
   return {
     name: 'e-mail',
     async claim(db, batchSize, at) {
-      const rows = rowsOf(
+      const rows = rowsOf<Row>(
         await db.execute(sql`
           update system_email set attempts = attempts + 1,
             next_attempt = ${at}::timestamptz + make_interval(secs => ${LEASE_SECONDS})
@@ -93,7 +93,7 @@ function smsOutbox(provider: SmsProvider): Outbox {
   return {
     name: 'SMS',
     async claim(db, batchSize, at) {
-      const rows = rowsOf(
+      const rows = rowsOf<Row>(
         await db.execute(sql`
           update system_sms set sent_retry = sent_retry + 1,
             next_attempt = ${at}::timestamptz + make_interval(secs => ${LEASE_SECONDS})
@@ -128,7 +128,7 @@ function smsOutbox(provider: SmsProvider): Outbox {
 export async function outboxBacklog(
   db: Db,
 ): Promise<Array<{ channel: string; backlog: number; age: number }>> {
-  const rows = rowsOf(
+  const rows = rowsOf<Row>(
     await db.execute(sql`
       select 'email' as channel, count(*)::int as backlog,
         coalesce(extract(epoch from now() - min(queued)), 0)::float8 as age

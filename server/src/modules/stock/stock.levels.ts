@@ -3,6 +3,7 @@ import type { StockItemType } from '@strazce/contract';
 import type { Db } from '../../db/database';
 import { AppError, validationError } from '../../platform/errors';
 import { stockCategories, stockItems, stockSerials } from './stock.tables';
+import { preparedShapes, rowsOf } from '../../db/prepared';
 
 /**
  * The stock rules (docs/stock.md): an item's stock per warehouse (`stock_level`) and in total
@@ -26,8 +27,6 @@ export const quantityText = (units: number) => units.toFixed(3);
 
 const negative = () => new AppError('STOCK_NEGATIVE', 'Stock cannot go negative');
 
-const rowsOf = (result: unknown) => (result as { rows: Array<Record<string, unknown>> }).rows;
-
 /**
  * The item of the site by id or by code, its row locked until the transaction ends. An unknown code is 404
  * STOCK_UNKNOWN ('There is no stock item with this code'), an unknown id a validation error on `item`.
@@ -37,26 +36,36 @@ export async function lockItem(
   siteId: number,
   by: { id?: number; code?: string },
 ): Promise<LockedItem> {
-  const [item] = await tx
+  const byCode = by.code !== undefined;
+  const [item] = await lockItemStatement(byCode ? 'code' : 'id', byCode).rows<{
+    id: number;
+    code: string;
+    type: StockItemType;
+    max_lending_hours: number | null;
+  }>(tx, { siteId, key: byCode ? by.code : (by.id ?? 0) });
+  if (item) return { id: item.id, code: item.code, type: item.type, maxLendingHours: item.max_lending_hours };
+  if (byCode) throw new AppError('STOCK_UNKNOWN', 'There is no stock item with this code');
+  throw validationError('item', 'validation.ref');
+}
+
+const lockItemStatement = preparedShapes((handle, byCode: boolean) =>
+  handle
     .select({
       id: stockItems.id,
       code: stockItems.code,
       type: stockItems.type,
-      maxLendingHours: stockCategories.maxLendingHours,
+      max_lending_hours: stockCategories.maxLendingHours,
     })
     .from(stockItems)
     .innerJoin(stockCategories, eq(stockCategories.id, stockItems.categoryId))
     .where(
       and(
-        eq(stockItems.siteId, siteId),
-        by.code !== undefined ? eq(stockItems.code, by.code) : eq(stockItems.id, by.id ?? 0),
+        eq(stockItems.siteId, sql.placeholder('siteId')),
+        byCode ? eq(stockItems.code, sql.placeholder('key')) : eq(stockItems.id, sql.placeholder('key')),
       ),
     )
-    .for('update', { of: stockItems });
-  if (item) return item;
-  if (by.code !== undefined) throw new AppError('STOCK_UNKNOWN', 'There is no stock item with this code');
-  throw validationError('item', 'validation.ref');
-}
+    .for('update', { of: stockItems }),
+);
 
 /** A change of stock: `units` of a (locked) item in a warehouse, with the serial of a UNIQUE item. */
 export interface StockChange {
@@ -80,38 +89,48 @@ const ITEM_BELOW_MINIMUM =
  */
 export async function moveStock(tx: Db, change: StockChange): Promise<void> {
   const { siteId, item, warehouseId } = change;
-  const units = quantityText(change.units);
   if (item.type === 'UNIQUE' && change.serial !== null) await moveSerial(tx, change);
-  const level =
-    change.units > 0
-      ? sql`insert into stock_level as l (site_id, item_id, warehouse_id, current)
-            values (${siteId}, ${item.id}, ${warehouseId}, ${units}::numeric)
-            on conflict (item_id, warehouse_id) do update
-              set current = l.current + excluded.current,
-                  below_minimum = l.minimum is not null and l.current + excluded.current < l.minimum
-            returning l.below_minimum`
-      : sql`update stock_level
-            set current = current + ${units}::numeric,
-                below_minimum = minimum is not null and current + ${units}::numeric < minimum
-            where item_id = ${item.id} and warehouse_id = ${warehouseId}
-              and current + ${units}::numeric >= 0
-            returning below_minimum`;
-  // The level and the total in one statement (the item stays locked one round trip less). Its parts see the
-  // rows as they were before it: the item's flag takes the level's new flag from the level's part.
-  const [moved] = rowsOf(
-    await tx.execute(sql`with level as (${level}),
-      total as (update stock_item
-        set current = current + ${units}::numeric,
-            below_minimum = (minimum is not null and current + ${units}::numeric < minimum)
-              or coalesce((select below_minimum from level), false)
-              or exists (select 1 from stock_level l
-                where l.item_id = stock_item.id and l.warehouse_id <> ${warehouseId} and l.below_minimum)
-        where id = ${item.id} and current + ${units}::numeric >= 0 and exists (select 1 from level)
-        returning id)
-      select (select count(*) from level)::int as levels, (select count(*) from total)::int as totals`),
-  );
+  const [moved] = await moveStatement(change.units > 0 ? 'receipt' : 'issue', change.units > 0).rows<{
+    levels: number;
+    totals: number;
+  }>(tx, { siteId, itemId: item.id, warehouseId, units: quantityText(change.units) });
   if (Number(moved.levels) === 0 || Number(moved.totals) === 0) throw negative();
 }
+
+/**
+ * The level and the total in one statement (the item stays locked one round trip less). Its parts see the
+ * rows as they were before it: the item's flag takes the level's new flag from the level's part. A receipt
+ * creates the level; an issue only moves an existing one, and never below zero.
+ */
+const moveStatement = preparedShapes((_handle, receipt: boolean) => {
+  const siteId = sql.placeholder('siteId');
+  const itemId = sql`${sql.placeholder('itemId')}::int`;
+  const warehouseId = sql`${sql.placeholder('warehouseId')}::int`;
+  const units = sql`${sql.placeholder('units')}::numeric`;
+  const level = receipt
+    ? sql`insert into stock_level as l (site_id, item_id, warehouse_id, current)
+          values (${siteId}, ${itemId}, ${warehouseId}, ${units})
+          on conflict (item_id, warehouse_id) do update
+            set current = l.current + excluded.current,
+                below_minimum = l.minimum is not null and l.current + excluded.current < l.minimum
+          returning l.below_minimum`
+    : sql`update stock_level
+          set current = current + ${units},
+              below_minimum = minimum is not null and current + ${units} < minimum
+          where item_id = ${itemId} and warehouse_id = ${warehouseId}
+            and current + ${units} >= 0
+          returning below_minimum`;
+  return sql`with level as (${level}),
+    total as (update stock_item
+      set current = current + ${units},
+          below_minimum = (minimum is not null and current + ${units} < minimum)
+            or coalesce((select below_minimum from level), false)
+            or exists (select 1 from stock_level l
+              where l.item_id = stock_item.id and l.warehouse_id <> ${warehouseId} and l.below_minimum)
+      where id = ${itemId} and current + ${units} >= 0 and exists (select 1 from level)
+      returning id)
+    select (select count(*) from level)::int as levels, (select count(*) from total)::int as totals`;
+});
 
 /** A UNIQUE item's serial: received into the warehouse (at most once in stock), or issued from it. */
 async function moveSerial(tx: Db, change: StockChange): Promise<void> {

@@ -12,8 +12,7 @@ import { validationError } from '../../platform/errors';
 import { siteToday } from '../../platform/siteTime';
 import { gates } from '../site/site.tables';
 import { anprReads, vehicleAdvices, vehicleForwarders, vehicleMovements } from './vehicle.tables';
-
-const rowsOf = <Row>(result: unknown) => (result as { rows: Row[] }).rows;
+import { rowsOf } from '../../db/prepared';
 
 /** A read's best match: the advice or in-area entry, the plate it matched, how closely (0 exact) and why. */
 export interface ReadMatch {

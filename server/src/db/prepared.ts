@@ -1,0 +1,70 @@
+import type { Query, SQL, SQLWrapper } from 'drizzle-orm';
+import type { Db } from './database';
+
+/** The rows of a raw statement's result (`db.execute`, a prepared statement): both drivers answer `{ rows }`. */
+export const rowsOf = <T = Record<string, unknown>>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+/** What of a drizzle handle (the database, or a transaction) runs a statement already built. */
+interface HandleInternals {
+  dialect: { sqlToQuery(sql: SQL): Query };
+  session: {
+    prepareQuery(
+      query: Query,
+      fields: undefined,
+      name: string | undefined,
+      isResponseInArrayMode: boolean,
+    ): { execute(values?: Record<string, unknown>): Promise<unknown> };
+  };
+}
+
+/** Prepared statements are named uniquely in the process: a connection keeps each name it has prepared. */
+let preparedCount = 0;
+
+export interface PreparedStatement {
+  /**
+   * Runs the statement on the handle (the pool, or the caller's transaction) with the placeholders' values:
+   * its rows as the driver gives them (column names as selected, no mapping to the table's fields).
+   */
+  rows<T = Record<string, unknown>>(handle: Db, values?: Record<string, unknown>): Promise<T[]>;
+}
+
+/**
+ * A statement built once, with `sql.placeholder`s for what changes from call to call, and run as a named
+ * prepared statement (parsed once per connection) on whatever handle the caller holds: building a
+ * statement through drizzle costs more CPU than many statements cost the database, so the statements of
+ * hot paths (every write's audit entry, the CRUD machinery's reads and writes) are built once per shape.
+ * Values are passed to the driver as they are: a caller encodes a column's value (`mapToDriverValue`)
+ * where drizzle would (a bare placeholder as a builder's value is encoded by drizzle, but fails on null).
+ */
+export function preparedStatement(build: (handle: Db) => SQLWrapper): PreparedStatement {
+  const name = `app_${++preparedCount}`;
+  let query: Query | undefined;
+  return {
+    async rows<T>(handle: Db, values: Record<string, unknown> = {}) {
+      const internals = handle as unknown as HandleInternals;
+      query ??= internals.dialect.sqlToQuery(build(handle).getSQL());
+      return rowsOf<T>(await internals.session.prepareQuery(query, undefined, name, false).execute(values));
+    },
+  };
+}
+
+/**
+ * Statements of one kind, built once per shape (the columns a write sets, the filters a list has): `key`
+ * names the shape, `shape` is what `build` makes the statement of. The shapes of a kind are few; `max` only
+ * guards against a runaway.
+ */
+export function preparedShapes<S>(
+  build: (handle: Db, shape: S) => SQLWrapper,
+  max = 200,
+): (key: string, shape: S) => PreparedStatement {
+  const statements = new Map<string, PreparedStatement>();
+  return (key, shape) => {
+    let statement = statements.get(key);
+    if (!statement) {
+      if (statements.size >= max) statements.clear();
+      statement = preparedStatement((handle) => build(handle, shape));
+      statements.set(key, statement);
+    }
+    return statement;
+  };
+}
