@@ -667,10 +667,15 @@ async function measureScenario(
       all.succeeded++;
       writes[String(record.status.id)] = { statements: work(captured.statements), version: record.version };
     }
+    // The clients' read (`GET` of the record) as they make it before each write.
+    const reading = await target.capture({ url: `${address}${read(ids)}`, method: 'GET', headers });
+    if (reading.status !== 200) throw new Error(`${read(ids)}: ${reading.status} ${reading.body}`);
     replayed = {
       writes,
+      read: work(reading.statements).filter((statement) => !isTransactionControl(statement)),
+      versionKey: 'version',
+      stateKey: 'status',
       versionColumn: 'version',
-      stateColumn: 'status_id',
       refused: work(refusal.statements).slice(1),
     };
     log(

@@ -135,8 +135,8 @@ export function addOutcomes(sum: Outcomes, more: Outcomes | undefined): Outcomes
 
 /**
  * A write under optimistic locking (a logistics transition) replayed as its clients make it: each iteration
- * first reads the record with the group's first statement (the app's own read of it; not timed, as a client's
- * read before it acts), then runs the group captured for the state read, with the version read in place of
+ * first reads the record with the statements of the clients' read (`read`: the record as JSON; not timed, as
+ * a client's read before it acts), then runs the group captured for the state read, with the version read in place of
  * the captured `version` wherever that is a statement's value, and stops where the app refuses it as stale:
  * the first statement finds another version, or a statement given the version returns no row (the
  * conditional update); then it runs what the app sends after such a refusal (`refused`: its audit entry).
@@ -145,9 +145,13 @@ export function addOutcomes(sum: Outcomes, more: Outcomes | undefined): Outcomes
 export interface VersionedWrite {
   /** The statements of the write from each state (by the value of `stateColumn`) and the version they were captured at. */
   writes: Record<string, { statements: Statement[]; version: number }>;
-  /** Columns of the first statement's row: the record's version and its state. */
+  /** The statements of the clients' read of the record (`GET`), the last one answering the record as JSON. */
+  read: Statement[];
+  /** Keys of the record read: its version and its state (a reference's id, as `{ id, label }`). */
+  versionKey: string;
+  stateKey: string;
+  /** The column of the write's first statement's row that holds the version (stale when it differs). */
   versionColumn: string;
-  stateColumn: string;
   /** What the app sends after refusing a stale write (the statements of a refusal after its read). */
   refused: Statement[];
 }
@@ -193,11 +197,16 @@ async function attemptVersioned(
   write: VersionedWrite,
   outcomes: Outcomes,
 ): Promise<number> {
-  const first = Object.values(write.writes)[0].statements[0];
-  const [seen] = ((await runOn(connection, first)) as Rows).rows;
-  const version = Number(seen[write.versionColumn]);
-  const captured = write.writes[String(seen[write.stateColumn])];
-  if (!captured) throw new Error(`no statements captured for the state ${String(seen[write.stateColumn])}`);
+  let seen: Record<string, unknown> | undefined;
+  for (const statement of write.read) [seen] = ((await runOn(connection, statement)) as Rows).rows;
+  const record = JSON.parse(String(Object.values(seen!)[0])) as Record<string, unknown>;
+  const version = Number(record[write.versionKey]);
+  const stateValue = record[write.stateKey] as { id: unknown } | unknown;
+  const state = String(
+    typeof stateValue === 'object' && stateValue ? (stateValue as { id: unknown }).id : stateValue,
+  );
+  const captured = write.writes[state];
+  if (!captured) throw new Error(`no statements captured for the state ${state}`);
   const start = performance.now();
   // As in the app: the write is one transaction, rolled back when it is refused as stale.
   const stale = await inTransaction(connection, async (transaction) => {

@@ -227,7 +227,8 @@ export function auditedDb(db: Db, options: { strict: boolean; onBareWrite?: (rou
       const scope = scopes.getStore();
       if (scope && isWriteRequest(scope.request)) {
         const entry = entryOf(scope.request, 'WRITE', successStatus(scope.request), scope.reply);
-        await appendAuditEntry(tx as unknown as Db, entry);
+        const { sessionsChanged } = await appendAuditEntry(tx as unknown as Db, entry, { signal: true });
+        if (sessionsChanged) scope.request.sessionsChanged = true;
         scope.written++;
       }
       return result;
@@ -296,5 +297,7 @@ declare module 'fastify' {
     /** The business record of the request's write (`auditRecord`). */
     auditRecord?: AuditRecord;
     auditScope?: AuditScope;
+    /** A transaction of the request changed what a session is made of (sessionCache.ts). */
+    sessionsChanged?: boolean;
   }
 }

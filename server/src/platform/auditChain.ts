@@ -3,6 +3,7 @@ import { and, asc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { AuditVerification } from '@strazce/contract';
 import type { Db } from '../db/database';
 import { preparedStatement } from '../db/prepared';
+import { SESSION_CHANGE_CHANNEL, WRITE_NOTICE } from './sessionCache';
 import { auditChains, audits } from '../modules/system/system.tables';
 
 /** An audit entry as it is stored and hashed (everything but the id and the chain's own columns). */
@@ -99,6 +100,14 @@ const json = (value: unknown) => (value === null || value === undefined ? null :
 const jsonValue = (name: string) => sql`${sql.placeholder(name)}::jsonb`;
 
 /**
+ * A write's entry also tells the other app instances, at the commit, that something was written (what they
+ * keep of lists is out of date: sessionCache.ts); it returns whether the transaction changed what a session
+ * is made of (the session sources' triggers set that flag).
+ */
+const signal = sql`, signalled as (select pg_notify(${SESSION_CHANGE_CHANNEL}, ${WRITE_NOTICE})
+      where ${sql.placeholder('signal')}::boolean)`;
+
+/**
  * One round trip appends an entry: it locks the chain's tail row, takes the time (after the lock, so that
  * `created` follows the chain's order), inserts the entry with its hash over the tail's hash and its content
  * (SHA-256 in the database, as `entryHash` computes it) and moves the tail to it. Every write of a site waits
@@ -125,9 +134,11 @@ const appendStatement = preparedStatement(
           || ${sql.placeholder('after')}::text, 'UTF8')), 'hex')
       from stamped
       returning id, hash)
+    ${signal}
     update ${auditChains} set last_id = entry.id, last_hash = entry.hash from entry
     where ${auditChains.chain} = ${sql.placeholder('chain')}
-    returning entry.id`,
+    returning entry.id, coalesce(current_setting('strazce.session_changed', true) = 'on', false)
+      as sessions_changed, (select count(*) from signalled) as signalled`,
 );
 
 const createChain = preparedStatement(
@@ -139,7 +150,11 @@ const createChain = preparedStatement(
  * the transaction ends, so entries of one chain are linked in the order they commit. The entry's `created` is
  * the database's time when the chain's lock is taken.
  */
-export async function appendAuditEntry(tx: Db, entry: AuditEntry): Promise<void> {
+export async function appendAuditEntry(
+  tx: Db,
+  entry: AuditEntry,
+  options: { signal?: boolean } = {},
+): Promise<{ sessionsChanged: boolean }> {
   const chain = chainOf(entry.siteId);
   const { before, after } = contentAroundCreated(entry);
   const values = {
@@ -162,12 +177,17 @@ export async function appendAuditEntry(tx: Db, entry: AuditEntry): Promise<void>
     status: entry.status,
     before,
     after,
+    signal: options.signal ?? false,
   };
-  if ((await appendStatement.rows(tx, values)).length > 0) return;
-  // The chain's first entry: its row is made (by this or a concurrent append), then the entry appended.
-  await createChain.rows(tx, { chain });
-  if ((await appendStatement.rows(tx, values)).length === 0)
-    throw new Error(`audit chain ${chain} is missing`);
+  type Appended = { sessions_changed: boolean };
+  let [appended] = await appendStatement.rows<Appended>(tx, values);
+  if (!appended) {
+    // The chain's first entry: its row is made (by this or a concurrent append), then the entry appended.
+    await createChain.rows(tx, { chain });
+    [appended] = await appendStatement.rows<Appended>(tx, values);
+    if (!appended) throw new Error(`audit chain ${chain} is missing`);
+  }
+  return { sessionsChanged: appended.sessions_changed === true };
 }
 
 type AuditRow = typeof audits.$inferSelect;

@@ -161,7 +161,8 @@ export function registerGuard(app: FastifyInstance, db: Db, cache: SessionCache)
         cache.extended(request.session);
       }
       // Before the answer leaves, so that the caller's next call already sees what this one changed.
-      if (!READ_METHODS.has(request.method) && request.url.startsWith('/api')) await cache.changed();
+      if (!READ_METHODS.has(request.method) && request.url.startsWith('/api'))
+        cache.written(request.sessionsChanged === true);
     } catch (error) {
       request.log.error({ err: loggableError(error) }, 'session bookkeeping after the answer failed');
     }
@@ -175,7 +176,7 @@ async function resolveSession(db: Db, cache: SessionCache, token: string): Promi
   const tokenHash = hashToken(token);
   const cached = cache.get(tokenHash);
   if (cached) return cached;
-  const generation = cache.generation();
+  const generation = cache.sessionGeneration();
   const session = await loadSessionByHash(db, tokenHash);
   if (session) cache.store(session, generation);
   return session;

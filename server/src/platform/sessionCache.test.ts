@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
@@ -76,7 +77,7 @@ describe('the session cache', () => {
   it('gives a copy of a stored session until a change is heard', async () => {
     const user = await ctx.givenUser({ roles: ['VISIT_VIEW'] });
     const session = (await loadSession(ctx.db, user.token))!;
-    cache.store(session, cache.generation());
+    cache.store(session, cache.sessionGeneration());
     const copy = cache.get(session.tokenHash)!;
     expect(copy).toEqual(session);
     copy.siteId = -1;
@@ -87,9 +88,36 @@ describe('the session cache', () => {
     await eventually(async () => expect(cache.get(session.tokenHash)).toBeUndefined());
   });
 
+  it('keeps the sessions through writes of anything else, and counts those writes for other caches', async () => {
+    const user = await ctx.givenUser({ roles: ['VISIT_VIEW'] });
+    const session = (await loadSession(ctx.db, user.token))!;
+    cache.store(session, cache.sessionGeneration());
+    const writesBefore = cache.generation();
+    const writer = await ctx.givenUser({ roles: ['VISIT_ADMIN'] });
+    const sessionsNow = cache.sessionGeneration();
+    cache.store(session, sessionsNow);
+    expect((await ctx.call(writer, 'POST', '/api/visit/purpose', { name: 'Kept sessions' })).statusCode).toBe(
+      201,
+    );
+    // The write's notice is heard (other caches, such as list totals, count it)...
+    await eventually(async () => expect(cache.generation()).toBeGreaterThan(writesBefore));
+    // ...and the sessions stay.
+    expect(cache.sessionGeneration()).toBe(sessionsNow);
+    expect(cache.get(session.tokenHash)).toEqual(session);
+  });
+
+  it('forgets the sessions when what they are made of changes, also outside the API', async () => {
+    const user = await ctx.givenUser({ roles: ['VISIT_VIEW'] });
+    const session = (await loadSession(ctx.db, user.token))!;
+    cache.store(session, cache.sessionGeneration());
+    expect(cache.get(session.tokenHash)).toBeDefined();
+    await ctx.db.execute(sql`delete from access_user_role where user_id = ${user.id}`);
+    await eventually(async () => expect(cache.get(session.tokenHash)).toBeUndefined());
+  });
+
   it('does not store a session loaded before a change', async () => {
     const user = await ctx.givenUser({ roles: ['VISIT_VIEW'] });
-    const startedAt = cache.generation();
+    const startedAt = cache.sessionGeneration();
     const session = (await loadSession(ctx.db, user.token))!;
     await cache.changed();
     cache.store(session, startedAt);
@@ -99,7 +127,7 @@ describe('the session cache', () => {
   it('drops a session past its expiry', async () => {
     const user = await ctx.givenUser({ roles: ['VISIT_VIEW'] });
     const session = (await loadSession(ctx.db, user.token))!;
-    cache.store({ ...session, expires: new Date(Date.now() - 1) }, cache.generation());
+    cache.store({ ...session, expires: new Date(Date.now() - 1) }, cache.sessionGeneration());
     expect(cache.get(session.tokenHash)).toBeUndefined();
   });
 });

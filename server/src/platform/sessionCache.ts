@@ -26,42 +26,59 @@ interface Entry {
 export interface SessionCache {
   /** The session of a token hash as last loaded, or undefined; each call gets its own copy. */
   get(tokenHash: string): SessionContext | undefined;
-  /** Starts a load; the result may be stored only if nothing changed meanwhile (see `store`). */
+  /** Starts a session load; the result may be stored only if no session changed meanwhile (see `store`). */
+  sessionGeneration(): number;
+  store(session: SessionContext, sessionGeneration: number): void;
+  /** The session was extended: later calls must see the new expiry. */
+  extended(session: SessionContext): void;
+  /** Starts a read that other read caches keep (CRUD totals) until something is written. */
   generation(): number;
   /**
    * Nothing was written through the API since `generation()` gave this value, here or on another instance
-   * (and the change channel was heard all the time). Other read caches use it too (CRUD totals).
+   * (and the change channel was heard all the time).
    */
   isCurrent(generation: number): boolean;
-  store(session: SessionContext, generation: number): void;
-  /** The session was extended: later calls must see the new expiry. */
-  extended(session: SessionContext): void;
-  /** Something a session is made of may have changed (any write): forget all, here and on other instances. */
+  /**
+   * A write call of this instance is answered: what other caches keep is out of date, and so are the cached
+   * sessions when the write changed what a session is made of (`sessionsChanged`). The other instances hear
+   * both from the database when the write commits (its audit entry, the session sources' triggers).
+   */
+  written(sessionsChanged: boolean): void;
+  /** Something a session is made of may have changed outside the API: forget all, here and elsewhere. */
   changed(): Promise<void>;
   close(): Promise<void>;
 }
 
+/** What a notice on the channel says: a write committed, or a session source changed (migration 0023). */
+export const WRITE_NOTICE = 'write';
+export const SESSION_NOTICE = 'session';
+
 /**
  * Keeps resolved sessions in memory so that an ordinary read costs no session query. What a session is
  * made of (the user and their roles and groups, site membership, the site's modules and time-out, the
- * terminal, the session row) changes only through a write call of the API. Every write call forgets the
- * whole cache before its answer leaves, and tells the other instances through PostgreSQL's NOTIFY; a load
- * that started before a change is not stored. While the listening connection is down nothing is cached.
+ * terminal, the session row) is watched by triggers (migration 0023): a write of it tells every instance
+ * through PostgreSQL's NOTIFY when it commits, and the instance that wrote it forgets its sessions before
+ * its answer leaves. Other writes leave the sessions cached: under a load of writes (dispatchers, stock
+ * movements) every call would otherwise load its session again. A load that started before a change is not
+ * stored. While the listening connection is down nothing is cached.
  */
 export async function createSessionCache(database: Database): Promise<SessionCache> {
   const entries = new Map<string, Entry>();
-  let generation = 0;
+  let sessions = 0;
+  let writes = 0;
   let listening = false;
 
   const forget = () => {
-    generation++;
+    sessions++;
+    writes++;
     entries.clear();
   };
   const stopListening = await database.listen(
     SESSION_CHANGE_CHANNEL,
-    () => {
+    (notice) => {
       listening = true;
-      forget();
+      if (notice === WRITE_NOTICE) writes++;
+      else forget();
     },
     () => {
       listening = false;
@@ -81,10 +98,9 @@ export async function createSessionCache(database: Database): Promise<SessionCac
       }
       return { ...entry.session };
     },
-    generation: () => generation,
-    isCurrent: (startedAt) => listening && startedAt === generation,
+    sessionGeneration: () => sessions,
     store(session, startedAt) {
-      if (!listening || startedAt !== generation) return;
+      if (!listening || startedAt !== sessions) return;
       if (entries.size >= MAX_ENTRIES) entries.clear();
       entries.set(session.tokenHash, { session: { ...session }, loadedAt: Date.now() });
     },
@@ -92,9 +108,15 @@ export async function createSessionCache(database: Database): Promise<SessionCac
       const entry = entries.get(session.tokenHash);
       if (entry) entry.session.expires = session.expires;
     },
+    generation: () => writes,
+    isCurrent: (startedAt) => listening && startedAt === writes,
+    written(sessionsChanged) {
+      if (sessionsChanged) forget();
+      else writes++;
+    },
     async changed() {
       forget();
-      await database.db.execute(sql`select pg_notify(${SESSION_CHANGE_CHANNEL}, '')`);
+      await database.db.execute(sql`select pg_notify(${SESSION_CHANGE_CHANNEL}, ${SESSION_NOTICE})`);
     },
     async close() {
       forget();
