@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/helper';
 import { givenTerminal, terminalHeaders } from '../../test/terminals';
-import { clients } from '../modules/system/system.tables';
+import { clients, sites } from '../modules/system/system.tables';
 import { terminalAccess } from './guard';
 import { terminalOf } from './terminal';
 
@@ -78,6 +78,16 @@ describe('terminal routes (X-Client-Token of a machine terminal)', () => {
     const response = await callTerminalRoute(terminalHeaders(camera));
     expect(response.statusCode).toBe(403);
     expect(response.headers['x-error-code']).toBe('MODULE_DISABLED');
+  });
+
+  it('refuse a terminal whose site is no longer valid', async () => {
+    const site = await ctx.createSite('Closed site');
+    const camera = await givenTerminal(ctx, { role: 'ANPR', site });
+    expect((await callTerminalRoute(terminalHeaders(camera))).statusCode).not.toBe(403);
+    await ctx.db.update(sites).set({ valid: false }).where(eq(sites.id, site));
+    const response = await callTerminalRoute(terminalHeaders(camera));
+    expect(response.statusCode).toBe(403);
+    expect(response.headers['x-error-code']).toBe('NO_SITE');
   });
 });
 

@@ -2,6 +2,7 @@ import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { HEADERS, type InternalRole, type ModuleCode } from '@strazce/contract';
 import type { Db } from '../db/database';
+import { preparedStatement } from '../db/prepared';
 import { clients, siteModules, sites } from '../modules/system/system.tables';
 import { AppError } from './errors';
 import { hashToken } from './secrets';
@@ -48,36 +49,65 @@ interface ClientRow {
   expires: Date | null;
 }
 
+/** A client with its site's validity and whether a module is on there: one statement per terminal call. */
+interface ClientWithSite extends ClientRow {
+  siteValid: boolean;
+  moduleEnabled: boolean;
+}
+
+const clientStatement = preparedStatement(
+  () => sql`select ${clients.id} as id, ${clients.name} as name, ${clients.internalRole} as internal_role,
+      ${clients.siteId} as site_id, ${clients.expires} as expires, ${clients.lastAccess} as last_access,
+      exists (select 1 from ${sites} s where s.id = ${clients.siteId} and s.valid) as site_valid,
+      (${sql.placeholder('module')}::text is null or exists (select 1 from ${siteModules} m
+        where m.site_id = ${clients.siteId} and m.module = ${sql.placeholder('module')}::text)) as module_enabled
+    from ${clients}
+    where ${clients.tokenHash} = ${sql.placeholder('tokenHash')} and ${clients.valid} and ${clients.authorized}`,
+);
+
 /**
  * The client behind `X-Client-Token` when it is valid, authorized and not expired; records its last access.
- * Null when there is no such client.
+ * Null when there is no such client. `module`: whether it is enabled on the client's site is read with it.
  */
-async function validClient(db: Db, request: FastifyRequest, now: Date): Promise<ClientRow | null> {
+async function validClient(
+  db: Db,
+  request: FastifyRequest,
+  now: Date,
+  module?: ModuleCode,
+): Promise<ClientWithSite | null> {
   const token = clientToken(request);
   if (!token) return null;
-  const [client] = await db
-    .select({
-      id: clients.id,
-      name: clients.name,
-      internalRole: clients.internalRole,
-      siteId: clients.siteId,
-      expires: clients.expires,
-      lastAccess: clients.lastAccess,
-    })
-    .from(clients)
-    .where(
-      and(eq(clients.tokenHash, hashToken(token)), eq(clients.valid, true), eq(clients.authorized, true)),
-    );
-  if (!client || (client.expires && client.expires.getTime() < now.getTime())) return null;
-  const { lastAccess, ...found } = client;
+  const [row] = await clientStatement.rows<{
+    id: number;
+    name: string;
+    internal_role: string | null;
+    site_id: number | null;
+    expires: string | null;
+    last_access: string | null;
+    site_valid: boolean;
+    module_enabled: boolean;
+  }>(db, { tokenHash: hashToken(token), module: module ?? null });
+  if (!row) return null;
+  const expires = row.expires === null ? null : new Date(row.expires);
+  if (expires && expires.getTime() < now.getTime()) return null;
+  const found: ClientWithSite = {
+    id: row.id,
+    name: row.name,
+    internalRole: row.internal_role,
+    siteId: row.site_id,
+    expires,
+    siteValid: row.site_valid,
+    moduleEnabled: row.module_enabled,
+  };
   // Recorded at most once per granularity: a camera reading every second costs no write of its own.
+  const lastAccess = row.last_access === null ? null : new Date(row.last_access);
   if (lastAccess && lastAccess.getTime() >= now.getTime() - LAST_ACCESS_GRANULARITY_MS) return found;
   await db
     .update(clients)
     .set({ lastAccess: now })
     .where(
       and(
-        eq(clients.id, client.id),
+        eq(clients.id, row.id),
         or(
           isNull(clients.lastAccess),
           lt(clients.lastAccess, new Date(now.getTime() - LAST_ACCESS_GRANULARITY_MS)),
@@ -116,21 +146,13 @@ export async function resolveTerminal(
   if (request.headers[HEADERS.authToken.toLowerCase()])
     throw new AppError('TERMINAL_REQUIRED', 'This route takes a terminal token, not a user session');
   if (!clientToken(request)) throw new AppError('TERMINAL_REQUIRED', 'Terminal token missing');
-  const client = await validClient(db, request, now);
+  const client = await validClient(db, request, now, module);
   if (!client) throw new AppError('TERMINAL_REQUIRED', 'Terminal token invalid, revoked or expired');
   if (client.internalRole !== role) throw new AppError('FORBIDDEN', 'Terminal role not allowed');
   if (client.siteId === null) throw new AppError('NO_SITE', 'The terminal is bound to no site');
-  const [site] = await db
-    .select({
-      id: sites.id,
-      enabled: module
-        ? sql<boolean>`exists (select 1 from ${siteModules} m where m.site_id = ${sites.id} and m.module = ${module})`
-        : sql<boolean>`true`,
-    })
-    .from(sites)
-    .where(and(eq(sites.id, client.siteId), eq(sites.valid, true)));
-  if (!site) throw new AppError('NO_SITE', 'The terminal’s site is not valid');
-  if (!site.enabled) throw new AppError('MODULE_DISABLED', `Module ${module} is not enabled on this site`);
+  if (!client.siteValid) throw new AppError('NO_SITE', 'The terminal’s site is not valid');
+  if (!client.moduleEnabled)
+    throw new AppError('MODULE_DISABLED', `Module ${module} is not enabled on this site`);
   request.auditAuthor = `terminal:${client.name}`.slice(0, 100);
   return { clientId: client.id, name: client.name, role, siteId: client.siteId };
 }
