@@ -270,7 +270,7 @@ export function crudRoutes<F extends Fields>(
           const ctx = { request, tx: tx as unknown as Db, siteId };
           return repository.insert(request.body as Row, ctx);
         });
-        return reply.status(201).send(await repository.get(id, siteId, undefined, request));
+        return sendJson(reply.status(201), await repository.getJson(id, siteId, undefined, request));
       },
     );
 
@@ -281,14 +281,14 @@ export function crudRoutes<F extends Fields>(
         config: { access: writeAccess },
         schema: { tags, params: idParams, body: updateBody, response: { 200: record } },
       },
-      async (request) => {
+      async (request, reply) => {
         const siteId = scopeOf(request);
         const rowFilter = rowFilterOf(request);
         await db.transaction(async (tx) => {
           const ctx = { request, tx: tx as unknown as Db, siteId, rowFilter };
           await repository.update(request.params.id, request.body as Row & { version: number }, ctx);
         });
-        return repository.get(request.params.id, siteId, rowFilter, request);
+        return sendJson(reply, await repository.getJson(request.params.id, siteId, rowFilter, request));
       },
     );
 

@@ -17,7 +17,14 @@ import {
 } from '@strazce/contract';
 import type { Db } from '../../db/database';
 import { auditRecord, type AuditRecord } from '../../platform/audit';
-import { crudRoutes, qualified, type CrudHooks, type CrudRepository, type Row } from '../../platform/crud';
+import {
+  crudRoutes,
+  qualified,
+  sendJson,
+  type CrudHooks,
+  type CrudRepository,
+  type Row,
+} from '../../platform/crud';
 import { AppError, notFound, validationError } from '../../platform/errors';
 import { currentSiteId, sessionOf, terminalAccess } from '../../platform/guard';
 import { registerRefTarget } from '../../platform/refs';
@@ -210,10 +217,8 @@ function registerAnprRoutes(app: FastifyInstance, db: Db, vehicles: VehicleMovem
     async (request, reply) => {
       const terminal = terminalOf(request);
       const now = nowOf(request);
-      const id = await db.transaction((tx) =>
-        recordAnprRead(tx as unknown as Db, request.body, terminal, now),
-      );
-      return reply.status(201).send(await reads.get(id, terminal.siteId, undefined, request));
+      const id = await recordAnprRead(db, request.body, terminal, now);
+      return sendJson(reply.status(201), await reads.getJson(id, terminal.siteId, undefined, request));
     },
   );
 
