@@ -7,13 +7,14 @@ import { auditRecord, changedFields } from '../../platform/audit';
 import { AppError, notFound, validationError } from '../../platform/errors';
 import { sessionOf } from '../../platform/guard';
 import { siteTimeZone } from '../../platform/siteTime';
-import { gates, personGroupMembers, personGroups, publicHolidays } from '../site/site.tables';
+import { personGroupMembers, personGroups, publicHolidays } from '../site/site.tables';
 import { persons } from '../system/system.tables';
 import { vehicleMovements } from '../vehicle/vehicle.tables';
 import { visits } from '../visit/visit.tables';
 import { keyDecision, type KeyDecision, type RelevantPrivilege } from './keyDecision';
 import { dayIn, dueTime, holidayHorizon } from './keyDue';
 import { keyGroupMembers, keyGroups, keyLends, keyPrivileges, keys, keyTypes } from './keys.tables';
+import { checkGate } from '../site/movement';
 
 /** The key a lend names, with what the lend needs of its type. */
 export interface LendKey {
@@ -225,14 +226,6 @@ export async function dueOf(db: Db, siteId: number, key: LendKey, time: Date): P
     holidays = new Set(rows.map((row) => row.date));
   }
   return dueTime(time, { hours, workingTime: key.workingTime, timeZone, holidays });
-}
-
-async function checkGate(db: Db, siteId: number, gateId: number): Promise<void> {
-  const [gate] = await db
-    .select({ id: gates.id })
-    .from(gates)
-    .where(and(eq(gates.id, gateId), eq(gates.siteId, siteId)));
-  if (!gate) throw validationError('gate', 'validation.ref');
 }
 
 /** `GET /api/keymanagement/lend/check`: what a lend would do now. */

@@ -8,11 +8,11 @@ import {
   type VehicleEntryPrefill,
 } from '@strazce/contract';
 import type { Db } from '../../db/database';
-import { validationError } from '../../platform/errors';
 import { siteToday } from '../../platform/siteTime';
 import { gates } from '../site/site.tables';
 import { anprReads, vehicleAdvices, vehicleForwarders, vehicleMovements } from './vehicle.tables';
 import { rowsOf } from '../../db/prepared';
+import { checkGate } from '../site/movement';
 
 /** A read's best match: the advice or in-area entry, the plate it matched, how closely (0 exact) and why. */
 export interface ReadMatch {
@@ -139,15 +139,6 @@ export async function matchInArea(db: Db, siteId: number, plate: string): Promis
 export function proposalOf(advice: ReadMatch | null, inArea: InAreaMatch | null): AnprProposal {
   if (!inArea?.vehicleInArea) return 'ENTRY';
   return !advice || inArea.score <= advice.score ? 'LEAVE' : 'ENTRY';
-}
-
-/** 400 on `gate` unless it is one of the site's gates. */
-async function checkGate(db: Db, siteId: number, gateId: number): Promise<void> {
-  const [gate] = await db
-    .select({ id: gates.id })
-    .from(gates)
-    .where(and(eq(gates.id, gateId), eq(gates.siteId, siteId)));
-  if (!gate) throw validationError('gate', 'validation.ref');
 }
 
 /**
