@@ -73,8 +73,10 @@ export function entryHash(prevHash: string, entry: AuditEntry): string {
 /** The chain an entry belongs to: its site, or 0 for entries without a site (logins, global records). */
 const chainOf = (siteId: number | null) => siteId ?? 0;
 
-/** Fields of the content other than `created`, which the database takes under the chain's lock. */
+/** Fields of the content before and after `created` (sorted), which the database takes under the chain's lock. */
 const CONTENT_FIELDS = HASHED_FIELDS.filter((field) => field !== 'created').sort();
+const FIELDS_BEFORE_CREATED = CONTENT_FIELDS.filter((field) => field < 'created');
+const FIELDS_AFTER_CREATED = CONTENT_FIELDS.filter((field) => field > 'created');
 
 /**
  * The entry's content (`canonicalJson` of its hashed fields) around its `created`: the database writes the
@@ -88,8 +90,8 @@ export function contentAroundCreated(entry: Omit<AuditEntry, 'created'>): { befo
         (field) =>
           `${JSON.stringify(field)}:${canonicalJson(entry[field as Exclude<keyof AuditEntry, 'created'>])}`,
       );
-  const before = pairs(CONTENT_FIELDS.filter((field) => field < 'created'));
-  const after = pairs(CONTENT_FIELDS.filter((field) => field > 'created'));
+  const before = pairs(FIELDS_BEFORE_CREATED);
+  const after = pairs(FIELDS_AFTER_CREATED);
   return {
     before: `{${[...before, '"created":'].join(',')}`,
     after: `${after.map((pair) => `,${pair}`).join('')}}`,
@@ -102,7 +104,8 @@ const jsonValue = (name: string) => sql`${sql.placeholder(name)}::jsonb`;
 /**
  * A write's entry also tells the other app instances, at the commit, that something was written (what they
  * keep of lists is out of date: sessionCache.ts); it returns whether the transaction changed what a session
- * is made of (the session sources' triggers set that flag).
+ * is made of (the session sources' triggers set that flag). A CTE that only selects runs when referenced:
+ * the statement returns its count so that the notice is sent.
  */
 const signal = sql`, signalled as (select pg_notify(${SESSION_CHANGE_CHANNEL}, ${WRITE_NOTICE})
       where ${sql.placeholder('signal')}::boolean)`;

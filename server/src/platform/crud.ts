@@ -13,6 +13,7 @@ import {
   lte,
   sql,
   SQL,
+  type SQLWrapper,
 } from 'drizzle-orm';
 import { toSnakeCase } from 'drizzle-orm/casing';
 import { alias, PgColumn, type PgTable } from 'drizzle-orm/pg-core';
@@ -189,10 +190,6 @@ interface Target {
   scope?: string;
 }
 const inline: Bind = (value) => value;
-
-/** Prepared selects are named uniquely in the process (a connection keeps each name it has prepared). */
-let preparedCount = 0;
-const MAX_PREPARED_SHAPES = 200;
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (char) => `\\${char}`);
 
@@ -580,7 +577,7 @@ export function crudRepository<F extends Fields>(
   // Selects are built once per shape (which filters are set, the sort, a page or one record) with
   // placeholders, prepared, and run with each request's values: building a select of this size costs more
   // CPU than the cheap queries of a page. A row filter (arbitrary SQL of the module) is built every time.
-  const prepared = new Map<string, { execute(values: Record<string, unknown>): Promise<unknown> }>();
+  const selectStatement = preparedShapes((handle, build: (handle: Db) => SQLWrapper) => build(handle));
 
   /** The JSON of each record of a page or of one record, decorated for the caller where that changes it. */
   async function recordTexts(target: Target, query?: ListQuery, request?: FastifyRequest): Promise<string[]> {
@@ -596,8 +593,11 @@ export function crudRepository<F extends Fields>(
     const scopeFields = target.scope !== undefined && scopeOf(target.scope).fields;
     if (hasComputed || scopeFields) values.now = table.createdAt.mapToDriverValue(new Date(clock.now()));
     const json = target.scope === undefined ? recordJson : scopeRecordJson.get(target.scope)!;
-    const build = () => {
-      let statement = db.select({ json }).from(table).$dynamic();
+    const build = (handle: Db) => {
+      let statement = handle
+        .select({ json: json.as('json') })
+        .from(table)
+        .$dynamic();
       for (const by of order ?? []) {
         const join = refJoins[by.field];
         if (join) statement = statement.leftJoin(join.table, join.on);
@@ -616,19 +616,9 @@ export function crudRepository<F extends Fields>(
       }
       return statement;
     };
-    let rows: Array<{ json: string }>;
-    if (target.extraWhere) rows = (await build().execute(values)) as Array<{ json: string }>;
-    else {
-      const key = shape.join('&');
-      let statement = prepared.get(key);
-      if (!statement) {
-        // The shapes of an entity are few (filters × sorts); the bound only guards against a runaway.
-        if (prepared.size >= MAX_PREPARED_SHAPES) prepared.clear();
-        statement = build().prepare(`crud_${++preparedCount}`);
-        prepared.set(key, statement);
-      }
-      rows = (await statement.execute(values)) as Array<{ json: string }>;
-    }
+    const rows = target.extraWhere
+      ? ((await build(db).execute(values)) as Array<{ json: string }>)
+      : await selectStatement(shape.join('&'), build).rows<{ json: string }>(db, values);
     const texts = rows.map((row) => row.json);
     if (!hooks.decorate || texts.length === 0 || hooks.decorates?.(request) === false) return texts;
     const records = texts.map((text) => JSON.parse(text) as Row);
@@ -781,7 +771,6 @@ export function crudRepository<F extends Fields>(
     }
   }
 
-  /** A reference to a site-scoped entity must point into the same site; otherwise it is as if it did not exist. */
   /** The refs of an input that name records: each field's distinct ids, and whether its target is the site's. */
   function referencesOf(input: Row, ctx: CrudContext) {
     const references: Array<{ name: string; ids: number[]; bySite: boolean }> = [];
@@ -815,6 +804,7 @@ export function crudRepository<F extends Fields>(
     },
   );
 
+  /** A reference to a site-scoped entity must point into the same site; otherwise it is as if it did not exist. */
   async function checkReferences(input: Row, ctx: CrudContext): Promise<void> {
     const references = referencesOf(input, ctx);
     if (references.length === 0) return;
