@@ -325,8 +325,12 @@ const MIX: Array<{ user: MixUser; name: string; path: (ids: Ids) => string }> = 
 
 /** The measured process (bench/target.ts): the app and its database, apart from the load generator. */
 async function startTarget(kind: 'postgresql' | 'pglite') {
+  // Built as `npm start` runs the server (build.mjs): one bundle run by plain node, not TypeScript compiled
+  // on the fly by tsx, which names every closure it makes at run time.
+  const serverDir = fileURLToPath(new URL('..', import.meta.url));
+  execFileSync(process.execPath, ['build.mjs', '--bench'], { cwd: serverDir, stdio: 'inherit' });
   const child = fork(
-    fileURLToPath(new URL('./target.ts', import.meta.url)),
+    fileURLToPath(new URL('../dist/bench-target.js', import.meta.url)),
     [
       kind,
       String(VISITS),
@@ -337,8 +341,8 @@ async function startTarget(kind: 'postgresql' | 'pglite') {
       String(LOGISTICS_LOG_ROWS),
     ],
     {
-      // The young generation's size as `npm start` and the container image run the server (README).
-      execArgv: ['--import', 'tsx', '--max-semi-space-size=64'],
+      // The flags `npm start` and the container image run the server with (README).
+      execArgv: ['--enable-source-maps', '--max-semi-space-size=64'],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     },
   );

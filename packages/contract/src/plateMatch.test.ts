@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bestPlateMatch, matchPlate, PLATE_LOOKALIKES } from './plateMatch';
+import { bestPlateMatch, matchPlate, PLATE_LOOKALIKES, plateLookAlikeKey } from './plateMatch';
 import { normalizePlate } from './validation';
 
 describe('matchPlate', () => {
@@ -70,5 +70,35 @@ describe('bestPlateMatch', () => {
     expect(best?.candidate.id).toBe(1);
     expect(best?.match.reasons).toEqual([{ code: 'LOOKALIKE', position: 2, expected: 'B', read: '8' }]);
     expect(bestPlateMatch('XYZ0000', candidates, (c) => [c.plate, c.trailer])).toBeNull();
+  });
+});
+
+describe('plateLookAlikeKey', () => {
+  it('makes look-alike letters digits and drops spaces and dashes', () => {
+    expect(plateLookAlikeKey('so-d 1bz')).toBe('500182');
+    expect(plateLookAlikeKey('1AX 2345')).toBe('1AX2345');
+  });
+
+  it('keeps every plate a read matches: equal keys, or keys of lengths one apart', () => {
+    const plates = [
+      '1AB2345',
+      '1A82345',
+      'SBOI234',
+      '5B0I234',
+      '1AB245',
+      '1AB23456',
+      '7XD1234',
+      '7X01234',
+      '1AX2345',
+    ];
+    const pairs = plates.flatMap((read) => plates.map((known) => [read, known] as const));
+    const matching = pairs.filter(([read, known]) => matchPlate(read, known) !== null);
+    expect(matching.length).toBeGreaterThan(plates.length);
+    for (const [read, known] of matching) {
+      const [a, b] = [plateLookAlikeKey(read), plateLookAlikeKey(known)];
+      expect(a === b || Math.abs(a.length - b.length) === 1, `${read} ~ ${known}`).toBe(true);
+    }
+    // And it keeps out what cannot match: same length, another letter.
+    expect(plateLookAlikeKey('1AX2345')).not.toBe(plateLookAlikeKey('1AB2345'));
   });
 });

@@ -39,14 +39,39 @@ export interface PlateMatch {
 /** At most this many look-alike characters in one plate still count as a match. */
 export const PLATE_MAX_LOOKALIKES = 2;
 
+/**
+ * The SQL `translate` arguments that turn a plate into its look-alike key (`plateLookAlikeKey`): each letter of a
+ * look-alike pair becomes its digit, spaces and dashes go.
+ */
+export const PLATE_KEY_TRANSLATE = {
+  from: `${PLATE_LOOKALIKES.map(([letter]) => letter).join('')} -`,
+  to: PLATE_LOOKALIKES.map(([, digit]) => digit).join(''),
+} as const;
+
+/**
+ * A plate normalized with the look-alike letters made digits: two plates that `matchPlate` finds alike by
+ * look-alike characters only have the same key, and plates one missing or extra character apart have keys of
+ * lengths one apart. So the key lets a database keep the few candidates worth matching.
+ */
+export function plateLookAlikeKey(plate: string): string {
+  let key = '';
+  for (const char of normalizePlate(plate)) {
+    const index = PLATE_KEY_TRANSLATE.from.indexOf(char);
+    key += index < 0 ? char : (PLATE_KEY_TRANSLATE.to[index] ?? '');
+  }
+  return key;
+}
+
 function lookAlike(a: string, b: string): boolean {
   return PLATE_LOOKALIKES.some(([x, y]) => (a === x && b === y) || (a === y && b === x));
 }
 
 /** Compares a camera read with a known plate; null when they do not match. */
 export function matchPlate(readPlate: string, knownPlate: string): PlateMatch | null {
-  const read = normalizePlate(readPlate);
-  const known = normalizePlate(knownPlate);
+  return matchNormalized(normalizePlate(readPlate), normalizePlate(knownPlate));
+}
+
+function matchNormalized(read: string, known: string): PlateMatch | null {
   if (!read || !known) return null;
   if (read === known) return { score: 0, reasons: [{ code: 'EXACT' }] };
   if (read.length === known.length) {
@@ -84,10 +109,11 @@ export function bestPlateMatch<T>(
   plates: (candidate: T) => readonly (string | null | undefined)[],
 ): { candidate: T; plate: string; match: PlateMatch } | null {
   let best: { candidate: T; plate: string; match: PlateMatch } | null = null;
+  const read = normalizePlate(readPlate);
   for (const candidate of candidates) {
     for (const plate of plates(candidate)) {
       if (!plate) continue;
-      const match = matchPlate(readPlate, plate);
+      const match = matchNormalized(read, normalizePlate(plate));
       if (match && (!best || match.score < best.match.score)) best = { candidate, plate, match };
     }
   }

@@ -1,4 +1,5 @@
-import type { Query, SQL, SQLWrapper } from 'drizzle-orm';
+import { sql, type Query, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from './database';
 
 /** The rows of a raw statement's result (`db.execute`, a prepared statement): both drivers answer `{ rows }`. */
@@ -68,3 +69,30 @@ export function preparedShapes<S>(
     return statement;
   };
 }
+
+const writeValueName = (key: string) => `v_${key}`;
+
+/**
+ * The values of a prepared insert or update of these columns (`keys` of the table): each a placeholder as SQL,
+ * not a builder's value, which drizzle would encode (and fail on null); `columnValues` encodes them instead.
+ */
+export const columnPlaceholders = (keys: readonly string[]): Record<string, SQL> =>
+  Object.fromEntries(keys.map((key) => [key, sql`${sql.placeholder(writeValueName(key))}`]));
+
+/** The placeholders' values of `columnPlaceholders`: each value encoded by its column, as drizzle would. */
+export const columnValues = (
+  table: unknown,
+  keys: readonly string[],
+  values: Record<string, unknown>,
+): Record<string, unknown> => {
+  const columns = table as Record<string, PgColumn>;
+  return Object.fromEntries(
+    keys.map((key) => {
+      const value = values[key];
+      return [
+        writeValueName(key),
+        value === null || value === undefined ? null : columns[key].mapToDriverValue(value),
+      ];
+    }),
+  );
+};

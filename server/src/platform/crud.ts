@@ -31,7 +31,7 @@ import {
   type ListQuery,
 } from '@strazce/contract';
 import type { Db } from '../db/database';
-import { preparedShapes } from '../db/prepared';
+import { columnPlaceholders, columnValues, preparedShapes } from '../db/prepared';
 import { auditRecord, changedFields } from './audit';
 import { systemClock, type Clock } from './clock';
 import { AppError, notFound, validationError } from './errors';
@@ -178,6 +178,12 @@ export const qualified = (column: PgColumn, tableName = getTableName(column.tabl
 
 /** A filter or key value as a condition takes it: inline, or as a placeholder of a prepared statement. */
 type Bind = (value: unknown, column: PgColumn) => unknown;
+
+/**
+ * SQL built only when it is asked for: a prepared statement's where clause is built at its first run, while
+ * each request binds its values (and names its shape) without building the conditions again.
+ */
+type LazySql = () => SQL | undefined;
 
 /** What a select reads: one record (`id`) or a page of the site's records matching `filters`. */
 interface Target {
@@ -473,14 +479,14 @@ export function crudRepository<F extends Fields>(
 
   const siteColumn = options.siteColumn ?? table.siteId;
   const byId = (id: number, siteId: number | null, extraWhere?: SQL) =>
-    whereOf({ id, siteId, extraWhere }, inline, [])!;
+    whereOf({ id, siteId, extraWhere }, inline, [])()!;
 
   /**
    * The conditions of the request's filters. `bind` turns each value into what the condition compares with:
    * the value itself, or a placeholder of a prepared statement. `shape` collects what the SQL depends on.
    */
-  function filterConditions(filters: Record<string, unknown>, bind: Bind, shape: string[]): SQL[] {
-    const conditions: SQL[] = [];
+  function filterConditions(filters: Record<string, unknown>, bind: Bind, shape: string[]): LazySql[] {
+    const conditions: LazySql[] = [];
     for (const [name, field] of fieldEntries) {
       if (!field.filter || field.virtual || field.writeOnly) continue;
       const compute = computed[name];
@@ -489,7 +495,8 @@ export function crudRepository<F extends Fields>(
         if (raw === undefined || raw === '' || field.filter !== 'eq') continue;
         // The clock and the value bound as any column of their kind would bind them.
         const now = bind(new Date(clock.now()), table.createdAt) as SQL;
-        conditions.push(sql`${compute(sql`${now}::timestamptz`)} = ${bind(raw, table.version)}`);
+        const value = bind(raw, table.version);
+        conditions.push(() => sql`${compute(sql`${now}::timestamptz`)} = ${value}`);
         shape.push(`${name}=`);
         continue;
       }
@@ -501,7 +508,8 @@ export function crudRepository<F extends Fields>(
           ['To', lte],
         ] as const) {
           if (filters[`${name}${bound}`] === undefined) continue;
-          conditions.push(compare(column, value(filters[`${name}${bound}`])));
+          const limit = value(filters[`${name}${bound}`]);
+          conditions.push(() => compare(column, limit));
           shape.push(`${name}${bound}`);
         }
         continue;
@@ -509,41 +517,50 @@ export function crudRepository<F extends Fields>(
       const raw = filters[name];
       if (raw === undefined || raw === '') continue;
       if (field.filter === 'contains') {
-        conditions.push(ilike(column, bind(`%${escapeLike(String(raw))}%`, column) as string));
+        const pattern = bind(`%${escapeLike(String(raw))}%`, column) as string;
+        conditions.push(() => ilike(column, pattern));
         shape.push(`${name}~`);
       } else if (field.filter === 'in') {
         const values = String(raw)
           .split(',')
           .filter(Boolean)
           .map((item) => bind(parseInValue(name, field, item), column));
-        if (values.length > 0) conditions.push(inArray(column, values));
+        if (values.length > 0) conditions.push(() => inArray(column, values));
         shape.push(`${name}[${values.length}]`);
       } else {
-        conditions.push(eq(column, value(raw)));
+        const equal = value(raw);
+        conditions.push(() => eq(column, equal));
         shape.push(`${name}=`);
       }
     }
     return conditions;
   }
 
-  /** The where clause of a page or a record: site, row filter and filters, with values bound by `bind`. */
-  function whereOf(target: Target, bind: Bind, shape: string[]): SQL | undefined {
-    const conditions: Array<SQL | undefined> = [];
+  /**
+   * The where clause of a page or a record: site, row filter and filters. The values are bound by `bind` and
+   * the shape named at once; the clause itself is built when the returned function is called.
+   */
+  function whereOf(target: Target, bind: Bind, shape: string[]): LazySql {
+    const conditions: LazySql[] = [];
     if (target.id !== undefined) {
-      conditions.push(eq(table.id, bind(target.id, table.id)));
+      const id = bind(target.id, table.id);
+      conditions.push(() => eq(table.id, id));
       shape.push('id');
     }
     if (entity.scope === 'site') {
       if (target.siteId === null || !siteColumn) throw new AppError('NO_SITE', 'No site selected');
-      conditions.push(eq(siteColumn, bind(target.siteId, siteColumn)));
+      const siteId = bind(target.siteId, siteColumn);
+      conditions.push(() => eq(siteColumn, siteId));
     }
-    conditions.push(target.extraWhere);
+    const { extraWhere } = target;
+    if (extraWhere) conditions.push(() => extraWhere);
     if (target.scope !== undefined) {
-      conditions.push(scopeOf(target.scope).where);
+      const scope = scopeOf(target.scope);
+      conditions.push(() => scope.where);
       shape.push(`scope:${target.scope}`);
     }
     if (target.filters) conditions.push(...filterConditions(target.filters, bind, shape));
-    return and(...conditions);
+    return () => and(...conditions.map((condition) => condition()));
   }
 
   // The database writes each record as JSON (one text per row), as the API returns it: building it there
@@ -602,7 +619,7 @@ export function crudRepository<F extends Fields>(
         const join = refJoins[by.field];
         if (join) statement = statement.leftJoin(join.table, join.on);
       }
-      statement = statement.where(where);
+      statement = statement.where(where());
       if (order) {
         statement = statement
           .orderBy(
@@ -653,43 +670,30 @@ export function crudRepository<F extends Fields>(
     }
     return row;
   };
-  const writeValueName = (key: string) => `v_${key}`;
-  // A placeholder as SQL (not a builder's value, which drizzle would encode, null included): the values are
-  // encoded here, each by its column.
-  const placeholdersOf = (keys: readonly string[]) =>
-    Object.fromEntries(keys.map((key) => [key, sql`${sql.placeholder(writeValueName(key))}`]));
-  const valuesOf = (keys: readonly string[], values: Row) =>
-    Object.fromEntries(
-      keys.map((key) => {
-        const value = values[key];
-        return [writeValueName(key), value === null ? null : columns[key].mapToDriverValue(value)];
-      }),
-    );
   /** The keys of values a prepared write can bind, or null when one is SQL (built anew). */
   const boundKeys = (values: Row) => {
     const keys = Object.keys(values).filter((key) => values[key] !== undefined);
     return keys.some((key) => is(values[key], SQL)) ? null : keys;
   };
-  const findStatement = preparedShapes((handle, where: SQL | undefined) =>
-    handle.select().from(table).where(where).limit(1),
+  const findStatement = preparedShapes((handle, where: LazySql) =>
+    handle.select().from(table).where(where()).limit(1),
   );
   const insertStatement = preparedShapes((handle, keys: readonly string[]) =>
     handle
       .insert(table)
-      .values(placeholdersOf(keys) as typeof table.$inferInsert)
+      .values(columnPlaceholders(keys) as typeof table.$inferInsert)
       .returning({ id: table.id }),
   );
-  const updateStatement = preparedShapes(
-    (handle, shape: { keys: readonly string[]; where: SQL | undefined }) =>
-      handle
-        .update(table)
-        .set({
-          ...placeholdersOf(shape.keys),
-          version: sql`${table.version} + 1`,
-          updatedAt: sql`${sql.placeholder(writeValueName('updatedAt'))}`,
-        })
-        .where(and(shape.where, eq(table.version, sql.placeholder('expectedVersion'))))
-        .returning({ id: table.id }),
+  const updateStatement = preparedShapes((handle, shape: { keys: readonly string[]; where: LazySql }) =>
+    handle
+      .update(table)
+      .set({
+        ...columnPlaceholders(shape.keys),
+        version: sql`${table.version} + 1`,
+        updatedAt: columnPlaceholders(['updatedAt']).updatedAt,
+      })
+      .where(and(shape.where(), eq(table.version, sql.placeholder('expectedVersion'))))
+      .returning({ id: table.id }),
   );
 
   async function insertRow(tx: Db, values: Row): Promise<number> {
@@ -702,7 +706,7 @@ export function crudRepository<F extends Fields>(
     }
     const [created] = await insertStatement(keys.join(','), keys).rows<{ id: number }>(
       tx,
-      valuesOf(keys, values),
+      columnValues(table, keys, values),
     );
     return Number(created.id);
   }
@@ -722,7 +726,7 @@ export function crudRepository<F extends Fields>(
     const { where, values: whereValues } = bound({ id, siteId: ctx.siteId });
     const [updated] = await updateStatement(keys.join(','), { keys, where }).rows<{ id: number }>(ctx.tx, {
       ...whereValues,
-      ...valuesOf([...keys, 'updatedAt'], { ...values, updatedAt }),
+      ...columnValues(table, [...keys, 'updatedAt'], { ...values, updatedAt }),
       expectedVersion: version,
     });
     return updated?.id;
@@ -822,53 +826,64 @@ export function crudRepository<F extends Fields>(
    * planner's estimate (never below limit + 1), each kept for the same filters (see `totals`).
    */
   async function countRows(target: Target): Promise<number> {
-    const values: unknown[] = [];
-    const shape: string[] = [];
-    const where = whereOf(
-      target,
-      (value) => {
-        values.push(value);
-        return value;
-      },
-      shape,
-    );
     const limit = options.countLimit;
+    if (target.extraWhere) {
+      // A row filter is SQL of the module's own: built anew, never kept.
+      const where = whereOf(target, inline, [])();
+      const [{ total }] = limit
+        ? await db.select({ total: count() }).from(
+            matching(db, where)
+              .limit(limit + 1)
+              .as('bounded'),
+          )
+        : await db.select({ total: count() }).from(table).where(where);
+      return limit && Number(total) > limit ? estimatedCount(where, limit) : Number(total);
+    }
+    const { where, values, shape } = bound(target);
+    const key = shape.join('&');
     if (!limit) {
-      const [{ total }] = await db.select({ total: count() }).from(table).where(where);
+      const [{ total }] = await countStatement(key, where).rows<{ total: unknown }>(db, values);
       return Number(total);
     }
-    const key = target.extraWhere ? null : `${shape.join('&')} ${JSON.stringify(values)}`;
-    const kept = key === null ? undefined : totals.get(key);
+    const keptKey = `${key} ${JSON.stringify(values)}`;
+    const kept = totals.get(keptKey);
     if (kept && kept.until > clock.now() && (kept.written === null || writes?.isCurrent(kept.written)))
       return kept.total;
     const keep = (total: number, written: number | null, ms: number) => {
-      if (key === null) return;
       if (totals.size >= MAX_KEPT_TOTALS) totals.clear();
-      totals.set(key, { total, written, until: clock.now() + ms });
+      totals.set(keptKey, { total, written, until: clock.now() + ms });
     };
     const startedAt = writes?.generation();
-    // A new select each time: a query builder's `limit` changes the builder itself.
-    const matching = () =>
-      db
-        .select({ one: sql`1` })
-        .from(table)
-        .where(where);
-    const [{ total }] = await db.select({ total: count() }).from(
-      matching()
-        .limit(limit + 1)
-        .as('bounded'),
-    );
+    const [{ total }] = await boundedCountStatement(key, where).rows<{ total: unknown }>(db, values);
     if (Number(total) <= limit) {
       if (startedAt !== undefined) keep(Number(total), startedAt, EXACT_KEPT_MS);
       return Number(total);
     }
-    const estimate = Math.max(
-      limit + 1,
-      planRows(await db.execute(sql`explain (format json) ${matching()}`)),
-    );
+    const estimate = await estimatedCount(whereOf(target, inline, [])(), limit);
     keep(estimate, null, ESTIMATE_KEPT_MS);
     return estimate;
   }
+  const matching = (handle: Db, where: SQL | undefined) =>
+    handle
+      .select({ one: sql`1` })
+      .from(table)
+      .where(where);
+  const countStatement = preparedShapes((handle, where: LazySql) =>
+    handle
+      .select({ total: sql`count(*)`.as('total') })
+      .from(table)
+      .where(where()),
+  );
+  const boundedCountStatement = preparedShapes((handle, where: LazySql) =>
+    handle.select({ total: sql`count(*)`.as('total') }).from(
+      matching(handle, where())
+        .limit(options.countLimit! + 1)
+        .as('bounded'),
+    ),
+  );
+  /** The planner's estimate of the matching rows, never below limit + 1 (the exact count found more). */
+  const estimatedCount = async (where: SQL | undefined, limit: number) =>
+    Math.max(limit + 1, planRows(await db.execute(sql`explain (format json) ${matching(db, where)}`)));
   /**
    * Totals of a large table by filter values: an estimate for `ESTIMATE_KEPT_MS`; an exact count until
    * the next write call (`written`: the write generation it was counted in), at most `EXACT_KEPT_MS`.

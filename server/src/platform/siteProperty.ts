@@ -1,14 +1,15 @@
-import { and, eq } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
+import { preparedStatement } from '../db/prepared';
 import { siteProperties } from '../modules/system/system.tables';
 
 /** The value of a site's active config property (SITE_TIMEOUT, SITE_TIME_ZONE, …), or undefined when unset. */
 export async function activeSiteProperty(db: Db, siteId: number, name: string): Promise<unknown> {
-  const [property] = await db
-    .select({ value: siteProperties.value })
-    .from(siteProperties)
-    .where(
-      and(eq(siteProperties.siteId, siteId), eq(siteProperties.name, name), eq(siteProperties.active, true)),
-    );
-  return property?.value;
+  const [property] = await propertyStatement.rows<{ value: unknown }>(db, { siteId, name });
+  return property === undefined ? undefined : siteProperties.value.mapFromDriverValue(property.value);
 }
+const propertyStatement = preparedStatement(
+  () => sql`select ${siteProperties.value} from ${siteProperties}
+    where ${siteProperties.siteId} = ${sql.placeholder('siteId')} and ${siteProperties.name} = ${sql.placeholder('name')}
+      and ${siteProperties.active}`,
+);

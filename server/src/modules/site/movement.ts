@@ -5,6 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { MASKED_VALUE, type ErrorDetail, type ModuleCode, type Role } from '@strazce/contract';
 import type { Db } from '../../db/database';
+import { preparedStatement } from '../../db/prepared';
 import type { CrudHooks, CrudRepository, Row } from '../../platform/crud';
 import { seesPersonalData } from '../../platform/personalData';
 import { AppError, validationError } from '../../platform/errors';
@@ -29,12 +30,13 @@ export async function recordGateMovement(
 
 /** A gate of the site, or a validation error on `gate` (a gate of another site is as if it did not exist). */
 export async function checkGate(tx: Db, siteId: number, gateId: number): Promise<void> {
-  const [gate] = await tx
-    .select({ id: gates.id })
-    .from(gates)
-    .where(and(eq(gates.id, gateId), eq(gates.siteId, siteId)));
+  const [gate] = await gateStatement.rows(tx, { gateId, siteId });
   if (!gate) throw validationError('gate', 'validation.ref');
 }
+const gateStatement = preparedStatement(
+  () => sql`select ${gates.id} from ${gates}
+    where ${gates.id} = ${sql.placeholder('gateId')} and ${gates.siteId} = ${sql.placeholder('siteId')}`,
+);
 
 /** The same person by names, case-insensitive (served by the `lower(last), lower(first)` in-area indexes). */
 export function sameNames(

@@ -1,7 +1,9 @@
-import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import {
   bestPlateMatch,
-  normalizePlate,
+  PLATE_KEY_TRANSLATE,
+  plateLookAlikeKey,
   type AnprProposal,
   type AnprReadRequest,
   type PlateMatchReason,
@@ -11,7 +13,7 @@ import type { Db } from '../../db/database';
 import { siteToday } from '../../platform/siteTime';
 import { gates } from '../site/site.tables';
 import { anprReads, vehicleAdvices, vehicleForwarders, vehicleMovements } from './vehicle.tables';
-import { rowsOf } from '../../db/prepared';
+import { columnPlaceholders, columnValues, preparedStatement } from '../../db/prepared';
 import { checkGate } from '../site/movement';
 
 /** A read's best match: the advice or in-area entry, the plate it matched, how closely (0 exact) and why. */
@@ -22,23 +24,47 @@ export interface ReadMatch {
   reasons: PlateMatchReason[];
 }
 
-/** The best match of a plate read among the site's unused vehicle advices of `day`, or null. */
 /** The site's vehicle advices of the day not used by an entry yet: those a plate read may turn into one. */
 export const usableAdvices = (siteId: number, day: string) =>
   and(eq(vehicleAdvices.siteId, siteId), eq(vehicleAdvices.date, day), isNull(vehicleAdvices.vehicleId));
 
+/**
+ * Whether a plate column may match the read whose look-alike key and its length are the placeholders `key` and
+ * `keyLength`: the same key, or a key one character longer or shorter (`plateLookAlikeKey`). It keeps every
+ * plate `matchPlate` accepts and leaves the database only the few worth matching, so a read costs the same
+ * with three hundred vehicles inside as with three.
+ */
+const mayMatch = (plate: SQL | PgColumn) => {
+  const key = sql`translate(upper(${plate}), ${PLATE_KEY_TRANSLATE.from}, ${PLATE_KEY_TRANSLATE.to})`;
+  return sql`(${key} = ${sql.placeholder('key')} or abs(length(${key}) - ${sql.placeholder('keyLength')}::int) = 1)`;
+};
+const readKey = (plate: string) => {
+  const key = plateLookAlikeKey(plate);
+  return { key, keyLength: key.length };
+};
+
+/** The candidates of a read among the day's usable advices, in the advices' order. */
+const adviceCandidates = preparedStatement(
+  () => sql`select ${vehicleAdvices.id}, ${vehicleAdvices.vehiclePlate}, ${vehicleAdvices.trailerPlate}
+    from ${vehicleAdvices}
+    where ${vehicleAdvices.siteId} = ${sql.placeholder('siteId')} and ${vehicleAdvices.date} = ${sql.placeholder('day')}
+      and ${vehicleAdvices.vehicleId} is null
+      and (${mayMatch(vehicleAdvices.vehiclePlate)} or ${mayMatch(vehicleAdvices.trailerPlate)})
+    order by ${vehicleAdvices.time}, ${vehicleAdvices.id}`,
+);
+
+/** The best match of a plate read among the site's unused vehicle advices of `day`, or null. */
 export async function matchAdviceOfDay(
   db: Db,
   siteId: number,
   day: string,
   plate: string,
 ): Promise<ReadMatch | null> {
-  // Every advice of the day is a candidate: read as the driver answers, without mapping each row.
-  const candidates = rowsOf<{ id: number; vehicle_plate: string | null; trailer_plate: string | null }>(
-    await db.execute(sql`select ${vehicleAdvices.id}, ${vehicleAdvices.vehiclePlate}, ${vehicleAdvices.trailerPlate}
-      from ${vehicleAdvices} where ${usableAdvices(siteId, day)}
-      order by ${vehicleAdvices.time}, ${vehicleAdvices.id}`),
-  );
+  const candidates = await adviceCandidates.rows<{
+    id: number;
+    vehicle_plate: string | null;
+    trailer_plate: string | null;
+  }>(db, { siteId, day, ...readKey(plate) });
   const best = bestPlateMatch(plate, candidates, (advice) => [advice.vehicle_plate, advice.trailer_plate]);
   return best
     ? { id: best.candidate.id, plate: best.plate, score: best.match.score, reasons: best.match.reasons }
@@ -50,25 +76,18 @@ export interface InAreaMatch extends ReadMatch {
   vehicleInArea: boolean;
 }
 
-const inAreaColumns = {
-  id: vehicleMovements.id,
-  plate: vehicleMovements.plate,
-  trailerPlate: vehicleMovements.trailerPlate,
-  inArea: vehicleMovements.inArea,
-  trailerInArea: vehicleMovements.trailerInArea,
-};
 type InAreaRow = {
   id: number;
   plate: string;
-  trailerPlate: string | null;
-  inArea: boolean;
-  trailerInArea: boolean;
+  trailer_plate: string | null;
+  in_area: boolean;
+  trailer_in_area: boolean;
 };
 
 function bestInArea(plate: string, rows: InAreaRow[]): InAreaMatch | null {
   const best = bestPlateMatch(plate, rows, (row) => [
-    row.inArea ? row.plate : null,
-    row.trailerInArea ? row.trailerPlate : null,
+    row.in_area ? row.plate : null,
+    row.trailer_in_area ? row.trailer_plate : null,
   ]);
   return best
     ? {
@@ -76,59 +95,36 @@ function bestInArea(plate: string, rows: InAreaRow[]): InAreaMatch | null {
         plate: best.plate,
         score: best.match.score,
         reasons: best.match.reasons,
-        vehicleInArea: best.candidate.inArea,
+        vehicleInArea: best.candidate.in_area,
       }
     : null;
 }
 
 /**
+ * The candidates of a read among the site's vehicles and trailers in the area, newest first: read through the
+ * in-area partial index (`vehicle_movement_in_area_idx`, whose predicate the query repeats), so fast at any
+ * number of movements.
+ */
+export const inAreaCandidates = preparedStatement(
+  () => sql`select ${vehicleMovements.id}, ${vehicleMovements.plate}, ${vehicleMovements.trailerPlate},
+      ${vehicleMovements.inArea}, ${vehicleMovements.trailerInArea}
+    from ${vehicleMovements}
+    where ${vehicleMovements.siteId} = ${sql.placeholder('siteId')}
+      and (${vehicleMovements.inArea} or ${vehicleMovements.trailerInArea})
+      and ((${vehicleMovements.inArea} and ${mayMatch(vehicleMovements.plate)})
+        or (${vehicleMovements.trailerInArea} and ${mayMatch(vehicleMovements.trailerPlate)}))
+    order by ${vehicleMovements.movementTime} desc, ${vehicleMovements.id} desc`,
+);
+
+/**
  * The best match of a plate read among the site's vehicles and trailers in the area (look-alike aware, the
- * contract's `plateMatch`). Fast at any number of movements: first the exact plate through the plate indexes
- * (`vehicle_movement_plate_idx`, `vehicle_movement_trailer_plate_idx`), then only the rows inside, read through
- * the in-area partial index (`vehicle_movement_in_area_idx`, whose predicate the query repeats).
+ * contract's `plateMatch`). A vehicle inside wins over a trailer left alone at the same closeness.
  */
 export async function matchInArea(db: Db, siteId: number, plate: string): Promise<InAreaMatch | null> {
-  const forms = [...new Set([plate, normalizePlate(plate)])];
-  const exact = await db
-    .select(inAreaColumns)
-    .from(vehicleMovements)
-    .where(
-      and(
-        eq(vehicleMovements.siteId, siteId),
-        or(
-          and(inArray(vehicleMovements.plate, forms), eq(vehicleMovements.inArea, true)),
-          and(inArray(vehicleMovements.trailerPlate, forms), eq(vehicleMovements.trailerInArea, true)),
-        ),
-      ),
-    )
-    .orderBy(desc(vehicleMovements.movementTime), desc(vehicleMovements.id))
-    .limit(5);
-  const exactMatch = bestInArea(plate, exact);
-  if (exactMatch?.score === 0 && exactMatch.vehicleInArea) return exactMatch;
-  // Every vehicle inside is a candidate: read as the driver answers, without mapping each row.
-  const inside = rowsOf<{
-    id: number;
-    plate: string;
-    trailer_plate: string | null;
-    in_area: boolean;
-    trailer_in_area: boolean;
-  }>(
-    await db.execute(sql`select ${vehicleMovements.id}, ${vehicleMovements.plate}, ${vehicleMovements.trailerPlate},
-        ${vehicleMovements.inArea}, ${vehicleMovements.trailerInArea}
-      from ${vehicleMovements}
-      where ${vehicleMovements.siteId} = ${siteId} and (${vehicleMovements.inArea} or ${vehicleMovements.trailerInArea})
-      order by ${vehicleMovements.movementTime} desc, ${vehicleMovements.id} desc`),
-  ).map((row) => ({
-    id: row.id,
-    plate: row.plate,
-    trailerPlate: row.trailer_plate,
-    inArea: row.in_area,
-    trailerInArea: row.trailer_in_area,
-  }));
-  // A vehicle inside wins over a trailer left alone at the same closeness.
+  const inside = await inAreaCandidates.rows<InAreaRow>(db, { siteId, ...readKey(plate) });
   const vehicles = bestInArea(
     plate,
-    inside.filter((row) => row.inArea),
+    inside.filter((row) => row.in_area),
   );
   const trailers = bestInArea(plate, inside);
   if (vehicles && (!trailers || vehicles.score <= trailers.score)) return vehicles;
@@ -160,31 +156,55 @@ export async function recordAnprRead(
     siteToday(db, siteId, now).then((day) => matchAdviceOfDay(db, siteId, day, plate)),
     matchInArea(db, siteId, plate),
   ]);
+  const values = {
+    siteId,
+    time: input.time ? new Date(input.time) : now,
+    plate,
+    camera: input.camera || null,
+    gateId: input.gate ?? null,
+    confidence: input.confidence ?? null,
+    clientId: terminal.clientId,
+    adviceId: advice?.id ?? null,
+    matchedPlate: advice?.plate ?? null,
+    matchScore: advice?.score ?? null,
+    matchReasons: advice?.reasons ?? [],
+    vehicleId: inArea?.id ?? null,
+    vehicleMatchedPlate: inArea?.plate ?? null,
+    vehicleMatchScore: inArea?.score ?? null,
+    vehicleMatchReasons: inArea?.reasons ?? [],
+    proposal: proposalOf(advice, inArea),
+  } satisfies Partial<typeof anprReads.$inferInsert>;
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(anprReads)
-      .values({
-        siteId,
-        time: input.time ? new Date(input.time) : now,
-        plate,
-        camera: input.camera || null,
-        gateId: input.gate ?? null,
-        confidence: input.confidence ?? null,
-        clientId: terminal.clientId,
-        adviceId: advice?.id ?? null,
-        matchedPlate: advice?.plate ?? null,
-        matchScore: advice?.score ?? null,
-        matchReasons: advice?.reasons ?? [],
-        vehicleId: inArea?.id ?? null,
-        vehicleMatchedPlate: inArea?.plate ?? null,
-        vehicleMatchScore: inArea?.score ?? null,
-        vehicleMatchReasons: inArea?.reasons ?? [],
-        proposal: proposalOf(advice, inArea),
-      })
-      .returning({ id: anprReads.id });
-    return row.id;
+    const [row] = await insertRead.rows<{ id: number }>(tx, columnValues(anprReads, READ_KEYS, values));
+    return Number(row.id);
   });
 }
+
+/** What a plate read stores of itself, as `recordAnprRead` gives it. */
+const READ_KEYS = [
+  'siteId',
+  'time',
+  'plate',
+  'camera',
+  'gateId',
+  'confidence',
+  'clientId',
+  'adviceId',
+  'matchedPlate',
+  'matchScore',
+  'matchReasons',
+  'vehicleId',
+  'vehicleMatchedPlate',
+  'vehicleMatchScore',
+  'vehicleMatchReasons',
+  'proposal',
+] as const;
+const insertRead = preparedStatement((handle) =>
+  handle
+    .insert(anprReads)
+    .values(columnPlaceholders(READ_KEYS) as unknown as typeof anprReads.$inferInsert)
+    .returning({ id: anprReads.id }),
+);
 
 export type VehicleAdviceRow = typeof vehicleAdvices.$inferSelect;
 
