@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   LOGISTICS_AUTOMATIC_ATTRIBUTES,
@@ -8,7 +8,7 @@ import {
   type LogisticsTransportAttribute,
 } from '@strazce/contract';
 import type { Db } from '../../db/database';
-import { preparedStatement } from '../../db/prepared';
+import { columnPlaceholders, columnValues, preparedStatement } from '../../db/prepared';
 import type { CrudRepository, Row } from '../../platform/crud';
 import { AppError, notFound } from '../../platform/errors';
 import { sessionOf } from '../../platform/guard';
@@ -38,14 +38,21 @@ const conflict = () =>
 const notAllowed = () =>
   new AppError('LOGISTICS_OPERATION_NOT_ALLOWED', 'The operation is not offered on this transport to you');
 
-/** A workflow operation is offered to one of these roles. */
-const forRolesSql = (roles: readonly string[]): SQL =>
+/** The roles of a caller as a statement's value: a `text[]` literal. */
+const rolesValue = (roles: readonly string[]) => `{${roles.join(',')}}`;
+
+/** A workflow operation is offered to one of these roles (`text[]`). */
+const forRolesSql = (roles: SQL | Placeholder | string): SQL =>
   sql`exists (select 1 from ${workflowOperationRoles}
     where ${workflowOperationRoles.operationId} = ${workflowOperations.id}
-    and ${inArray(sql`${workflowOperationRoles.role}`, [...roles, ''])})`;
+    and ${workflowOperationRoles.role}::text = any(${roles}::text[]))`;
 
 /** The operations offered on a transport in `statusId` to a caller with `roles`: active, of its site. */
-export const offeredSql = (siteId: number, statusId: number, roles: readonly string[]): SQL =>
+const offeredCondition = (
+  siteId: number | Placeholder,
+  statusId: number | Placeholder,
+  roles: Placeholder | string,
+): SQL =>
   and(
     eq(workflowOperations.siteId, siteId),
     eq(workflowOperations.active, true),
@@ -53,25 +60,25 @@ export const offeredSql = (siteId: number, statusId: number, roles: readonly str
     forRolesSql(roles),
   )!;
 
+export const offeredSql = (siteId: number, statusId: number, roles: readonly string[]): SQL =>
+  offeredCondition(siteId, statusId, rolesValue(roles));
+
 /** The transport as it is now: 404 when not of the site; 409 when closed. Its version is not checked here. */
 export async function openTransport(ctx: TransportContext, id: number) {
-  const [transport] = await ctx.tx
-    .select({
-      id: logisticsTransports.id,
-      version: logisticsTransports.version,
-      statusId: logisticsTransports.statusId,
-      cancelled: logisticsTransports.cancelled,
-      archive: logisticsStatuses.archive,
-    })
-    .from(logisticsTransports)
-    .innerJoin(logisticsStatuses, eq(logisticsStatuses.id, logisticsTransports.statusId))
-    .where(and(eq(logisticsTransports.id, id), eq(logisticsTransports.siteId, ctx.siteId!)));
+  const [transport] = await openTransportStatement.rows<{
+    version: number;
+    status_id: number;
+    closed: boolean;
+  }>(ctx.tx, { id, siteId: ctx.siteId });
   if (!transport) throw notFound('Transport');
-  return {
-    ...transport,
-    closed: transport.cancelled !== null || transport.archive,
-  };
+  return { id, version: transport.version, statusId: transport.status_id, closed: transport.closed };
 }
+const openTransportStatement = preparedStatement(
+  () => sql`select ${logisticsTransports.version}, ${logisticsTransports.statusId},
+      (${logisticsTransports.cancelled} is not null or ${logisticsStatuses.archive}) as closed
+    from ${logisticsTransports} join ${logisticsStatuses} on ${logisticsStatuses.id} = ${logisticsTransports.statusId}
+    where ${logisticsTransports.id} = ${sql.placeholder('id')} and ${logisticsTransports.siteId} = ${sql.placeholder('siteId')}`,
+);
 
 /** 404, then the version the caller saw (409 LOGISTICS_CONFLICT), then closed (409 LOGISTICS_TRANSPORT_CLOSED). */
 async function transportAt(ctx: TransportContext, id: number, version: number) {
@@ -127,10 +134,7 @@ async function currentValues(
   id: number,
 ): Promise<{ row: Row; values: Row }> {
   const row = (await transports.findRow(id, ctx))!;
-  const operations = await ctx.tx
-    .select({ id: transportLogisticsOperations.logisticsOperationId })
-    .from(transportLogisticsOperations)
-    .where(eq(transportLogisticsOperations.transportId, id));
+  const operations = await transportOperationsStatement.rows<{ id: number }>(ctx.tx, { id });
   const values = Object.fromEntries(
     LOGISTICS_TRANSPORT_ATTRIBUTES.map((attribute) => {
       const field = logisticsTransport.fields[attribute];
@@ -140,6 +144,11 @@ async function currentValues(
   );
   return { row, values };
 }
+
+const transportOperationsStatement = preparedStatement(
+  () => sql`select ${transportLogisticsOperations.logisticsOperationId} as id from ${transportLogisticsOperations}
+    where ${transportLogisticsOperations.transportId} = ${sql.placeholder('id')}`,
+);
 
 /**
  * The input of the transport's update from an editor's values under an operation's attribute modes:
@@ -194,14 +203,42 @@ async function writeLog(
     changes?: Row;
   },
 ): Promise<void> {
-  await ctx.tx.insert(transportLog).values({
+  const values = {
     ...entry,
+    edit: entry.edit ?? false,
     siteId: ctx.siteId!,
     time: new Date(ctx.request.server.clock.now()),
     userId: sessionOf(ctx.request).userId,
     note: entry.note || null,
-  });
+    changes: entry.changes ?? null,
+  } satisfies typeof transportLog.$inferInsert;
+  await insertLogStatement.rows(ctx.tx, columnValues(transportLog, LOG_KEYS, values));
 }
+const LOG_KEYS = [
+  'transportId',
+  'operationId',
+  'startStatusId',
+  'endStatusId',
+  'edit',
+  'note',
+  'changes',
+  'siteId',
+  'time',
+  'userId',
+] as const satisfies ReadonlyArray<keyof typeof transportLog.$inferInsert>;
+const insertLogStatement = preparedStatement((handle) =>
+  handle
+    .insert(transportLog)
+    .values(columnPlaceholders(LOG_KEYS) as unknown as typeof transportLog.$inferInsert),
+);
+
+/** A workflow operation by id if it is offered (`offeredSql`) on a transport in `statusId` to `roles`. */
+const offeredOperationStatement = preparedStatement(
+  () => sql`select ${workflowOperations.id}, ${workflowOperations.endStatusId}, ${workflowOperations.withoutEditor}
+    from ${workflowOperations}
+    where ${workflowOperations.id} = ${sql.placeholder('id')}
+      and ${offeredCondition(sql.placeholder('siteId'), sql.placeholder('statusId'), sql.placeholder('roles'))}`,
+);
 
 export interface ExecuteBody {
   operation: number;
@@ -223,20 +260,22 @@ export async function executeOperation(
 ): Promise<void> {
   const transport = await transportAt(ctx, id, body.version);
   const session = sessionOf(ctx.request);
-  const [operation] = await ctx.tx
-    .select({
-      id: workflowOperations.id,
-      endStatusId: workflowOperations.endStatusId,
-      withoutEditor: workflowOperations.withoutEditor,
-    })
-    .from(workflowOperations)
-    .where(
-      and(
-        eq(workflowOperations.id, body.operation),
-        offeredSql(ctx.siteId!, transport.statusId, session.roles),
-      ),
-    );
-  if (!operation) throw notAllowed();
+  const [offered] = await offeredOperationStatement.rows<{
+    id: number;
+    end_status_id: number;
+    without_editor: boolean;
+  }>(ctx.tx, {
+    id: body.operation,
+    siteId: ctx.siteId,
+    statusId: transport.statusId,
+    roles: rolesValue(session.roles),
+  });
+  if (!offered) throw notAllowed();
+  const operation = {
+    id: offered.id,
+    endStatusId: offered.end_status_id,
+    withoutEditor: offered.without_editor,
+  };
   const modes = await attributeModes(ctx.tx, operation.id);
   const current = await currentValues(transports, ctx, id);
   // Everything read before the update, which locks the transport's row until the commit: every dispatcher
@@ -287,7 +326,7 @@ export async function editOperation(
       and(
         eq(workflowOperations.id, last.operationId),
         eq(workflowOperations.siteId, ctx.siteId!),
-        forRolesSql(sessionOf(ctx.request).roles),
+        forRolesSql(rolesValue(sessionOf(ctx.request).roles)),
       ),
     );
   if (!allowed) throw notAllowed();
