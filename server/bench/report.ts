@@ -281,11 +281,47 @@ function splitParts(text: string): ReportParts {
   return { visits, vehicles, stock, logistics };
 }
 
-/** A fresh report over an existing file: each part the run did not measure is kept as the file has it. */
+const ONLY_POSTGRESQL = 'This run measured PostgreSQL only (`--db=postgresql`).';
+const DATABASE_HEADING = /^#{2,3} (PostgreSQL|PGlite \(embedded\))$/gm;
+
+/** A part cut at its databases' headings: what comes before them, and each database's section. */
+function splitDatabases(part: string): { head: string; sections: Map<string, string> } {
+  const headings = [...part.matchAll(DATABASE_HEADING)];
+  const sections = new Map<string, string>();
+  headings.forEach((heading, index) =>
+    sections.set(heading[1], part.slice(heading.index, headings[index + 1]?.index ?? part.length)),
+  );
+  return { head: headings.length ? part.slice(0, headings[0].index) : part, sections };
+}
+
+/**
+ * A part of a fresh run over the file's: a database the run did not measure keeps the file's section, marked
+ * as measured before (a PostgreSQL-only run after a change leaves the embedded database's figures in place).
+ */
+function mergePart(existing: string, fresh: string): string {
+  const old = splitDatabases(existing);
+  const now = splitDatabases(fresh);
+  if (now.sections.size === 0) return fresh;
+  const kept = [...old.sections].filter(([name]) => !now.sections.has(name));
+  if (kept.length === 0) return fresh;
+  const sections = [...now.sections.values()].map((section) => section.trimEnd());
+  for (const [, section] of kept) {
+    const [heading, ...rest] = section.trimEnd().split('\n');
+    const note = '_Kept from an earlier run: the latest run did not measure this database._';
+    sections.push([heading, '', note, ...(rest[0] === '' ? rest : ['', ...rest])].join('\n'));
+  }
+  const head = now.head.replace(`${ONLY_POSTGRESQL}\n\n`, '');
+  return `${head}${sections.join('\n\n')}\n`;
+}
+
+/**
+ * A fresh report over an existing file: each part the run did not measure is kept as the file has it, and in
+ * a part it measured, each database it did not.
+ */
 export function mergeReport(existing: string, fresh: string): string {
   const old = splitParts(existing);
   const now = splitParts(fresh);
-  const pick = (part: keyof ReportParts) => (now[part].trim() ? now[part] : old[part]);
+  const pick = (part: keyof ReportParts) => (now[part].trim() ? mergePart(old[part], now[part]) : old[part]);
   return joinParts({
     visits: pick('visits'),
     vehicles: pick('vehicles'),
@@ -308,8 +344,7 @@ function renderVisits(runs: DatabaseRun[], machine: Machine): string {
     ...machineLines(machine),
     '',
   ];
-  if (!runs.some((run) => run.kind === 'pglite'))
-    lines.push('This run measured PostgreSQL only (`--db=postgresql`).', '');
+  if (!runs.some((run) => run.kind === 'pglite')) lines.push(ONLY_POSTGRESQL, '');
   for (const run of runs) {
     const results = run.results.filter((result) => groupOf(result) === 'visit');
     if (results.length === 0 && !run.mix) continue;
@@ -520,8 +555,7 @@ function renderVehicles(runs: DatabaseRun[], machine: Machine): string {
     ...machineLines(machine),
     '',
   ];
-  if (!runs.some((run) => run.kind === 'pglite'))
-    lines.push('This run measured PostgreSQL only (`--db=postgresql`).', '');
+  if (!runs.some((run) => run.kind === 'pglite')) lines.push(ONLY_POSTGRESQL, '');
   for (const run of runs) {
     const results = run.results.filter((result) => groupOf(result) === 'vehicle');
     if (results.length === 0) continue;
