@@ -145,7 +145,8 @@ const DESIGN = [
   '  round trips.',
   '- **What is compared.** The app runs in a process of its own (bench/target.ts, bundled and run by plain',
   '  node with the flags of `npm start`, as production runs it; until 2026-11-27 through tsx, whose',
-  '  `keepNames` named every closure at run time), autocannon in the runner. "page SQL" replays, straight through the driver (node-postgres pool or the PGlite instance,',
+  '  `keepNames` named every closure at run time), autocannon in the runner. "page SQL" replays,',
+  '  straight through the driver (node-postgres pool or the PGlite instance,',
   "  in the app's process while the app is idle), every statement the app sent for that page but the",
   "  session's — captured from the driver during a real request in the steady state (the second of two",
   '  calls) — all at once per iteration, from as many loops as autocannon has connections, prepared as the',
@@ -288,6 +289,7 @@ function splitParts(text: string): ReportParts {
 }
 
 const ONLY_POSTGRESQL = 'This run measured PostgreSQL only (`--db=postgresql`).';
+const KEPT_NOTE = '_Kept from an earlier run: the latest run did not measure this database._';
 const DATABASE_HEADING = /^#{2,3} (PostgreSQL|PGlite \(embedded\))$/gm;
 
 /** A part cut at its databases' headings: what comes before them, and each database's section. */
@@ -313,8 +315,8 @@ function mergePart(existing: string, fresh: string): string {
   const sections = [...now.sections.values()].map((section) => section.trimEnd());
   for (const [, section] of kept) {
     const [heading, ...rest] = section.trimEnd().split('\n');
-    const note = '_Kept from an earlier run: the latest run did not measure this database._';
-    sections.push([heading, '', note, ...(rest[0] === '' ? rest : ['', ...rest])].join('\n'));
+    const body = rest.join('\n').replace(/^\n*/, '').replace(`${KEPT_NOTE}\n\n`, '');
+    sections.push([heading, '', KEPT_NOTE, '', body].join('\n'));
   }
   const head = now.head.replace(`${ONLY_POSTGRESQL}\n\n`, '');
   return `${head}${sections.join('\n\n')}\n`;

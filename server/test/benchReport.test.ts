@@ -25,6 +25,9 @@ describe('docs/performance.md written over an earlier run (mergeReport)', () => 
     );
     expect(merged).not.toContain('measured PostgreSQL only');
     expect(merged).toContain('old vehicle rows');
+    // Written over again by the same run: still one note.
+    const again = mergeReport(merged, visits('new pg rows', null));
+    expect(again).toBe(merged);
   });
 
   it('takes every database of a part the fresh run measured on both', () => {
