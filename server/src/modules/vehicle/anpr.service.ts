@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import {
   bestPlateMatch,
@@ -25,7 +25,7 @@ export interface ReadMatch {
 }
 
 /** The site's vehicle advices of the day not used by an entry yet: those a plate read may turn into one. */
-export const usableAdvices = (siteId: number, day: string) =>
+export const usableAdvices = (siteId: number | Placeholder, day: string | Placeholder) =>
   and(eq(vehicleAdvices.siteId, siteId), eq(vehicleAdvices.date, day), isNull(vehicleAdvices.vehicleId));
 
 /**
@@ -47,8 +47,7 @@ const readKey = (plate: string) => {
 const adviceCandidates = preparedStatement(
   () => sql`select ${vehicleAdvices.id}, ${vehicleAdvices.vehiclePlate}, ${vehicleAdvices.trailerPlate}
     from ${vehicleAdvices}
-    where ${vehicleAdvices.siteId} = ${sql.placeholder('siteId')} and ${vehicleAdvices.date} = ${sql.placeholder('day')}
-      and ${vehicleAdvices.vehicleId} is null
+    where ${usableAdvices(sql.placeholder('siteId'), sql.placeholder('day'))}
       and (${mayMatch(vehicleAdvices.vehiclePlate)} or ${mayMatch(vehicleAdvices.trailerPlate)})
     order by ${vehicleAdvices.time}, ${vehicleAdvices.id}`,
 );
@@ -105,7 +104,7 @@ function bestInArea(plate: string, rows: InAreaRow[]): InAreaMatch | null {
  * in-area partial index (`vehicle_movement_in_area_idx`, whose predicate the query repeats), so fast at any
  * number of movements.
  */
-export const inAreaCandidates = preparedStatement(
+const inAreaCandidates = preparedStatement(
   () => sql`select ${vehicleMovements.id}, ${vehicleMovements.plate}, ${vehicleMovements.trailerPlate},
       ${vehicleMovements.inArea}, ${vehicleMovements.trailerInArea}
     from ${vehicleMovements}
