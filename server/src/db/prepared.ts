@@ -1,5 +1,5 @@
 import { sql, type Query, type SQL, type SQLWrapper } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from './database';
 
 /** The rows of a raw statement's result (`db.execute`, a prepared statement): both drivers answer `{ rows }`. */
@@ -96,3 +96,25 @@ export const columnValues = (
     }),
   );
 };
+
+/**
+ * An insert into `table` prepared per set of columns given (the keys of `values` not undefined; an omitted
+ * column takes its default), with the values encoded by their columns: the new row's id.
+ */
+export function preparedInsert<T extends PgTable & { id: PgColumn }>(table: T) {
+  const statement = preparedShapes((handle, keys: readonly string[]) =>
+    handle
+      .insert(table)
+      .values(columnPlaceholders(keys) as T['$inferInsert'])
+      .returning({ id: table.id }),
+  );
+  return async (handle: Db, values: Partial<T['$inferInsert']>): Promise<number> => {
+    const row = values as Record<string, unknown>;
+    const keys = Object.keys(row).filter((key) => row[key] !== undefined);
+    const [created] = await statement(keys.join(','), keys).rows<{ id: number }>(
+      handle,
+      columnValues(table, keys, row),
+    );
+    return Number(created.id);
+  };
+}

@@ -1,7 +1,6 @@
 import {
   and,
   asc,
-  count,
   desc,
   eq,
   getTableColumns,
@@ -31,7 +30,7 @@ import {
   type ListQuery,
 } from '@strazce/contract';
 import type { Db } from '../db/database';
-import { columnPlaceholders, columnValues, preparedShapes } from '../db/prepared';
+import { columnPlaceholders, columnValues, preparedInsert, preparedShapes } from '../db/prepared';
 import { auditRecord, changedFields } from './audit';
 import { systemClock, type Clock } from './clock';
 import { AppError, notFound, validationError } from './errors';
@@ -678,12 +677,7 @@ export function crudRepository<F extends Fields>(
   const findStatement = preparedShapes((handle, where: LazySql) =>
     handle.select().from(table).where(where()).limit(1),
   );
-  const insertStatement = preparedShapes((handle, keys: readonly string[]) =>
-    handle
-      .insert(table)
-      .values(columnPlaceholders(keys) as typeof table.$inferInsert)
-      .returning({ id: table.id }),
-  );
+  const insertPrepared = preparedInsert(table);
   const updateStatement = preparedShapes((handle, shape: { keys: readonly string[]; where: LazySql }) =>
     handle
       .update(table)
@@ -697,18 +691,13 @@ export function crudRepository<F extends Fields>(
   );
 
   async function insertRow(tx: Db, values: Row): Promise<number> {
-    const keys = boundKeys(values);
-    if (!keys) {
+    if (!boundKeys(values)) {
       const [created] = (await tx.insert(table).values(values).returning({ id: table.id })) as {
         id: number;
       }[];
       return created.id;
     }
-    const [created] = await insertStatement(keys.join(','), keys).rows<{ id: number }>(
-      tx,
-      columnValues(table, keys, values),
-    );
-    return Number(created.id);
+    return insertPrepared(tx, values);
   }
 
   /** Updates the record at the version the caller read; its id, or undefined when it is not (or no longer) so. */
@@ -830,21 +819,14 @@ export function crudRepository<F extends Fields>(
     if (target.extraWhere) {
       // A row filter is SQL of the module's own: built anew, never kept.
       const where = whereOf(target, inline, [])();
-      const [{ total }] = limit
-        ? await db.select({ total: count() }).from(
-            matching(db, where)
-              .limit(limit + 1)
-              .as('bounded'),
-          )
-        : await db.select({ total: count() }).from(table).where(where);
+      const [{ total }] = await countOf(db, where);
       return limit && Number(total) > limit ? estimatedCount(where, limit) : Number(total);
     }
     const { where, values, shape } = bound(target);
     const key = shape.join('&');
-    if (!limit) {
-      const [{ total }] = await countStatement(key, where).rows<{ total: unknown }>(db, values);
-      return Number(total);
-    }
+    const counted = async () =>
+      Number((await countStatement(key, where).rows<{ total: unknown }>(db, values))[0].total);
+    if (!limit) return counted();
     const keptKey = `${key} ${JSON.stringify(values)}`;
     const kept = totals.get(keptKey);
     if (kept && kept.until > clock.now() && (kept.written === null || writes?.isCurrent(kept.written)))
@@ -854,10 +836,10 @@ export function crudRepository<F extends Fields>(
       totals.set(keptKey, { total, written, until: clock.now() + ms });
     };
     const startedAt = writes?.generation();
-    const [{ total }] = await boundedCountStatement(key, where).rows<{ total: unknown }>(db, values);
-    if (Number(total) <= limit) {
-      if (startedAt !== undefined) keep(Number(total), startedAt, EXACT_KEPT_MS);
-      return Number(total);
+    const total = await counted();
+    if (total <= limit) {
+      if (startedAt !== undefined) keep(total, startedAt, EXACT_KEPT_MS);
+      return total;
     }
     const estimate = await estimatedCount(whereOf(target, inline, [])(), limit);
     keep(estimate, null, ESTIMATE_KEPT_MS);
@@ -868,19 +850,19 @@ export function crudRepository<F extends Fields>(
       .select({ one: sql`1` })
       .from(table)
       .where(where);
-  const countStatement = preparedShapes((handle, where: LazySql) =>
-    handle
-      .select({ total: sql`count(*)`.as('total') })
-      .from(table)
-      .where(where()),
-  );
-  const boundedCountStatement = preparedShapes((handle, where: LazySql) =>
-    handle.select({ total: sql`count(*)`.as('total') }).from(
-      matching(handle, where())
-        .limit(options.countLimit! + 1)
-        .as('bounded'),
-    ),
-  );
+  /** The count of the matching rows; with `countLimit`, of at most limit + 1 of them. */
+  const countOf = (handle: Db, where: SQL | undefined) => {
+    const total = { total: sql`count(*)`.as('total') };
+    const limit = options.countLimit;
+    return limit
+      ? handle.select(total).from(
+          matching(handle, where)
+            .limit(limit + 1)
+            .as('bounded'),
+        )
+      : handle.select(total).from(table).where(where);
+  };
+  const countStatement = preparedShapes((handle, where: LazySql) => countOf(handle, where()));
   /** The planner's estimate of the matching rows, never below limit + 1 (the exact count found more). */
   const estimatedCount = async (where: SQL | undefined, limit: number) =>
     Math.max(limit + 1, planRows(await db.execute(sql`explain (format json) ${matching(db, where)}`)));

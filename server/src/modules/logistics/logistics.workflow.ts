@@ -8,7 +8,7 @@ import {
   type LogisticsTransportAttribute,
 } from '@strazce/contract';
 import type { Db } from '../../db/database';
-import { columnPlaceholders, columnValues, preparedStatement } from '../../db/prepared';
+import { preparedInsert, preparedStatement } from '../../db/prepared';
 import type { CrudRepository, Row } from '../../platform/crud';
 import { AppError, notFound } from '../../platform/errors';
 import { sessionOf } from '../../platform/guard';
@@ -42,7 +42,7 @@ const notAllowed = () =>
 const rolesValue = (roles: readonly string[]) => `{${roles.join(',')}}`;
 
 /** A workflow operation is offered to one of these roles (`text[]`). */
-const forRolesSql = (roles: SQL | Placeholder | string): SQL =>
+const forRolesSql = (roles: Placeholder | string): SQL =>
   sql`exists (select 1 from ${workflowOperationRoles}
     where ${workflowOperationRoles.operationId} = ${workflowOperations.id}
     and ${workflowOperationRoles.role}::text = any(${roles}::text[]))`;
@@ -67,14 +67,14 @@ export const offeredSql = (siteId: number, statusId: number, roles: readonly str
 export async function openTransport(ctx: TransportContext, id: number) {
   const [transport] = await openTransportStatement.rows<{
     version: number;
-    status_id: number;
+    statusId: number;
     closed: boolean;
   }>(ctx.tx, { id, siteId: ctx.siteId });
   if (!transport) throw notFound('Transport');
-  return { id, version: transport.version, statusId: transport.status_id, closed: transport.closed };
+  return { id, ...transport };
 }
 const openTransportStatement = preparedStatement(
-  () => sql`select ${logisticsTransports.version}, ${logisticsTransports.statusId},
+  () => sql`select ${logisticsTransports.version}, ${logisticsTransports.statusId} as "statusId",
       (${logisticsTransports.cancelled} is not null or ${logisticsStatuses.archive}) as closed
     from ${logisticsTransports} join ${logisticsStatuses} on ${logisticsStatuses.id} = ${logisticsTransports.statusId}
     where ${logisticsTransports.id} = ${sql.placeholder('id')} and ${logisticsTransports.siteId} = ${sql.placeholder('siteId')}`,
@@ -203,38 +203,20 @@ async function writeLog(
     changes?: Row;
   },
 ): Promise<void> {
-  const values = {
+  await insertLog(ctx.tx, {
     ...entry,
-    edit: entry.edit ?? false,
     siteId: ctx.siteId!,
     time: new Date(ctx.request.server.clock.now()),
     userId: sessionOf(ctx.request).userId,
     note: entry.note || null,
-    changes: entry.changes ?? null,
-  } satisfies typeof transportLog.$inferInsert;
-  await insertLogStatement.rows(ctx.tx, columnValues(transportLog, LOG_KEYS, values));
+  });
 }
-const LOG_KEYS = [
-  'transportId',
-  'operationId',
-  'startStatusId',
-  'endStatusId',
-  'edit',
-  'note',
-  'changes',
-  'siteId',
-  'time',
-  'userId',
-] as const satisfies ReadonlyArray<keyof typeof transportLog.$inferInsert>;
-const insertLogStatement = preparedStatement((handle) =>
-  handle
-    .insert(transportLog)
-    .values(columnPlaceholders(LOG_KEYS) as unknown as typeof transportLog.$inferInsert),
-);
+const insertLog = preparedInsert(transportLog);
 
 /** A workflow operation by id if it is offered (`offeredSql`) on a transport in `statusId` to `roles`. */
 const offeredOperationStatement = preparedStatement(
-  () => sql`select ${workflowOperations.id}, ${workflowOperations.endStatusId}, ${workflowOperations.withoutEditor}
+  () => sql`select ${workflowOperations.id}, ${workflowOperations.endStatusId} as "endStatusId",
+      ${workflowOperations.withoutEditor} as "withoutEditor"
     from ${workflowOperations}
     where ${workflowOperations.id} = ${sql.placeholder('id')}
       and ${offeredCondition(sql.placeholder('siteId'), sql.placeholder('statusId'), sql.placeholder('roles'))}`,
@@ -260,22 +242,17 @@ export async function executeOperation(
 ): Promise<void> {
   const transport = await transportAt(ctx, id, body.version);
   const session = sessionOf(ctx.request);
-  const [offered] = await offeredOperationStatement.rows<{
+  const [operation] = await offeredOperationStatement.rows<{
     id: number;
-    end_status_id: number;
-    without_editor: boolean;
+    endStatusId: number;
+    withoutEditor: boolean;
   }>(ctx.tx, {
     id: body.operation,
     siteId: ctx.siteId,
     statusId: transport.statusId,
     roles: rolesValue(session.roles),
   });
-  if (!offered) throw notAllowed();
-  const operation = {
-    id: offered.id,
-    endStatusId: offered.end_status_id,
-    withoutEditor: offered.without_editor,
-  };
+  if (!operation) throw notAllowed();
   const modes = await attributeModes(ctx.tx, operation.id);
   const current = await currentValues(transports, ctx, id);
   // Everything read before the update, which locks the transport's row until the commit: every dispatcher

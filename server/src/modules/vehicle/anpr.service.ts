@@ -13,7 +13,7 @@ import type { Db } from '../../db/database';
 import { siteToday } from '../../platform/siteTime';
 import { gates } from '../site/site.tables';
 import { anprReads, vehicleAdvices, vehicleForwarders, vehicleMovements } from './vehicle.tables';
-import { columnPlaceholders, columnValues, preparedStatement } from '../../db/prepared';
+import { preparedInsert, preparedStatement } from '../../db/prepared';
 import { checkGate } from '../site/movement';
 
 /** A read's best match: the advice or in-area entry, the plate it matched, how closely (0 exact) and why. */
@@ -172,38 +172,10 @@ export async function recordAnprRead(
     vehicleMatchScore: inArea?.score ?? null,
     vehicleMatchReasons: inArea?.reasons ?? [],
     proposal: proposalOf(advice, inArea),
-  } satisfies Partial<typeof anprReads.$inferInsert>;
-  return db.transaction(async (tx) => {
-    const [row] = await insertRead.rows<{ id: number }>(tx, columnValues(anprReads, READ_KEYS, values));
-    return Number(row.id);
-  });
+  };
+  return db.transaction((tx) => insertRead(tx as unknown as Db, values));
 }
-
-/** What a plate read stores of itself, as `recordAnprRead` gives it. */
-const READ_KEYS = [
-  'siteId',
-  'time',
-  'plate',
-  'camera',
-  'gateId',
-  'confidence',
-  'clientId',
-  'adviceId',
-  'matchedPlate',
-  'matchScore',
-  'matchReasons',
-  'vehicleId',
-  'vehicleMatchedPlate',
-  'vehicleMatchScore',
-  'vehicleMatchReasons',
-  'proposal',
-] as const;
-const insertRead = preparedStatement((handle) =>
-  handle
-    .insert(anprReads)
-    .values(columnPlaceholders(READ_KEYS) as unknown as typeof anprReads.$inferInsert)
-    .returning({ id: anprReads.id }),
-);
+const insertRead = preparedInsert(anprReads);
 
 export type VehicleAdviceRow = typeof vehicleAdvices.$inferSelect;
 
