@@ -334,10 +334,6 @@ const MIX: Array<{ user: MixUser; name: string; path: (ids: Ids) => string }> = 
 
 /** The measured process (bench/target.ts): the app and its database, apart from the load generator. */
 async function startTarget(kind: 'postgresql' | 'pglite') {
-  // Built as `npm start` runs the server (build.mjs): one bundle run by plain node, not TypeScript compiled
-  // on the fly by tsx, which names every closure it makes at run time.
-  const serverDir = fileURLToPath(new URL('..', import.meta.url));
-  execFileSync(process.execPath, ['build.mjs', '--bench'], { cwd: serverDir, stdio: 'inherit' });
   const child = fork(
     fileURLToPath(new URL('../dist/bench-target.js', import.meta.url)),
     [
@@ -964,6 +960,12 @@ if (args.render) {
   const started = Date.now();
   const kinds =
     args.db === 'both' ? (['postgresql', 'pglite'] as const) : [args.db as 'postgresql' | 'pglite'];
+  // The measured process is built as `npm start` runs the server (build.mjs): one bundle run by plain node, not
+  // TypeScript compiled on the fly by tsx, which names every closure it makes at run time.
+  execFileSync(process.execPath, ['build.mjs', '--bench'], {
+    cwd: fileURLToPath(new URL('..', import.meta.url)),
+    stdio: 'inherit',
+  });
   const runs: DatabaseRun[] = [];
   for (const kind of kinds) runs.push(await benchDatabase(kind));
   measured = {
