@@ -23,6 +23,11 @@ export type TargetRequest =
   | { type: 'stockCheck'; itemId: number }
   /** A transport's version and log entries (before and after the transition scenario: no lost update). */
   | { type: 'transportCheck'; transportId: number }
+  /**
+   * Points the bare node:http server (started on the first request) at these groups: each request runs the
+   * next group's statements at once through the driver and answers the first one's text (the floor of HTTP).
+   */
+  | { type: 'bare'; groups: Statement[][] }
   /** The target process's CPU time so far (ms). */
   | { type: 'cpu' }
   | { type: 'close' };
@@ -49,5 +54,6 @@ export type TargetReply =
   | { type: 'stockChecked'; current: string; moved: string; levels: string; movements: number }
   | { type: 'transportChecked'; version: number; logRows: number }
   | { type: 'cpuUsed'; ms: number }
+  | { type: 'bareReady'; address: string }
   | { type: 'closed' }
   | { type: 'failed'; message: string };

@@ -32,6 +32,21 @@ export interface ScenarioResult {
   outcomes?: { http: Outcomes; raw: Outcomes; all: Outcomes };
   /** CPU time per call (ms) of each part of the machine, on each side (absent in older measurements). */
   cpu?: { http: CpuUse; raw: CpuUse };
+  /** With `--floor`, a read. */
+  floor?: FloorResult;
+}
+
+/**
+ * A read measured through a bare node:http server that runs the same statements (`--floor`), in the same
+ * rounds as the app: the least any Node HTTP server pays on the machine.
+ */
+export interface FloorResult {
+  http: Measurement;
+  /** Over the same rounds' replay: p50 / p50 for a page, calls/s / calls/s for the mixed load; their median. */
+  ratios: number[];
+  ratio: number;
+  /** CPU time per call (ms) of the load generator, the bare server's process and the database. */
+  cpu?: CpuUse;
 }
 
 export interface MixRequestResult {
@@ -54,6 +69,8 @@ export interface MixResult {
   ratio: number;
   /** CPU time per call (ms), as for a scenario. */
   cpu?: { http: CpuUse; raw: CpuUse };
+  /** With `--floor`. */
+  floor?: FloorResult;
 }
 
 export interface DatabaseRun {
@@ -166,6 +183,13 @@ const DESIGN = [
   '  `/proc`), and each table is followed by that time per call. When the cores are all busy, latency at a',
   '  fixed concurrency follows the CPU a call costs the whole machine, so the HTTP − replay column is what',
   '  the p50 ratio is made of: how much is the load generator, how much the app, how much the database.',
+  '- **The floor of HTTP (`--floor`).** In the same rounds, between the app and the replay, autocannon also',
+  "  loads a bare `node:http` server in the app's process (bench/target.ts) that answers each request by",
+  "  running the call's statements at once through the same driver, as the replay does, and sending the",
+  "  first one's text: no routing, session, validation or hooks. Its ratio to the replay is what any Node",
+  '  HTTP server pays on this machine for the extra hop (the load generator, HTTP parsing, a second socket);',
+  "  the app's ratio can only be above it. Where a target's ratio is below this floor, no Node app can meet",
+  '  it on this machine.',
   '- **Mixed read load.** Several users at once: a receptionist, a viewer (personal data masked) and an',
   '  administrator, each restoring the session (`GET /api/session` with `X-Auth-Token`) and reading lists',
   '  with and without filters, one visit, the in-area list and administration lists; every connection goes',
@@ -379,6 +403,7 @@ function renderVisits(runs: DatabaseRun[], machine: Machine): string {
         [...results, ...(run.mix ? [{ name: 'Mixed read load (below)', cpu: run.mix.cpu }] : [])],
         run.kind === 'postgresql',
       ),
+      ...floorTable(results, run.kind === 'postgresql'),
     );
     const mix = run.mix;
     if (mix) {
@@ -403,9 +428,18 @@ function renderVisits(runs: DatabaseRun[], machine: Machine): string {
         '|---|---:|---:|---:|',
         `| HTTP | ${mix.http.rps.toFixed(0)} | ${ms(mix.http.p50)} | ${ms(mix.http.p99)} |`,
         `| the same statements replayed without HTTP | ${mix.raw.rps.toFixed(0)} | ${ms(mix.raw.p50)} | ${ms(mix.raw.p99)} |`,
+        ...(mix.floor
+          ? [
+              `| the same statements through a bare node:http server | ${mix.floor.http.rps.toFixed(0)} | ${ms(mix.floor.http.p50)} | ${ms(mix.floor.http.p99)} |`,
+            ]
+          : []),
         '',
         `Throughput of HTTP / replay per round: ${mix.ratios.map((ratio) => ratio.toFixed(2)).join(', ')}; ` +
-          `median ${(mix.ratio * 100).toFixed(0)} %.`,
+          `median ${(mix.ratio * 100).toFixed(0)} %.` +
+          (mix.floor
+            ? ` The bare server's / replay per round: ${mix.floor.ratios.map((ratio) => ratio.toFixed(2)).join(', ')}; ` +
+              `median ${(mix.floor.ratio * 100).toFixed(0)} %: the most a Node HTTP server reached here.`
+            : ''),
       );
     }
     if (run.kind === 'postgresql') {
@@ -516,7 +550,30 @@ function scenarioTable(
         } |`,
     );
   }
-  return [...lines, ...cpuTable(results, postgres)];
+  return [...lines, ...cpuTable(results, postgres), ...floorTable(results, postgres)];
+}
+
+/**
+ * The reads measured through the bare node:http server too (`--floor`): its p50 ratio to the replay beside
+ * the app's, and the CPU a call of it cost.
+ */
+function floorTable(results: ScenarioResult[], postgres: boolean): string[] {
+  const measured = results.filter((result) => result.floor);
+  if (measured.length === 0) return [];
+  const cpu = (use: CpuUse | undefined, part: keyof CpuUse) =>
+    !use ? '–' : part === 'database' && !postgres ? 'in the process' : use[part].toFixed(2);
+  return [
+    '',
+    'The floor of HTTP: the same statements through a bare node:http server (no routing, session or validation), in the same rounds:',
+    '',
+    "| scenario | bare server p50 ms | bare server p50 ratio (median) | per round | the app's p50 ratio | CPU per call, ms: load generator | bare server | database |",
+    '|---|---:|---:|---|---:|---:|---:|---:|',
+    ...measured.map(
+      ({ name, floor, ratio }) =>
+        `| ${name} | ${ms(floor!.http.p50)} | ${floor!.ratio.toFixed(2)} | ${floor!.ratios.map((value) => value.toFixed(2)).join(' ')} | ` +
+        `${ratio.toFixed(2)} | ${cpu(floor!.cpu, 'loadGenerator')} | ${cpu(floor!.cpu, 'app')} | ${cpu(floor!.cpu, 'database')} |`,
+    ),
+  ];
 }
 
 /**

@@ -9,10 +9,15 @@
  *   npm run bench -- --db=postgresql --visits=200000 --duration=6 --rounds=3 --connections=4 --out=../docs/performance.md
  *   BENCH_CPU_PROF=/tmp/prof npm run bench -- --db=postgresql --only=first-page,in-area,mix
  *   npm run bench -- --json=/tmp/bench.json ...; npm run bench -- --render=/tmp/bench.json --out=../docs/performance.md
+ *   npm run bench -- --db=postgresql --floor ...     # each read also through a bare node:http server (below)
  *
  * Every measurement alternates short rounds of HTTP and of the replayed SQL (`--rounds` rounds of each side,
  * `--duration` seconds per side in all), so that other work on the machine slows both sides alike; the
  * ratio reported is the median of the rounds' ratios.
+ *
+ * `--floor` adds a third side to each read's rounds (and the mixed load's): a bare node:http server that runs
+ * the same statements through the same driver and answers their text. Its ratio to the replay is what any
+ * Node HTTP server pays on this machine, the least the app's ratio can be.
  *
  * The app and its database run in a child process (bench/target.ts), as a server runs apart from its
  * clients; autocannon and the comparison run here, so neither slows the other's event loop.
@@ -37,6 +42,7 @@ import {
   pool,
   type Outcomes,
   type CpuUse,
+  type Measurement,
   type Sample,
   type Statement,
   type VersionedWrite,
@@ -56,6 +62,7 @@ import {
   type Machine as ReportMachine,
   renderReport,
   type DatabaseRun,
+  type FloorResult,
   type MixRequestResult,
   type MixResult,
   type ScenarioGroup,
@@ -98,8 +105,14 @@ const { values: args } = parseArgs({
      * files (comma-separated, e.g. one run per database) make one report.
      */
     render: { type: 'string' },
+    /**
+     * Also measures each read (and the mixed load) through a bare node:http server that runs the same
+     * statements and answers their text (bench/target.ts): what any Node HTTP server pays on this machine.
+     */
+    floor: { type: 'boolean', default: false },
   },
 });
+const FLOOR = args.floor === true;
 const VISITS = Number(args.visits);
 const VEHICLES = Number(args.vehicles);
 // The plate scenarios read a plate of the 1,000th entry that stayed (bench/seed.ts): a little over half the
@@ -383,6 +396,7 @@ async function startTarget(kind: 'postgresql' | 'pglite') {
     capture: (call: Call) => ask({ type: 'capture', ...call }, 'captured'),
     profile: (action: 'start' | 'stop', name: string) => ask({ type: 'profile', action, name }, 'profiled'),
     cpu: async () => (await ask({ type: 'cpu' }, 'cpuUsed')).ms,
+    bare: async (groups: Statement[][]) => (await ask({ type: 'bare', groups }, 'bareReady')).address,
     stockCheck: (itemId: number) => ask({ type: 'stockCheck', itemId }, 'stockChecked'),
     transportCheck: (transportId: number) => ask({ type: 'transportCheck', transportId }, 'transportChecked'),
     replay: async (
@@ -500,10 +514,16 @@ function versionedLoad(scenario: Scenario, ids: Ids, headers: Record<string, str
 /**
  * `ROUNDS` rounds of HTTP then SQL, `ROUND_SECONDS` each; a short pause after each lets what is still
  * queued (PGlite runs one statement at a time) drain before the other side starts. Each round's sample
- * carries the CPU time each part of the machine used meanwhile.
+ * carries the CPU time each part of the machine used meanwhile. With `bare` (`--floor`), each round also
+ * loads the bare HTTP server between the two, so that all three see the machine alike.
  */
-async function alternate(target: Target, http: () => Promise<Sample>, sql: () => Promise<Sample>) {
-  const rounds: Array<{ http: Sample; sql: Sample }> = [];
+async function alternate(
+  target: Target,
+  http: () => Promise<Sample>,
+  sql: () => Promise<Sample>,
+  bare?: () => Promise<Sample>,
+) {
+  const rounds: Array<{ http: Sample; sql: Sample; bare?: Sample }> = [];
   const measured = async (phase: () => Promise<Sample>) => {
     const before = await cpuNow(target);
     const sample = await phase();
@@ -513,9 +533,11 @@ async function alternate(target: Target, http: () => Promise<Sample>, sql: () =>
   for (let round = 0; round < ROUNDS; round++) {
     const httpSample = await measured(http);
     await pause();
+    const bareSample = bare ? await measured(bare) : undefined;
+    if (bare) await pause();
     const sqlSample = await measured(sql);
     await pause();
-    rounds.push({ http: httpSample, sql: sqlSample });
+    rounds.push({ http: httpSample, sql: sqlSample, ...(bareSample ? { bare: bareSample } : {}) });
   }
   return rounds;
 }
@@ -580,6 +602,44 @@ function cpuOf(rounds: Array<{ http: Sample; sql: Sample }>): { cpu?: { http: Cp
   const http = cpuPerCall(rounds.map((round) => round.http));
   const raw = cpuPerCall(rounds.map((round) => round.sql));
   return http && raw ? { cpu: { http, raw } } : {};
+}
+
+/**
+ * The bare HTTP server's load phase (`--floor`) for these groups, after a warm-up: `connections` of
+ * autocannon's, each request answered by the next group's statements.
+ */
+async function bareLoad(
+  target: Target,
+  groups: Statement[][],
+  { connections }: { connections: number },
+): Promise<() => Promise<Sample>> {
+  const address = await target.bare(groups);
+  const load = (duration: number) =>
+    httpLoad({ url: `${address}/`, connections, duration }, 'bare node:http');
+  await load(1);
+  await pause();
+  return () => load(ROUND_SECONDS);
+}
+
+/**
+ * The bare server's side of the rounds, where it was measured: its ratios to the same rounds' replay (p50
+ * over p50 for a page, the replay's over its throughput for the mixed load, as the app's are taken).
+ */
+function floorOf(
+  rounds: Array<{ http: Sample; sql: Sample; bare?: Sample }>,
+  figure: (measurement: Measurement) => number,
+): { floor?: FloorResult } {
+  if (rounds.some((round) => !round.bare)) return {};
+  const ratios = rounds.map((round) => figure(pool([round.bare!])) / figure(pool([round.sql])));
+  const cpu = cpuOf(rounds.map((round) => ({ http: round.bare!, sql: round.sql }))).cpu;
+  return {
+    floor: {
+      http: pool(rounds.map((round) => round.bare!)),
+      ratios,
+      ratio: median(ratios),
+      ...(cpu ? { cpu: cpu.http } : {}),
+    },
+  };
 }
 
 /** CPU time per call (ms) of a side over its rounds. */
@@ -711,10 +771,12 @@ async function measureScenario(
   };
   await replay(1); // warm-up
   await pause();
+  const bare = FLOOR && !write ? await bareLoad(target, [page], { connections }) : undefined;
   const rounds = await alternate(
     target,
     () => http(ROUND_SECONDS),
     () => replay(ROUND_SECONDS),
+    bare,
   );
   // A write's first statement is the terminal's lookup, not a page's rows.
   const rawMain = write
@@ -738,6 +800,7 @@ async function measureScenario(
     ratios,
     ratio: median(ratios),
     ...cpuOf(rounds),
+    ...floorOf(rounds, (measurement) => measurement.p50),
     ...(versioned
       ? {
           outcomes: {
@@ -753,6 +816,10 @@ async function measureScenario(
       `sql p50 ${result.raw.p50.toFixed(2)} ms p99 ${result.raw.p99.toFixed(2)} ms ${result.raw.rps.toFixed(0)}/s | ` +
       `ratios ${ratios.map((ratio) => ratio.toFixed(2)).join(' ')} → median ${result.ratio.toFixed(2)}`,
   );
+  if (result.floor)
+    log(
+      `    bare node:http p50 ${result.floor.http.p50.toFixed(2)} ms | ratios ${result.floor.ratios.map((ratio) => ratio.toFixed(2)).join(' ')} → median ${result.floor.ratio.toFixed(2)}`,
+    );
   if (result.outcomes) log(`    outcomes: ${JSON.stringify(result.outcomes)}`);
   return result;
 }
@@ -806,6 +873,7 @@ async function measureMix(target: Target, address: string, ids: Ids): Promise<Mi
     target,
     () => httpLoad({ ...options, duration: ROUND_SECONDS }, 'mix'),
     () => target.replay(groups, MIX_CONNECTIONS, ROUND_SECONDS),
+    FLOOR ? await bareLoad(target, groups, { connections: MIX_CONNECTIONS }) : undefined,
   );
   const ratios = rounds.map((round) => pool([round.http]).rps / pool([round.sql]).rps);
   const result: MixResult = {
@@ -816,6 +884,7 @@ async function measureMix(target: Target, address: string, ids: Ids): Promise<Mi
     ratios,
     ratio: median(ratios),
     ...cpuOf(rounds),
+    ...floorOf(rounds, (measurement) => measurement.rps),
   };
   log(
     `    mix http ${result.http.rps.toFixed(0)} req/s p50 ${result.http.p50.toFixed(2)} ms p99 ${result.http.p99.toFixed(2)} ms | ` +

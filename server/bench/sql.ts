@@ -9,7 +9,7 @@ export interface Statement {
   name?: string;
 }
 
-interface Queryable {
+export interface Queryable {
   query(
     text: string | { name?: string; text: string; values: unknown[] },
     values?: unknown[],
@@ -17,7 +17,7 @@ interface Queryable {
 }
 
 /** The driver under Drizzle: the node-postgres pool, or the PGlite instance. */
-function driverOf(database: Database): Queryable {
+export function driverOf(database: Database): Queryable {
   return (database.db as unknown as { $client: Queryable }).$client;
 }
 
@@ -186,7 +186,7 @@ export function median(values: number[]): number {
  * goes through the groups in turn, as an autocannon connection goes through its requests. `sequential`: the
  * statements of a group run one after another, as a write sends them (each waits for the one before).
  */
-const runOn = (target: Queryable, statement: Statement) =>
+export const runOn = (target: Queryable, statement: Statement) =>
   statement.name ? target.query(statement) : target.query(statement.text, statement.values);
 
 type Rows = { rows: Array<Record<string, unknown>> };

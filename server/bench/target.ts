@@ -14,7 +14,8 @@ import { openDatabase, type Database } from '../src/db/database';
 import { freshPostgresDatabase } from '../src/db/freshDatabase';
 import { sql } from 'drizzle-orm';
 import { seedAudits, seedLogistics, seedSite, seedStock, seedVehicles, seedVisits } from './seed';
-import { captureStatements, runStatements } from './sql';
+import http from 'node:http';
+import { captureStatements, driverOf, runOn, runStatements, type Statement } from './sql';
 import type { TargetReply, TargetRequest } from './protocol';
 
 const kind = process.argv[2] as 'postgresql' | 'pglite';
@@ -87,7 +88,51 @@ async function profile(action: 'start' | 'stop', name: string): Promise<void> {
   fs.writeFileSync(path.join(dir, `${kind}-${name}.cpuprofile`), JSON.stringify(result));
 }
 
+let bare: { server: http.Server; address: string; groups: Statement[][]; next: number } | null = null;
+
+/**
+ * The least any Node HTTP server pays: a plain node:http server that runs one call's statements at once
+ * through the app's driver, as the replay does, and answers the first one's text (a page's JSON), with no
+ * routing, session, validation or hooks. Requests go through the groups in turn.
+ */
+async function bareServer(groups: Statement[][]): Promise<string> {
+  if (bare) {
+    Object.assign(bare, { groups, next: 0 });
+    return bare.address;
+  }
+  const driver = driverOf(database);
+  const answer = (response: http.ServerResponse, status: number, body: string) => {
+    response.writeHead(status, {
+      'content-type': 'application/json',
+      'content-length': Buffer.byteLength(body),
+    });
+    response.end(body);
+  };
+  const server = http.createServer((request, response) => {
+    request.resume();
+    const statements = bare!.groups[bare!.next];
+    bare!.next = (bare!.next + 1) % bare!.groups.length;
+    Promise.all(statements.map((statement) => runOn(driver, statement))).then(
+      (results) => {
+        const [first] = (results[0] as { rows?: Array<Record<string, unknown>> } | undefined)?.rows ?? [];
+        const value = first ? Object.values(first)[0] : null;
+        answer(response, 200, typeof value === 'string' ? value : JSON.stringify(value));
+      },
+      (error: unknown) => answer(response, 500, JSON.stringify({ error: String(error) })),
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  bare = {
+    server,
+    address: `http://127.0.0.1:${(server.address() as { port: number }).port}`,
+    groups,
+    next: 0,
+  };
+  return bare.address;
+}
+
 async function shutDown(): Promise<void> {
+  bare?.server.close();
   await app.close();
   await database.close();
   await drop();
@@ -118,6 +163,8 @@ process.on('message', (message: TargetRequest) => {
           message.versioned,
         );
         reply({ type: 'replayed', sample });
+      } else if (message.type === 'bare') {
+        reply({ type: 'bareReady', address: await bareServer(message.groups) });
       } else if (message.type === 'cpu') {
         const used = process.cpuUsage();
         reply({ type: 'cpuUsed', ms: (used.user + used.system) / 1000 });

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { VEHICLE_MARKER, mergeReport } from '../bench/report';
+import {
+  VEHICLE_MARKER,
+  mergeReport,
+  renderReport,
+  type DatabaseRun,
+  type ScenarioResult,
+} from '../bench/report';
 
 const visits = (postgres: string, pglite: string | null) =>
   [
@@ -36,5 +42,64 @@ describe('docs/performance.md written over an earlier run (mergeReport)', () => 
     expect(merged).toContain('new pglite rows');
     expect(merged).not.toContain('old');
     expect(merged).not.toContain('Kept from an earlier run');
+  });
+});
+
+describe('the floor of HTTP in the report (--floor)', () => {
+  const measurement = (p50: number, rps: number) => ({ p50, p99: p50 * 3, rps });
+  const page = (floor: boolean): ScenarioResult => ({
+    name: 'Stock items below their minimum',
+    group: 'stock',
+    path: '/api/stock/item?belowMinimum=true',
+    total: '250',
+    statements: ['select 1'],
+    http: measurement(2.4, 900),
+    raw: measurement(1.2, 1800),
+    rawMain: measurement(1.1, 1900),
+    ratios: [2.1, 2, 1.9],
+    ratio: 2,
+    ...(floor
+      ? {
+          floor: {
+            http: measurement(1.9, 1300),
+            ratios: [1.7, 1.6, 1.55],
+            ratio: 1.6,
+            cpu: { loadGenerator: 0.1, app: 0.3, database: 0.7 },
+          },
+        }
+      : {}),
+  });
+  const run = (floor: boolean): DatabaseRun => ({
+    kind: 'postgresql',
+    visits: 0,
+    stockItems: 2000,
+    stockMovements: 20000,
+    stockSeedSeconds: 3,
+    seedSeconds: 5,
+    connections: 4,
+    duration: 12,
+    rounds: 3,
+    results: [page(floor)],
+    mix: null,
+  });
+  const machine = {
+    cpus: 2,
+    cpuModel: 'test',
+    node: 'v20',
+    load: [1, 1, 1],
+    loadAtEnd: [1, 1, 1],
+    minutes: 1,
+  };
+
+  it("puts the bare server's ratio beside the app's, per round, with its CPU per call", () => {
+    const report = renderReport([run(true)], machine);
+    expect(report).toContain('The floor of HTTP');
+    expect(report).toContain(
+      '| Stock items below their minimum | 1.90 | 1.60 | 1.70 1.60 1.55 | 2.00 | 0.10 | 0.30 | 0.70 |',
+    );
+  });
+
+  it('has no floor table for a run without it', () => {
+    expect(renderReport([run(false)], machine)).not.toContain('| bare server p50 ms |');
   });
 });
