@@ -25,7 +25,7 @@ export type TargetRequest =
   | { type: 'transportCheck'; transportId: number }
   /**
    * Points the bare node:http server (started on the first request) at these groups: each request runs the
-   * next group's statements at once through the driver and answers the first one's text (the floor of HTTP).
+   * next group's statements at once through the driver and answers the first one's records as the app sends a page (the floor of HTTP).
    */
   | { type: 'bare'; groups: Statement[][] }
   /** The target process's CPU time so far (ms). */

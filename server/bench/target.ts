@@ -92,7 +92,7 @@ let bare: { server: http.Server; address: string; groups: Statement[][]; next: n
 
 /**
  * The least any Node HTTP server pays: a plain node:http server that runs one call's statements at once
- * through the app's driver, as the replay does, and answers the first one's text (a page's JSON), with no
+ * through the app's driver, as the replay does, and answers the first one's records as the app sends a page, with no
  * routing, session, validation or hooks. Requests go through the groups in turn.
  */
 async function bareServer(groups: Statement[][]): Promise<string> {
@@ -114,9 +114,9 @@ async function bareServer(groups: Statement[][]): Promise<string> {
     bare!.next = (bare!.next + 1) % bare!.groups.length;
     Promise.all(statements.map((statement) => runOn(driver, statement))).then(
       (results) => {
-        const [first] = (results[0] as { rows?: Array<Record<string, unknown>> } | undefined)?.rows ?? [];
-        const value = first ? Object.values(first)[0] : null;
-        answer(response, 200, typeof value === 'string' ? value : JSON.stringify(value));
+        // As the app sends a page: the records' JSON texts of the first statement joined into an array.
+        const rows = (results[0] as { rows?: Array<Record<string, unknown>> } | undefined)?.rows ?? [];
+        answer(response, 200, `[${rows.map((row) => String(Object.values(row)[0])).join(',')}]`);
       },
       (error: unknown) => answer(response, 500, JSON.stringify({ error: String(error) })),
     );
