@@ -16,8 +16,8 @@
  * ratio reported is the median of the rounds' ratios.
  *
  * `--floor` adds a third side to each read's rounds (and the mixed load's): a bare node:http server that runs
- * the same statements through the same driver and answers their text. Its ratio to the replay is what any
- * Node HTTP server pays on this machine, the least the app's ratio can be.
+ * the same statements through the same driver and sends the main statement's records as the app sends a page.
+ * Its ratio to the replay is what any Node HTTP server pays on this machine, the least the app's ratio can be.
  *
  * The app and its database run in a child process (bench/target.ts), as a server runs apart from its
  * clients; autocannon and the comparison run here, so neither slows the other's event loop.
@@ -107,7 +107,7 @@ const { values: args } = parseArgs({
     render: { type: 'string' },
     /**
      * Also measures each read (and the mixed load) through a bare node:http server that runs the same
-     * statements and answers their text (bench/target.ts): what any Node HTTP server pays on this machine.
+     * statements and sends their records (bench/target.ts): what any Node HTTP server pays on this machine.
      */
     floor: { type: 'boolean', default: false },
   },
@@ -611,7 +611,7 @@ function cpuOf(rounds: Array<{ http: Sample; sql: Sample }>): { cpu?: { http: Cp
 async function bareLoad(
   target: Target,
   groups: Statement[][],
-  { connections }: { connections: number },
+  connections: number,
 ): Promise<() => Promise<Sample>> {
   const address = await target.bare(groups);
   const load = (duration: number) =>
@@ -622,8 +622,8 @@ async function bareLoad(
 }
 
 /**
- * The bare server's side of the rounds, where it was measured: its ratios to the same rounds' replay (p50
- * over p50 for a page, the replay's over its throughput for the mixed load, as the app's are taken).
+ * The bare server's side of the rounds, where it was measured: its ratios to the same rounds' replay, taken
+ * as the app's are (its p50 over the replay's for a page, its throughput over the replay's for the mixed load).
  */
 function floorOf(
   rounds: Array<{ http: Sample; sql: Sample; bare?: Sample }>,
@@ -771,7 +771,7 @@ async function measureScenario(
   };
   await replay(1); // warm-up
   await pause();
-  const bare = FLOOR && !write ? await bareLoad(target, [page], { connections }) : undefined;
+  const bare = FLOOR && !write ? await bareLoad(target, [page], connections) : undefined;
   const rounds = await alternate(
     target,
     () => http(ROUND_SECONDS),
@@ -873,7 +873,7 @@ async function measureMix(target: Target, address: string, ids: Ids): Promise<Mi
     target,
     () => httpLoad({ ...options, duration: ROUND_SECONDS }, 'mix'),
     () => target.replay(groups, MIX_CONNECTIONS, ROUND_SECONDS),
-    FLOOR ? await bareLoad(target, groups, { connections: MIX_CONNECTIONS }) : undefined,
+    FLOOR ? await bareLoad(target, groups, MIX_CONNECTIONS) : undefined,
   );
   const ratios = rounds.map((round) => pool([round.http]).rps / pool([round.sql]).rps);
   const result: MixResult = {

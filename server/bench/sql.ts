@@ -9,7 +9,7 @@ export interface Statement {
   name?: string;
 }
 
-export interface Queryable {
+interface Queryable {
   query(
     text: string | { name?: string; text: string; values: unknown[] },
     values?: unknown[],

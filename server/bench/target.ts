@@ -6,6 +6,7 @@
  *   argv: <postgresql|pglite> <visits> <vehicle movements> <stock items> <stock movements> <transports> <log rows>
  */
 import fs from 'node:fs';
+import http from 'node:http';
 import inspector from 'node:inspector';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,7 +15,6 @@ import { openDatabase, type Database } from '../src/db/database';
 import { freshPostgresDatabase } from '../src/db/freshDatabase';
 import { sql } from 'drizzle-orm';
 import { seedAudits, seedLogistics, seedSite, seedStock, seedVehicles, seedVisits } from './seed';
-import http from 'node:http';
 import { captureStatements, driverOf, runOn, runStatements, type Statement } from './sql';
 import type { TargetReply, TargetRequest } from './protocol';
 
@@ -92,8 +92,8 @@ let bare: { server: http.Server; address: string; groups: Statement[][]; next: n
 
 /**
  * The least any Node HTTP server pays: a plain node:http server that runs one call's statements at once
- * through the app's driver, as the replay does, and answers the first one's records as the app sends a page, with no
- * routing, session, validation or hooks. Requests go through the groups in turn.
+ * through the app's driver, as the replay does, and sends the first one's records as the app sends a page,
+ * with no routing, session, validation or hooks. Requests go through the groups in turn.
  */
 async function bareServer(groups: Statement[][]): Promise<string> {
   if (bare) {

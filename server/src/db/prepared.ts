@@ -72,6 +72,10 @@ export function preparedShapes<S>(
 
 const writeValueName = (key: string) => `v_${key}`;
 
+/** The columns a write sets: the keys of `values` not undefined (an omitted column keeps its default). */
+export const definedKeys = (values: Record<string, unknown>): string[] =>
+  Object.keys(values).filter((key) => values[key] !== undefined);
+
 /**
  * The values of a prepared insert or update of these columns (`keys` of the table): each a placeholder as SQL,
  * not a builder's value, which drizzle would encode (and fail on null); `columnValues` encodes them instead.
@@ -110,7 +114,7 @@ export function preparedInsert<T extends PgTable & { id: PgColumn }>(table: T) {
   );
   return async (handle: Db, values: Partial<T['$inferInsert']>): Promise<number> => {
     const row = values as Record<string, unknown>;
-    const keys = Object.keys(row).filter((key) => row[key] !== undefined);
+    const keys = definedKeys(row);
     const [created] = await statement(keys.join(','), keys).rows<{ id: number }>(
       handle,
       columnValues(table, keys, row),

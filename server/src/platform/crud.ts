@@ -30,7 +30,13 @@ import {
   type ListQuery,
 } from '@strazce/contract';
 import type { Db } from '../db/database';
-import { columnPlaceholders, columnValues, preparedInsert, preparedShapes } from '../db/prepared';
+import {
+  columnPlaceholders,
+  columnValues,
+  definedKeys,
+  preparedInsert,
+  preparedShapes,
+} from '../db/prepared';
 import { auditRecord, changedFields } from './audit';
 import { systemClock, type Clock } from './clock';
 import { AppError, notFound, validationError } from './errors';
@@ -671,7 +677,7 @@ export function crudRepository<F extends Fields>(
   };
   /** The keys of values a prepared write can bind, or null when one is SQL (built anew). */
   const boundKeys = (values: Row) => {
-    const keys = Object.keys(values).filter((key) => values[key] !== undefined);
+    const keys = definedKeys(values);
     return keys.some((key) => is(values[key], SQL)) ? null : keys;
   };
   const findStatement = preparedShapes((handle, where: LazySql) =>
