@@ -30,7 +30,7 @@ import { registerSecurityHeaders } from './platform/securityHeaders';
 import { registerWebApp } from './platform/webApp';
 import { createSessionCache } from './platform/sessionCache';
 import { createSiteEvents } from './platform/siteEvents';
-import { DEFAULT_LOGIN_LIMITS, loginLimiter, type LoginLimits } from './platform/loginLimiter';
+import { loginLimiter, throttlePolicies, type LoginLimits } from './platform/loginLimiter';
 import { registerAccessRoutes } from './modules/access/access.routes';
 import { registerSessionRoutes } from './modules/access/session.routes';
 import { registerSystemRoutes } from './modules/system/system.routes';
@@ -176,7 +176,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   // Login counters are bookkeeping of refusals, kept whether or not the request's write commits.
-  const limiter = loginLimiter(rawDb, options.loginLimits ?? DEFAULT_LOGIN_LIMITS);
+  const limiter = loginLimiter(rawDb, throttlePolicies(options.loginLimits), app.clock);
   registerSessionRoutes(app, {
     db,
     limiter,

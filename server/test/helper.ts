@@ -63,6 +63,11 @@ export interface TestContext {
     allClients?: boolean;
   }): Promise<TestUser>;
   createSite(name: string, modules?: readonly ModuleCode[]): Promise<number>;
+  /**
+   * A second app instance on the same database with the same options and clock: its own connection pool on
+   * PostgreSQL, the same embedded database on PGlite. Closed with the context.
+   */
+  secondInstance(): Promise<FastifyInstance>;
   login(
     userName: string,
     password?: string,
@@ -115,13 +120,15 @@ export async function createTestContext({
   // TEST_RESPONSE_PATH=production: answers go out as in production (no validation by the serializer) and are
   // checked against the contract's schemas beside it.
   const productionPath = process.env.TEST_RESPONSE_PATH === 'production';
-  const app = await buildApp({
+  const appOptions: AppOptions = {
     database,
     logLevel: 'silent',
     clock,
     validateResponses: !productionPath,
     ...options,
-  });
+  };
+  const app = await buildApp(appOptions);
+  const closing: Array<() => Promise<unknown>> = [];
   const contractViolations: string[] = [];
   if (productionPath && app.validateResponses === false)
     checkResponsesAgainstContract(app, contractViolations);
@@ -208,7 +215,20 @@ export async function createTestContext({
     login,
     call,
     sessionsChanged: () => app.sessionCache.changed(),
+    async secondInstance() {
+      const serverUrl = (db as unknown as { $client: { options?: { connectionString?: string } } }).$client
+        .options?.connectionString;
+      const second = serverUrl ? await openDatabase({ databaseUrl: serverUrl, dataDir: 'memory://' }) : database;
+      const other = await buildApp({ ...appOptions, database: second });
+      await other.ready();
+      closing.push(async () => {
+        await other.close();
+        if (second !== database) await second.close();
+      });
+      return other;
+    },
     async close() {
+      for (const done of closing.reverse()) await done();
       await app.close();
       await database.close();
       await drop();

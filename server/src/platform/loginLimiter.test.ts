@@ -1,10 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, PASSWORD, type TestContext } from '../../test/helper';
+import { basic, createTestContext, expectEvery, PASSWORD, type TestContext } from '../../test/helper';
 import { DEFAULT_LOGIN_LIMITS, delayMs, type LoginLimits } from './loginLimiter';
 
-// The limiter's clock: tests move it instead of waiting.
-let clock = Date.parse('2030-01-01T08:00:00Z');
-const advance = (seconds: number) => (clock += seconds * 1000);
 
 const LIMITS: LoginLimits = {
   addressFree: 8,
@@ -14,10 +11,11 @@ const LIMITS: LoginLimits = {
   maxDelaySeconds: 60,
   newAddressDelaySeconds: 3,
   forgetAfterMinutes: 60,
-  now: () => clock,
 };
 
 let ctx: TestContext;
+// The app's clock: tests move it instead of waiting.
+const advance = (seconds: number) => ctx.clock.advance(seconds * 1000);
 beforeAll(async () => {
   ctx = await createTestContext({ loginLimits: LIMITS });
 });
@@ -129,6 +127,40 @@ describe('login throttling', () => {
     });
     expect(response.statusCode).toBe(429);
     expect(retryAfter(response)).toBe(2);
+  });
+
+  it('answers at most the allowance of parallel wrong logins with 401, on two instances, the rest 429', async () => {
+    const second = await ctx.secondInstance();
+    const user = await ctx.givenUser({ roles: [], login: false });
+    const attempt = (index: number) =>
+      (index % 2 === 0 ? ctx.app : second).inject({
+        method: 'GET',
+        url: '/api/session',
+        headers: { authorization: basic(user.userName, WRONG) },
+        remoteAddress: '10.7.0.1',
+      });
+    const answers = await Promise.all(Array.from({ length: 16 }, (_, index) => attempt(index)));
+    const statuses = answers.map((answer) => answer.statusCode);
+    expect(statuses.filter((status) => status === 401).length).toBeLessThanOrEqual(LIMITS.pairFree);
+    const refused = answers.filter((answer) => answer.statusCode === 429);
+    expect(refused.length).toBeGreaterThanOrEqual(16 - LIMITS.pairFree);
+    expectEvery(refused, (answer) => retryAfter(answer) > 0);
+    expect(statuses.filter((status) => status !== 401 && status !== 429)).toEqual([]);
+  });
+
+  it('answers at most the address allowance of parallel wrong logins for many names with 401', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, index) => ctx.login(`sprayed${index}`, WRONG, {}, '10.8.0.1')),
+    );
+    const statuses = answers.map((answer) => answer.statusCode);
+    expect(statuses.filter((status) => status === 401).length).toBeLessThanOrEqual(LIMITS.addressFree);
+    expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(20 - LIMITS.addressFree);
+  });
+
+  it('takes a right password back: successful logins never add up to a delay of the address', async () => {
+    const user = await ctx.givenUser({ roles: [], login: false });
+    for (let attempt = 0; attempt < LIMITS.addressFree + 2; attempt++)
+      expect((await ctx.login(user.userName, PASSWORD, {}, '10.9.0.1')).statusCode).toBe(200);
   });
 
   it('grows the default delays from 2 s to at most 15 minutes', () => {

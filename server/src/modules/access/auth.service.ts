@@ -105,24 +105,21 @@ function codeUsedAgain(user: UserRow, code: string | undefined, now: number): Re
  * public anyway (`POST /api/access_user/twofa`), so a missing code is reported as such.
  */
 export async function authenticate(db: Db, limiter: LoginLimiter, input: Credentials): Promise<UserRow> {
-  await limiter.check(input.userName, input.address);
-  const user = await findUserByName(db, input.userName);
-  const fail = async (code: 'INVALID_CREDENTIALS' | 'TFA_REQUIRED' | 'TFA_INVALID') => {
-    await limiter.recordFailure(input.userName, input.address);
-    return new AppError(
-      code,
-      code === 'INVALID_CREDENTIALS' ? 'User name or password is invalid' : 'Password or 2FA code is invalid',
-    );
-  };
-  if (user?.tfa && !input.tfaCode) throw await fail('TFA_REQUIRED');
-  const passwordOk = await verifyPassword(user?.passwordHash, input.password);
-  if (!user || !passwordOk) throw await fail(user?.tfa ? 'TFA_INVALID' : 'INVALID_CREDENTIALS');
-  if (user.tfa && !(await consumeTotp(db, user, user.tfaSecret, input.tfaCode, input.at))) {
-    const error = await fail('TFA_INVALID');
-    throw codeUsedAgain(user, input.tfaCode, input.at) ?? error;
-  }
-  await limiter.reset(input.userName, input.address);
-  return user;
+  const attempt = { scope: 'login' as const, subject: input.userName, address: input.address };
+  return limiter.attempt(attempt, async () => {
+    const user = await findUserByName(db, input.userName);
+    const fail = (code: 'INVALID_CREDENTIALS' | 'TFA_REQUIRED' | 'TFA_INVALID') =>
+      new AppError(
+        code,
+        code === 'INVALID_CREDENTIALS' ? 'User name or password is invalid' : 'Password or 2FA code is invalid',
+      );
+    if (user?.tfa && !input.tfaCode) throw fail('TFA_REQUIRED');
+    const passwordOk = await verifyPassword(user?.passwordHash, input.password);
+    if (!user || !passwordOk) throw fail(user?.tfa ? 'TFA_INVALID' : 'INVALID_CREDENTIALS');
+    if (user.tfa && !(await consumeTotp(db, user, user.tfaSecret, input.tfaCode, input.at)))
+      throw codeUsedAgain(user, input.tfaCode, input.at) ?? fail('TFA_INVALID');
+    return user;
+  });
 }
 
 /** Valid sites the user is a member of, by name. */

@@ -106,19 +106,21 @@ export function registerSessionRoutes(
     fields: { password: string; passwordField: string; code?: string; checkCode: boolean },
   ): Promise<UserRow> {
     const session = sessionOf(request);
-    await limiter.check(session.userName, request.ip);
     const [user] = await db.select().from(users).where(eq(users.id, session.userId));
-    const refuse = async (path: string, message: string) => {
-      await limiter.recordFailure(session.userName, request.ip);
-      return validationError(path, message);
-    };
-    if (!(await verifyPassword(user.passwordHash, fields.password)))
-      throw await refuse(fields.passwordField, 'validation.currentPassword');
-    if (fields.checkCode && user.tfa) {
-      if (!fields.code) throw validationError('code', 'validation.required');
-      if (!(await consumeTotp(db, user, user.tfaSecret, fields.code, request.server.clock.now())))
-        throw await refuse('code', 'validation.tfaCode');
-    }
+    const checkCode = fields.checkCode && user.tfa;
+    if (checkCode && !fields.code) throw validationError('code', 'validation.required');
+    // A wrong answer counts as a failed login; a right one only takes the attempt back.
+    await limiter.attempt(
+      { scope: 'login', subject: session.userName, address: request.ip },
+      async () => {
+        if (!(await verifyPassword(user.passwordHash, fields.password)))
+          throw validationError(fields.passwordField, 'validation.currentPassword');
+        const now = request.server.clock.now();
+        if (checkCode && !(await consumeTotp(db, user, user.tfaSecret, fields.code, now)))
+          throw validationError('code', 'validation.tfaCode');
+      },
+      { clearOnSuccess: false },
+    );
     return user;
   }
 
@@ -225,7 +227,7 @@ export function registerSessionRoutes(
           .delete(sessions)
           .where(and(eq(sessions.userId, user.id), ne(sessions.id, session.sessionId)));
       });
-      await limiter.reset(user.userName, request.ip);
+      await limiter.clear({ scope: 'login', subject: user.userName, address: request.ip });
       return true as const;
     },
   );

@@ -18,6 +18,7 @@ import { AppError } from '../../platform/errors';
 import { terminalAccess } from '../../platform/guard';
 import type { LoginLimiter } from '../../platform/loginLimiter';
 import { verifyPassword } from '../../platform/secrets';
+import { queueEmail } from '../messaging/outbox';
 import { terminalOf } from '../../platform/terminal';
 import {
   depositContent,
@@ -29,6 +30,33 @@ import {
 import { kboxKeyboxes, kboxOperators } from './kbox.tables';
 
 const LOCKER = terminalAccess('KBOX_TERMINAL', 'MOD_KBOX');
+
+const isWrongPin = (error: unknown) => error instanceof AppError && error.code === 'PIN_INVALID';
+
+/**
+ * Tells the keybox's administrator (`notification`) that its keypad saw a burst of wrong operator PINs: someone
+ * may be trying the PIN space with a stolen keybox token (the refusals themselves are audited as DENIED).
+ */
+async function reportServicePinBurst(db: Db, clientId: number, siteId: number, failures: number): Promise<void> {
+  await db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Db;
+    const [keybox] = await tx
+      .select({ id: kboxKeyboxes.id, name: kboxKeyboxes.name, notification: kboxKeyboxes.notification })
+      .from(kboxKeyboxes)
+      .where(and(eq(kboxKeyboxes.clientId, clientId), eq(kboxKeyboxes.siteId, siteId)));
+    if (!keybox?.notification) return;
+    await queueEmail(tx, {
+      recipient: keybox.notification,
+      siteId,
+      subject: `Výdejní box ${keybox.name}: opakovaně chybný PIN obsluhy / Keybox ${keybox.name}: repeated wrong operator PINs`,
+      body:
+        `Na výdejním boxu ${keybox.name} bylo zadáno ${failures} chybných PINů obsluhy za sebou. Další pokusy ` +
+        `jsou zpomaleny. Pokud to nebyla obsluha, zneplatněte token boxu a prověřte jej.\n\n` +
+        `${failures} wrong operator PINs in a row were entered at keybox ${keybox.name}. Further attempts are ` +
+        `delayed. If this was not an operator, revoke the keybox's token and have it checked.`,
+    });
+  });
+}
 
 /** The keybox of the locker's terminal (its token names it); it was seen now, and is no longer OFFLINE. */
 async function lockerKeybox(db: Db, request: FastifyRequest, at: Date): Promise<LockerKeybox> {
@@ -109,21 +137,14 @@ export function registerLockerRoutes(app: FastifyInstance, db: Db, limiter: Logi
         response,
       },
     },
-    async (request) => {
-      const throttleKey = `kbox-locker:${terminalOf(request).clientId}`;
-      await limiter.check(throttleKey, request.ip);
-      try {
-        const answer = await operation(request, request.body.uuid, (tx, keybox, at) =>
-          pickUpContent(tx, keybox, request.body, at),
-        );
-        await limiter.reset(throttleKey, request.ip);
-        return answer;
-      } catch (error) {
-        if (error instanceof AppError && error.code === 'PIN_INVALID')
-          await limiter.recordFailure(throttleKey, request.ip);
-        throw error;
-      }
-    },
+    (request) =>
+      // A wrong PIN counts; an expired or unpaid content's PIN was right, so it takes the attempt back.
+      limiter.attempt(
+        { scope: 'kboxPickUp', subject: String(terminalOf(request).clientId), address: request.ip },
+        () =>
+          operation(request, request.body.uuid, (tx, keybox, at) => pickUpContent(tx, keybox, request.body, at)),
+        { isFailure: isWrongPin },
+      ),
   );
 
   typed.post(
@@ -139,22 +160,42 @@ export function registerLockerRoutes(app: FastifyInstance, db: Db, limiter: Logi
         response,
       },
     },
-    (request) =>
-      operation(request, request.body.uuid, async (tx, keybox, at) => {
-        const [operator] = await tx
-          .select({ id: kboxOperators.id, pinHash: kboxOperators.pinHash })
-          .from(kboxOperators)
-          .where(
-            and(
-              eq(kboxOperators.siteId, keybox.siteId),
-              eq(kboxOperators.cardNumber, request.body.cardNumber),
-              eq(kboxOperators.valid, true),
-            ),
-          );
-        if (!(await verifyPassword(operator?.pinHash ?? null, request.body.pin)))
-          throw new AppError('PIN_INVALID', 'Unknown card or wrong PIN');
-        return recordService(tx, keybox, request.body, operator!.id, at);
-      }),
+    (request) => {
+      const terminal = terminalOf(request);
+      const burst = limiter.policy('kboxService').accountFree;
+      // Throttled per keybox and per operator card; the keybox's administrator hears of a burst of wrong PINs.
+      return limiter.attempt(
+        {
+          scope: 'kboxService',
+          subject: String(terminal.clientId),
+          address: request.ip,
+          extra: [`card:${terminal.siteId}:${request.body.cardNumber}`],
+        },
+        () =>
+          operation(request, request.body.uuid, async (tx, keybox, at) => {
+            const [operator] = await tx
+              .select({ id: kboxOperators.id, pinHash: kboxOperators.pinHash })
+              .from(kboxOperators)
+              .where(
+                and(
+                  eq(kboxOperators.siteId, keybox.siteId),
+                  eq(kboxOperators.cardNumber, request.body.cardNumber),
+                  eq(kboxOperators.valid, true),
+                ),
+              );
+            if (!(await verifyPassword(operator?.pinHash ?? null, request.body.pin)))
+              throw new AppError('PIN_INVALID', 'Unknown card or wrong PIN');
+            return recordService(tx, keybox, request.body, operator!.id, at);
+          }),
+        {
+          isFailure: isWrongPin,
+          onFailure: async (failures, bookkeeping) => {
+            if (failures === burst)
+              await reportServicePinBurst(bookkeeping, terminal.clientId, terminal.siteId, failures);
+          },
+        },
+      );
+    },
   );
 
   typed.post(

@@ -111,15 +111,15 @@ export function registerPatrolRoutes(app: FastifyInstance, db: Db, limiter: Logi
     },
     async (request): Promise<PatrolSignIn> => {
       const terminal = terminalOf(request);
-      // The login limiter's counters, keyed by the terminal: the PIN stands for the user name.
-      const throttleKey = `patrol-terminal:${terminal.clientId}`;
-      await limiter.check(throttleKey, request.ip);
-      const guard = await guardByPin(db, terminal.siteId, request.body.pin);
-      if (!guard) {
-        await limiter.recordFailure(throttleKey, request.ip);
-        throw new AppError('PIN_INVALID', 'No guard of this site has this PIN');
-      }
-      await limiter.reset(throttleKey, request.ip);
+      // Throttled like logins, with counters of its own keyed by the terminal: the PIN stands for the password.
+      const guard = await limiter.attempt(
+        { scope: 'patrolSignIn', subject: String(terminal.clientId), address: request.ip },
+        async () => {
+          const found = await guardByPin(db, terminal.siteId, request.body.pin);
+          if (!found) throw new AppError('PIN_INVALID', 'No guard of this site has this PIN');
+          return found;
+        },
+      );
       const [own] = await db
         .select({ id: patrolTerminals.id, name: patrolTerminals.name, uuid: patrolTerminals.uuid })
         .from(patrolTerminals)
