@@ -218,7 +218,9 @@ export async function createTestContext({
     async secondInstance() {
       const serverUrl = (db as unknown as { $client: { options?: { connectionString?: string } } }).$client
         .options?.connectionString;
-      const second = serverUrl ? await openDatabase({ databaseUrl: serverUrl, dataDir: 'memory://' }) : database;
+      const second = serverUrl
+        ? await openDatabase({ databaseUrl: serverUrl, dataDir: 'memory://' })
+        : database;
       const other = await buildApp({ ...appOptions, database: second });
       await other.ready();
       closing.push(async () => {

@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { basic, createTestContext, expectEvery, PASSWORD, type TestContext } from '../../test/helper';
 import { DEFAULT_LOGIN_LIMITS, delayMs, type LoginLimits } from './loginLimiter';
 
-
 const LIMITS: LoginLimits = {
   addressFree: 8,
   pairFree: 3,
@@ -154,7 +153,9 @@ describe('login throttling', () => {
     );
     const statuses = answers.map((answer) => answer.statusCode);
     expect(statuses.filter((status) => status === 401).length).toBeLessThanOrEqual(LIMITS.addressFree);
-    expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(20 - LIMITS.addressFree);
+    expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(
+      20 - LIMITS.addressFree,
+    );
   });
 
   it('takes a right password back: successful logins never add up to a delay of the address', async () => {

@@ -177,8 +177,8 @@ export function loginLimiter(db: Db, policies: ThrottlePolicies, clock: Clock) {
       );
       const waitFor = (rowKey: string, free: number, cap = Infinity) => {
         const row = live.get(rowKey);
-        if (!row) return 0;
-        return Math.min(delayMs(limits, row.failures, free), cap) - (time - row.lastFailure.getTime());
+        const delay = row ? Math.min(delayMs(limits, row.failures, free), cap) : 0;
+        return delay === 0 ? 0 : delay - (time - row!.lastFailure.getTime());
       };
       // Only an address that has failed for this subject waits the subject's full delay.
       const subjectCap = live.has(key.pair) ? Infinity : limits.newAddressDelaySeconds * 1000;

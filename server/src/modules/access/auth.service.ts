@@ -111,7 +111,9 @@ export async function authenticate(db: Db, limiter: LoginLimiter, input: Credent
     const fail = (code: 'INVALID_CREDENTIALS' | 'TFA_REQUIRED' | 'TFA_INVALID') =>
       new AppError(
         code,
-        code === 'INVALID_CREDENTIALS' ? 'User name or password is invalid' : 'Password or 2FA code is invalid',
+        code === 'INVALID_CREDENTIALS'
+          ? 'User name or password is invalid'
+          : 'Password or 2FA code is invalid',
       );
     if (user?.tfa && !input.tfaCode) throw fail('TFA_REQUIRED');
     const passwordOk = await verifyPassword(user?.passwordHash, input.password);

@@ -37,7 +37,12 @@ const isWrongPin = (error: unknown) => error instanceof AppError && error.code =
  * Tells the keybox's administrator (`notification`) that its keypad saw a burst of wrong operator PINs: someone
  * may be trying the PIN space with a stolen keybox token (the refusals themselves are audited as DENIED).
  */
-async function reportServicePinBurst(db: Db, clientId: number, siteId: number, failures: number): Promise<void> {
+async function reportServicePinBurst(
+  db: Db,
+  clientId: number,
+  siteId: number,
+  failures: number,
+): Promise<void> {
   await db.transaction(async (transaction) => {
     const tx = transaction as unknown as Db;
     const [keybox] = await tx
@@ -142,7 +147,9 @@ export function registerLockerRoutes(app: FastifyInstance, db: Db, limiter: Logi
       limiter.attempt(
         { scope: 'kboxPickUp', subject: String(terminalOf(request).clientId), address: request.ip },
         () =>
-          operation(request, request.body.uuid, (tx, keybox, at) => pickUpContent(tx, keybox, request.body, at)),
+          operation(request, request.body.uuid, (tx, keybox, at) =>
+            pickUpContent(tx, keybox, request.body, at),
+          ),
         { isFailure: isWrongPin },
       ),
   );
