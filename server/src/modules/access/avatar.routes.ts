@@ -52,7 +52,11 @@ export function registerAvatarRoutes(app: FastifyInstance, db: Db): void {
       '/api/access_user/avatar',
       {
         config: { access: LOGGED_IN },
-        schema: { tags, description: 'Raw PNG, JPEG or WebP body, at most 512 kB.' },
+        schema: {
+          tags,
+          description: 'Raw PNG, JPEG or WebP body, at most 512 kB.',
+          response: { 204: z.null() },
+        },
       },
       async (request, reply) => {
         const session = sessionOf(request);

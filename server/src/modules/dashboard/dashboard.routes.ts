@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   dashboardLayoutAnswerSchema,
   dashboardLayoutSchema,
@@ -41,7 +42,10 @@ export function registerDashboardRoutes(app: FastifyInstance, db: Db): void {
 
   typed.put(
     '/api/dashboard/layout',
-    { config: { access: LOGGED_IN }, schema: { tags, body: dashboardLayoutSchema } },
+    {
+      config: { access: LOGGED_IN },
+      schema: { tags, body: dashboardLayoutSchema, response: { 204: z.null() } },
+    },
     async (request, reply) => {
       const userId = sessionOf(request).userId;
       const siteId = currentSiteId(request);
