@@ -80,7 +80,7 @@ export function registerAvatarRoutes(app: FastifyInstance, db: Db): void {
             .values({ userId: session.userId, ...values })
             .onConflictDoUpdate({ target: userAvatars.userId, set: values }),
         );
-        return reply.status(204).send();
+        return reply.status(204).send(null);
       },
     );
 

@@ -51,7 +51,7 @@ export function registerDashboardRoutes(app: FastifyInstance, db: Db): void {
       const siteId = currentSiteId(request);
       auditRecord(request, { entity: 'dashboard_layout', recordId: userId, siteId });
       await saveLayout(db, userId, siteId, request.body.widgets, new Date(app.clock.now()));
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 }
