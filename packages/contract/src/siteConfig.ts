@@ -43,6 +43,13 @@ export const KNOWN_CONFIG_PROPERTIES = {
   SITE_TIME_ZONE: { type: 'STRING', default: DEFAULT_TIME_ZONE },
   /** Hours a vehicle or trailer may stay in the area before the overview flags it (dwell time). */
   VEHICLE_DWELL_LIMIT_HOURS: { type: 'LONG', default: 12 },
+  /**
+   * How far before now a time a client gives for a record (a plate read, a key lent, a stock movement) may lie,
+   * in minutes (a week); older ones are refused (`validation.timeWindow`).
+   */
+  CLIENT_TIME_PAST_MINUTES: { type: 'LONG', default: 7 * 24 * 60 },
+  /** How far after now such a time may lie, in minutes (a client's clock running a little fast). */
+  CLIENT_TIME_FUTURE_MINUTES: { type: 'LONG', default: 5 },
 } as const satisfies Record<string, { type: ConfigValueType; default: ConfigValue }>;
 
 export const CONFIG_NAME_PATTERN = /^[A-Z][A-Z0-9_]*$/;

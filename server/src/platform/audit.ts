@@ -5,6 +5,7 @@ import type { Db } from '../db/database';
 import { appendAuditEntry, type AuditEntry } from './auditChain';
 import { loggableError } from './errors';
 import { cleanText } from './textInput';
+import { isApiRoute } from './apiPath';
 
 // Words that make a key secret, matched per word of camelCase, snake_case or kebab-case keys: `newPassword`,
 // `x-auth-token` and `pin` are secret, `shipping` and `opinion` are not. A route can name further secret
@@ -124,21 +125,47 @@ export function changedFields(
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-const isApiRoute = (request: FastifyRequest) => request.url.startsWith('/api/') && !!request.routeOptions.url;
 const isWriteRequest = (request: FastifyRequest) => MUTATING.has(request.method) && isApiRoute(request);
 // Logins are reads on the wire but change who is in.
 const isLogin = (request: FastifyRequest) =>
   request.method === 'GET' && request.routeOptions.url === '/api/session' && !!request.headers.authorization;
 
-/** The status a write route answers on success: its declared 2xx response, else 204 for a delete, else 200. */
-function successStatus(request: FastifyRequest): number {
-  const response = (request.routeOptions.schema as { response?: Record<string, unknown> } | undefined)
-    ?.response;
-  const declared = Object.keys(response ?? {})
+/** The 2xx statuses a route's schema declares. */
+function declaredSuccess(schema: unknown): number[] {
+  const response = (schema as { response?: Record<string, unknown> } | undefined)?.response;
+  return Object.keys(response ?? {})
     .map(Number)
-    .filter((status) => status >= 200 && status < 300)
-    .sort();
-  return declared[0] ?? (request.method === 'DELETE' ? 204 : 200);
+    .filter((status) => status >= 200 && status < 300);
+}
+
+/**
+ * The status a write route answers on success, recorded in the entry its transaction writes before the
+ * handler has answered: the 2xx response the route declares (`checkDeclaredSuccess` holds every write route
+ * but a delete to declaring one); of several, the one the handler set before writing, else the first; a
+ * delete that declares none answers 204.
+ */
+function successStatus(request: FastifyRequest, reply: FastifyReply): number {
+  const declared = declaredSuccess(request.routeOptions.schema);
+  if (declared.includes(reply.statusCode)) return reply.statusCode;
+  return declared[0] ?? 204;
+}
+
+/**
+ * A write route other than a delete must declare its 2xx answer (`response: { 204: z.null() }`): its audit
+ * entry is written, with that status, in the write's transaction before the answer exists. A route that
+ * declares none is refused when it is registered, so no entry guesses; a delete without one answers 204.
+ */
+function checkDeclaredSuccess(route: { method: string | string[]; url: string; schema?: unknown }): void {
+  const methods = Array.isArray(route.method) ? route.method : [route.method];
+  if (
+    !route.url.startsWith('/api/') ||
+    !methods.some((method) => MUTATING.has(method) && method !== 'DELETE')
+  )
+    return;
+  if (declaredSuccess(route.schema).length === 0)
+    throw new Error(
+      `${methods.join(',')} ${route.url} must declare its 2xx response: its audit entry records that status`,
+    );
 }
 
 /** The entry of a request: who, from where, what, the business record and the request as sent. */
@@ -210,6 +237,8 @@ interface AuditScope {
   reply: FastifyReply;
   /** Entries written in the request's own transactions. */
   written: number;
+  /** The status those entries recorded. */
+  status?: number;
 }
 
 const scopes = new AsyncLocalStorage<AuditScope>();
@@ -226,7 +255,8 @@ export function auditedDb(db: Db, options: { strict: boolean; onBareWrite?: (rou
       const result = await run(tx);
       const scope = scopes.getStore();
       if (scope && isWriteRequest(scope.request)) {
-        const entry = entryOf(scope.request, 'WRITE', successStatus(scope.request), scope.reply);
+        const entry = entryOf(scope.request, 'WRITE', successStatus(scope.request, scope.reply), scope.reply);
+        scope.status = entry.status;
         const { sessionsChanged } = await appendAuditEntry(tx as unknown as Db, entry, { signal: true });
         if (sessionsChanged) scope.request.sessionsChanged = true;
         scope.written++;
@@ -259,6 +289,7 @@ export function auditedDb(db: Db, options: { strict: boolean; onBareWrite?: (rou
  * response leaves; writing one never fails the response.
  */
 export function registerAudit(app: FastifyInstance, db: Db): void {
+  app.addHook('onRoute', checkDeclaredSuccess);
   // The scope must cover the handler: entered from a callback hook after the body is parsed (a stream's
   // events would lose it), as @fastify/request-context does.
   app.addHook('preValidation', (request, reply, done) => {
@@ -270,7 +301,18 @@ export function registerAudit(app: FastifyInstance, db: Db): void {
     const status = reply.statusCode;
     const written = request.auditScope?.written ?? 0;
     // A committed write already has its entry, unless the answer turned into a failure after the commit.
-    if (written > 0 && status < 400) return payload;
+    if (written > 0 && status < 400) {
+      if (status !== request.auditScope?.status)
+        request.log.error(
+          {
+            route: `${request.method} ${request.routeOptions.url}`,
+            status,
+            recorded: request.auditScope?.status,
+          },
+          'the audit entry recorded another status than the answer: declare the route’s 2xx response',
+        );
+      return payload;
+    }
     const event = eventAfterTheFact(request, status);
     if (!event) return payload;
     try {

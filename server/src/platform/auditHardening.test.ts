@@ -13,11 +13,16 @@ beforeAll(async () => {
   ctx = await createTestContext({
     // A route that writes outside a transaction (a defect the audited handle must catch), one that does not.
     routes: (app, db) => {
-      app.post('/api/test_probe/bare', { config: { access: { roles: ['ADMINISTRATOR'] } } }, async () => {
+      // A write route declares its 2xx answer: its audit entry records that status.
+      const probeOptions = {
+        config: { access: { roles: ['ADMINISTRATOR' as const] } },
+        schema: { response: { 200: z.object({ ok: z.boolean() }) } },
+      };
+      app.post('/api/test_probe/bare', probeOptions, async () => {
         await db.insert(persons).values({ firstName: 'Bare', lastName: 'Write' });
         return { ok: true };
       });
-      app.post('/api/test_probe/proper', { config: { access: { roles: ['ADMINISTRATOR'] } } }, async () => {
+      app.post('/api/test_probe/proper', probeOptions, async () => {
         await db.transaction((tx) => tx.insert(persons).values({ firstName: 'Proper', lastName: 'Write' }));
         return { ok: true };
       });

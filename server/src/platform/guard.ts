@@ -6,6 +6,7 @@ import { hashToken } from './secrets';
 import { extendSession, loadSessionByHash, type SessionContext } from './session';
 import { hasClientToken, resolveTerminal } from './terminal';
 import type { SessionCache } from './sessionCache';
+import { isApiRoute } from './apiPath';
 
 /** Who may call a route. Every API route declares one; a route without it is denied. */
 export interface AccessRule {
@@ -104,8 +105,9 @@ export function registerGuard(app: FastifyInstance, db: Db, cache: SessionCache)
   app.decorateRequest('terminal', null);
 
   app.addHook('onRequest', async (request) => {
-    // Unknown routes fall through to the not-found handler.
-    if (!request.routeOptions.url || !request.url.startsWith('/api')) return;
+    // Unknown routes fall through to the not-found handler; the web app's routes are public. Decided on the
+    // route the router matched, never on the URL as sent (the router decodes `/%61pi/...` to `/api/...`).
+    if (!isApiRoute(request)) return;
     const access = request.routeOptions.config.access;
     if (!access) throw new AppError('FORBIDDEN', 'Route has no access rule');
     if (access.terminal) {
@@ -161,7 +163,7 @@ export function registerGuard(app: FastifyInstance, db: Db, cache: SessionCache)
         cache.extended(request.session);
       }
       // Before the answer leaves, so that the caller's next call already sees what this one changed.
-      if (!READ_METHODS.has(request.method) && request.url.startsWith('/api'))
+      if (!READ_METHODS.has(request.method) && isApiRoute(request))
         cache.written(request.sessionsChanged === true);
     } catch (error) {
       request.log.error({ err: loggableError(error) }, 'session bookkeeping after the answer failed');

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { API_BASE } from '@strazce/contract';
+import { isApiRoute, isApiUrl } from './apiPath';
 
 /** A fresh CSP nonce: 128 random bits, base64. One per served index.html. */
 export function newCspNonce(): string {
@@ -66,8 +66,8 @@ export function registerSecurityHeaders(app: FastifyInstance): void {
     reply.header('x-frame-options', 'DENY');
     reply.header('referrer-policy', 'no-referrer');
     if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
-    // The same test as the guard's and the web app's fallback: whatever starts with /api is the API's.
-    if (request.url.startsWith(API_BASE)) reply.header('cache-control', 'no-store');
+    // An API route's answer, or any answer to a path that names the API however spelled (apiPath.ts).
+    if (isApiRoute(request) || isApiUrl(request.url)) reply.header('cache-control', 'no-store');
     return payload;
   });
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError } from './errors';
+import { isApiRoute } from './apiPath';
 
 /** NUL and UTF-16 surrogates without their pair: text no database column can store. */
 // eslint-disable-next-line no-control-regex -- NUL is exactly what is looked for
@@ -46,7 +47,7 @@ export function cleanText(value: unknown, depth = 0): unknown {
  */
 export function registerTextInputCheck(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
-    if (!request.url.startsWith('/api')) return;
+    if (!isApiRoute(request)) return;
     for (const [part, value] of [
       ['params', request.params],
       ['query', request.query],

@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { API_BASE } from '@strazce/contract';
 import { PUBLIC } from './guard';
 import { contentSecurityPolicy, newCspNonce } from './securityHeaders';
+import { isApiUrl } from './apiPath';
 
 /**
  * The placeholder Vite writes as the nonce of index.html's scripts, style sheets and its
@@ -49,7 +49,8 @@ export async function registerWebApp(app: FastifyInstance, webDir: string): Prom
   const options = { config: { access: PUBLIC }, schema: { hide: true } };
   app.get('/', options, (_request, reply) => sendIndex(reply));
   app.get('/*', options, (request, reply) => {
-    if (request.url.startsWith(API_BASE)) return reply.callNotFound();
+    // A path that names the API however it is spelled (`/API/x`, `//api/x`, `/api%2Fx`) is no page of the app.
+    if (isApiUrl(request.url)) return reply.callNotFound();
     return sendIndex(reply);
   });
 }

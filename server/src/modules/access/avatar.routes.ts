@@ -52,7 +52,11 @@ export function registerAvatarRoutes(app: FastifyInstance, db: Db): void {
       '/api/access_user/avatar',
       {
         config: { access: LOGGED_IN },
-        schema: { tags, description: 'Raw PNG, JPEG or WebP body, at most 512 kB.' },
+        schema: {
+          tags,
+          description: 'Raw PNG, JPEG or WebP body, at most 512 kB.',
+          response: { 204: z.null() },
+        },
       },
       async (request, reply) => {
         const session = sessionOf(request);
@@ -76,7 +80,7 @@ export function registerAvatarRoutes(app: FastifyInstance, db: Db): void {
             .values({ userId: session.userId, ...values })
             .onConflictDoUpdate({ target: userAvatars.userId, set: values }),
         );
-        return reply.status(204).send();
+        return reply.status(204).send(null);
       },
     );
 

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MODULES, type DashboardWidget } from '@strazce/contract';
-import { createTestContext, type TestContext, type TestUser } from '../../../test/helper';
+import { desc, gt } from 'drizzle-orm';
+import { createTestContext, expectEvery, type TestContext, type TestUser } from '../../../test/helper';
 import { kboxContents, kboxKeyboxes } from '../kbox/kbox.tables';
 import { keyLends, keyTypes, keys } from '../keys/keys.tables';
-import { siteProperties } from '../system/system.tables';
+import { audits, siteProperties } from '../system/system.tables';
 import { vehicleMovements, vehiclePurposes } from '../vehicle/vehicle.tables';
 import { givenVisitSite, type VisitSite } from '../visit/visit.fixtures';
 import { visits } from '../visit/visit.tables';
@@ -185,6 +186,18 @@ describe('dashboard layout', () => {
       widgets: [widget({ x: 2 })],
       saved: true,
     });
+  });
+
+  it('is audited with the status it answered (204)', async () => {
+    const [last] = await ctx.db.select({ id: audits.id }).from(audits).orderBy(desc(audits.id)).limit(1);
+    const saved = await ctx.call(watcher, 'PUT', '/api/dashboard/layout', { widgets: [widget()] });
+    expect(saved.statusCode).toBe(204);
+    const entries = await ctx.db
+      .select()
+      .from(audits)
+      .where(gt(audits.id, last?.id ?? 0));
+    expectEvery(entries, (entry) => entry.event === 'WRITE' && entry.status === 204);
+    expect(entries[0]).toMatchObject({ entity: 'dashboard_layout', recordId: String(watcher.id) });
   });
 
   it('keeps an emptied dashboard empty (saved), unlike one never saved', async () => {

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   dashboardLayoutAnswerSchema,
   dashboardLayoutSchema,
@@ -41,13 +42,16 @@ export function registerDashboardRoutes(app: FastifyInstance, db: Db): void {
 
   typed.put(
     '/api/dashboard/layout',
-    { config: { access: LOGGED_IN }, schema: { tags, body: dashboardLayoutSchema } },
+    {
+      config: { access: LOGGED_IN },
+      schema: { tags, body: dashboardLayoutSchema, response: { 204: z.null() } },
+    },
     async (request, reply) => {
       const userId = sessionOf(request).userId;
       const siteId = currentSiteId(request);
       auditRecord(request, { entity: 'dashboard_layout', recordId: userId, siteId });
       await saveLayout(db, userId, siteId, request.body.widgets, new Date(app.clock.now()));
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 }

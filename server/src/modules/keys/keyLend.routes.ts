@@ -24,6 +24,7 @@ import { visits } from '../visit/visit.tables';
 import { toKeyLendCsv } from './keyLend.csv';
 import { checkLend, keyLabelOf, lendKey, returnKey } from './keyLend.service';
 import { keyLends, keys } from './keys.tables';
+import { checkClientTimes } from '../../platform/clientTime';
 
 const MODULE = 'MOD_KM' as const;
 /** Largest CSV export of lend-outs, in rows (with the list's filters and order). */
@@ -94,6 +95,7 @@ export function registerKeyLendRoutes(app: FastifyInstance, db: Db): void {
     },
     async (request, reply) => {
       const siteId = currentSiteId(request);
+      await checkClientTimes(db, request, siteId, { time: request.body.time });
       const id = await db.transaction((tx) =>
         lendKey(tx as unknown as Db, request, siteId, request.body, new Date(app.clock.now())),
       );
@@ -115,6 +117,7 @@ export function registerKeyLendRoutes(app: FastifyInstance, db: Db): void {
     },
     async (request) => {
       const siteId = currentSiteId(request);
+      await checkClientTimes(db, request, siteId, { time: request.body.time });
       await db.transaction((tx) =>
         returnKey(
           tx as unknown as Db,

@@ -281,6 +281,9 @@ describe('lending and returning keys', () => {
       { siteId: ctx.siteA, date: '2026-04-06', name: 'Velikonoční pondělí' },
     ]);
     const key = await givenKey({ type: workingType });
+    // A lending time is a recent one (the site's window): the clock just after it.
+    const was = ctx.clock.now();
+    ctx.clock.set(new Date('2026-04-02T20:05:00.000Z'));
     // Thursday 22:00 in Prague: 2 h on Thursday, Friday a holiday, the weekend, Monday a holiday, then 22 h.
     const response = await lend(kmUser, { key: key.id, person, time: '2026-04-02T20:00:00.000Z' });
     expect(response.statusCode, response.body).toBe(201);
@@ -289,6 +292,7 @@ describe('lending and returning keys', () => {
     const own = await givenKey({ type: workingType, maxLendingHours: 2 });
     const short = await lend(kmUser, { key: own.id, person, time: '2026-04-02T20:00:00.000Z' });
     expect(short.json().due).toBe('2026-04-02T22:00:00.000Z');
+    ctx.clock.set(was);
   });
 
   it('refuses a second lend of a key that is out, also when two lends race', async () => {
@@ -507,5 +511,43 @@ describe('reminders', () => {
       .from(emails)
       .where(like(emails.recipient, `${kmUser.userName}%`));
     expect(others).toEqual([]);
+  });
+});
+
+describe('client times of lendings', () => {
+  it('refuses a lending or return time outside the site’s window around now, on the field', async () => {
+    const now = ctx.clock.now();
+    const minute = 60_000;
+    const outside = [
+      '0001-01-01T00:00:00.000Z',
+      '9999-12-31T23:59:59.000Z',
+      new Date(now - 7 * 24 * 60 * minute - minute).toISOString(),
+      new Date(now + 6 * minute).toISOString(),
+    ];
+    const key = await givenKey();
+    for (const time of outside) {
+      const response = await lend(kmUser, { key: key.id, person, time });
+      expect(response.statusCode, time).toBe(400);
+      expect(response.json().details, time).toEqual([{ path: 'time', message: 'validation.timeWindow' }]);
+    }
+    const lentAt = new Date(now - 2 * 24 * 60 * minute).toISOString();
+    const lent = await lend(kmUser, { key: key.id, person, time: lentAt });
+    expect(lent.statusCode, lent.body).toBe(201);
+    expect(lent.json().lendDateTime).toBe(lentAt);
+    for (const time of outside) {
+      const back = await ctx.call(kmUser, 'POST', `/api/keymanagement/lend/${lent.json().id}/return`, {
+        gate,
+        time,
+      });
+      expect(back.statusCode, time).toBe(400);
+      expect(back.json().details, time).toEqual([{ path: 'time', message: 'validation.timeWindow' }]);
+    }
+    const returnedAt = new Date(now + 4 * minute).toISOString();
+    const back = await ctx.call(kmUser, 'POST', `/api/keymanagement/lend/${lent.json().id}/return`, {
+      gate,
+      time: returnedAt,
+    });
+    expect(back.statusCode, back.body).toBe(200);
+    expect(back.json().returnDateTime).toBe(returnedAt);
   });
 });

@@ -14,6 +14,7 @@ import { sessionOf } from '../../platform/guard';
 import { persons } from '../system/system.tables';
 import { lockItem, moveStock, type LockedItem } from './stock.levels';
 import { stockMovements } from './stock.tables';
+import { checkClientTimes } from '../../platform/clientTime';
 
 const HOUR_MS = 3_600_000;
 const LENDINGS: readonly StockMovementType[] = STOCK_LENDING_TYPES;
@@ -122,6 +123,9 @@ async function checkMovement(ctx: CrudContext, state: MovementState, internal: I
 export const movementHooks: CrudHooks = {
   async beforeWrite(values, input, ctx, existing) {
     const internal = input as InternalInput;
+    await checkClientTimes(ctx.tx, ctx.request, ctx.siteId!, {
+      movementTime: input.movementTime as string | null | undefined,
+    });
     let item: LockedItem;
     if (existing) {
       const before = await undo(ctx, existing);

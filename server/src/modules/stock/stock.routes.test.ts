@@ -524,3 +524,46 @@ describe('demo data', () => {
     expect((lendings.json() as Json[]).map((row) => row.overdue).sort()).toEqual([false, true]);
   });
 });
+
+describe('client times of movements', () => {
+  it('refuses a movement time outside the site’s window around now, on create, update and return', async () => {
+    const now = ctx.clock.now();
+    const minute = 60_000;
+    const outside = [
+      '0001-01-01T00:00:00.000Z',
+      '9999-12-31T23:59:59.000Z',
+      new Date(now - 7 * 24 * 60 * minute - minute).toISOString(),
+      new Date(now + 6 * minute).toISOString(),
+    ];
+    const item = await givenItem();
+    for (const movementTime of outside) {
+      const response = await move(user, { item: item.id, units: 1, movementTime });
+      expect(response.statusCode, movementTime).toBe(400);
+      expect(response.json().details, movementTime).toEqual([
+        { path: 'movementTime', message: 'validation.timeWindow' },
+      ]);
+    }
+    const inside = new Date(now - 6 * 24 * 60 * minute).toISOString();
+    const created = await moved(user, { item: item.id, units: 2, movementTime: inside });
+    expect(created.movementTime).toBe(inside);
+    const update = await ctx.call(admin, 'PUT', `/api/stock/item/movement/${created.id}`, {
+      movementTime: outside[1],
+      version: created.version,
+    });
+    expect(update.statusCode).toBe(400);
+    expect(update.json().details).toEqual([{ path: 'movementTime', message: 'validation.timeWindow' }]);
+
+    const lending = await moved(user, { item: item.id, units: -1, type: 'SHORT_TERM', person });
+    const back = await ctx.call(user, 'POST', `/api/stock/item/movement/${lending.id}/return`, {
+      movementTime: outside[1],
+    });
+    expect(back.statusCode).toBe(400);
+    expect(back.json().details).toEqual([{ path: 'movementTime', message: 'validation.timeWindow' }]);
+    const soon = new Date(now + 4 * minute).toISOString();
+    const returned = await ctx.call(user, 'POST', `/api/stock/item/movement/${lending.id}/return`, {
+      movementTime: soon,
+    });
+    expect(returned.statusCode, returned.body).toBe(201);
+    expect(returned.json().movementTime).toBe(soon);
+  });
+});

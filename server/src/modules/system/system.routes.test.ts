@@ -160,6 +160,8 @@ describe('site config and modules', () => {
       { name: 'FILE_MAX_SIZE_MB', type: 'LONG', value: 10 },
       { name: 'SITE_TIME_ZONE', type: 'STRING', value: 'Europe/Prague' },
       { name: 'VEHICLE_DWELL_LIMIT_HOURS', type: 'LONG', value: 12 },
+      { name: 'CLIENT_TIME_PAST_MINUTES', type: 'LONG', value: 10080 },
+      { name: 'CLIENT_TIME_FUTURE_MINUTES', type: 'LONG', value: 5 },
     ]);
   });
 
@@ -170,6 +172,8 @@ describe('site config and modules', () => {
       { name: 'FILE_MAX_SIZE_MB', type: 'LONG', value: 10 },
       { name: 'SITE_TIME_ZONE', type: 'STRING', value: 'Europe/Prague' },
       { name: 'VEHICLE_DWELL_LIMIT_HOURS', type: 'LONG', value: 12 },
+      { name: 'CLIENT_TIME_PAST_MINUTES', type: 'LONG', value: 10080 },
+      { name: 'CLIENT_TIME_FUTURE_MINUTES', type: 'LONG', value: 5 },
     ]);
     expect((await ctx.call(null, 'GET', '/api/system_site/config')).statusCode).toBe(401);
   });

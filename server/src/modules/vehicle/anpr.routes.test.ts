@@ -133,6 +133,57 @@ describe('ANPR plate reads (POST /api/vehicle/anpr/read)', () => {
       siteId: ctx.siteA,
       clientId: camera.id,
       status: 201,
+      entity: 'vehicle/anpr/read',
+      // The entry names the read it created.
+      recordId: String(response.json().id),
+    });
+  });
+
+  it('refuses a camera time outside the site’s window around now, on the field', async () => {
+    const now = ctx.clock.now();
+    const minute = 60_000;
+    for (const time of [
+      '0001-01-01T00:00:00.000Z',
+      '9999-12-31T23:59:59.000Z',
+      new Date(now - 7 * 24 * 60 * minute - minute).toISOString(),
+      new Date(now + 6 * minute).toISOString(),
+    ]) {
+      ctx.clock.set(now);
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/vehicle/anpr/read',
+        headers: terminalHeaders(camera),
+        payload: { plate: 'TIM1234', time },
+      });
+      expect(response.statusCode, time).toBe(400);
+      expect(response.json().details, time).toEqual([{ path: 'time', message: 'validation.timeWindow' }]);
+    }
+    for (const time of [new Date(now - 7 * 24 * 60 * minute + minute), new Date(now + 4 * minute)]) {
+      ctx.clock.set(now);
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/vehicle/anpr/read',
+        headers: terminalHeaders(camera),
+        payload: { plate: 'TIM1234', time: time.toISOString() },
+      });
+      expect(response.statusCode, time.toISOString()).toBe(201);
+      expect(response.json().time).toBe(time.toISOString());
+    }
+    // The window is the site's: an hour back at most on site A.
+    const admin = await ctx.givenUser({ roles: ['SITE_ADMIN'] });
+    const property = await ctx.call(admin, 'POST', '/api/system_site/property', {
+      name: 'CLIENT_TIME_PAST_MINUTES',
+      type: 'LONG',
+      value: 60,
+      active: true,
+    });
+    expect(property.statusCode).toBe(201);
+    const old = await read('TIM1234', { time: new Date(ctx.clock.now() - 2 * 60 * minute).toISOString() });
+    expect(old.statusCode).toBe(400);
+    expect(old.json().details).toEqual([{ path: 'time', message: 'validation.timeWindow' }]);
+    await ctx.call(admin, 'PUT', `/api/system_site/property/${property.json().id}`, {
+      active: false,
+      version: property.json().version,
     });
   });
 

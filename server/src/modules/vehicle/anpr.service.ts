@@ -8,8 +8,11 @@ import {
   type AnprReadRequest,
   type PlateMatchReason,
   type VehicleEntryPrefill,
+  vehicleAnprRead,
 } from '@strazce/contract';
+import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database';
+import { auditRecord } from '../../platform/audit';
 import { siteToday } from '../../platform/siteTime';
 import { gates } from '../site/site.tables';
 import { anprReads, vehicleAdvices, vehicleForwarders, vehicleMovements } from './vehicle.tables';
@@ -144,6 +147,7 @@ export function proposalOf(advice: ReadMatch | null, inArea: InAreaMatch | null)
  */
 export async function recordAnprRead(
   db: Db,
+  request: FastifyRequest,
   input: AnprReadRequest,
   terminal: { siteId: number; clientId: number },
   now: Date,
@@ -173,7 +177,12 @@ export async function recordAnprRead(
     vehicleMatchReasons: inArea?.reasons ?? [],
     proposal: proposalOf(advice, inArea),
   };
-  return db.transaction((tx) => insertRead(tx as unknown as Db, values));
+  return db.transaction(async (tx) => {
+    const id = await insertRead(tx as unknown as Db, values);
+    // The audit entry, written as the transaction commits, names the read.
+    auditRecord(request, { entity: vehicleAnprRead.resource, recordId: id, siteId });
+    return id;
+  });
 }
 const insertRead = preparedInsert(anprReads);
 

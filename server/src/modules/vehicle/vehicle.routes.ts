@@ -54,6 +54,7 @@ import {
   vehiclePurposes,
   vehicleTypes,
 } from './vehicle.tables';
+import { checkClientTimes } from '../../platform/clientTime';
 
 registerRefTarget('vehicle/forwarder', {
   table: vehicleForwarders,
@@ -215,6 +216,7 @@ export function registerVehicleRoutes(
     async (request, reply) => {
       const siteId = currentSiteId(request);
       auditRecord(request, { entity: 'vehicle', recordId: request.params.id, siteId });
+      await checkClientTimes(db, request, siteId, { movementTime: request.body.movementTime });
       const id = await db.transaction((tx) =>
         recordVehicleLeave(tx as unknown as Db, siteId, request.params.id, request.body, now()),
       );

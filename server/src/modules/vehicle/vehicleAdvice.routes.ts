@@ -34,6 +34,7 @@ import type { GovernmentBlacklistProvider } from '../blacklist/blacklist';
 import { prefillOfAdvice, prefillOfRead, recordAnprRead, usableAdvices } from './anpr.service';
 import { askVehicleGovernmentFirst, recordVehicleEntry, recordVehicleLeave } from './vehicle.service';
 import { anprReads, vehicleAdvices } from './vehicle.tables';
+import { checkClientTimes } from '../../platform/clientTime';
 
 registerRefTarget('vehicle/advice', {
   table: vehicleAdvices,
@@ -217,7 +218,8 @@ function registerAnprRoutes(app: FastifyInstance, db: Db, vehicles: VehicleMovem
     async (request, reply) => {
       const terminal = terminalOf(request);
       const now = nowOf(request);
-      const id = await recordAnprRead(db, request.body, terminal, now);
+      await checkClientTimes(db, request, terminal.siteId, { time: request.body.time });
+      const id = await recordAnprRead(db, request, request.body, terminal, now);
       return sendJson(reply.status(201), await reads.getJson(id, terminal.siteId, undefined, request));
     },
   );
@@ -338,6 +340,7 @@ function registerAnprRoutes(app: FastifyInstance, db: Db, vehicles: VehicleMovem
     async (request) => {
       const siteId = currentSiteId(request);
       const { id } = request.params;
+      await checkClientTimes(db, request, siteId, { movementTime: request.body.movementTime });
       await db.transaction(async (transaction) => {
         const tx = transaction as unknown as Db;
         const read = await newRead(tx, siteId, id);

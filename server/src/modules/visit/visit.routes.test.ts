@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, expectEvery, type TestContext, type TestUser } from '../../../test/helper';
-import { emails } from '../system/system.tables';
+import { emails, siteProperties } from '../system/system.tables';
 import { blacklistEntries, gateMovements } from '../site/site.tables';
 import { enter, givenVisitSite, visitor, type VisitSite } from './visit.fixtures';
 import { visitCompanions, visits } from './visit.tables';
@@ -590,6 +590,10 @@ describe('lists, autocomplete and export', () => {
   beforeAll(async () => {
     const siteId = await ctx.createSite('Lists');
     listSite = await givenVisitSite(ctx, siteId);
+    // Movements of 2024 recorded now: this site accepts times up to ten years back (CLIENT_TIME_PAST_MINUTES).
+    await ctx.db
+      .insert(siteProperties)
+      .values({ siteId, name: 'CLIENT_TIME_PAST_MINUTES', type: 'LONG', value: 10 * 366 * 24 * 60 });
     guard = await ctx.givenUser({ roles: ['VISIT_USER', 'VIEW_PERSONAL_INFO'], sites: [siteId] });
     const times = ['2024-01-01T08:00:00.000Z', '2024-01-02T08:00:00.000Z', '2024-01-03T08:00:00.000Z'];
     await enter(

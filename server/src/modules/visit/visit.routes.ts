@@ -48,6 +48,7 @@ import {
   visitedPersons,
   visits,
 } from './visit.tables';
+import { checkClientTimes } from '../../platform/clientTime';
 
 registerRefTarget('visit/purpose', { table: visitPurposes, label: (t) => sql`${t.name}`, scope: 'site' });
 registerRefTarget('visit/visited', {
@@ -198,6 +199,7 @@ export function registerVisitRoutes(
     },
     async (request, reply) => {
       const siteId = currentSiteId(request);
+      await checkClientTimes(db, request, siteId, { movementTime: request.body.movementTime });
       const id = await db.transaction((tx) =>
         recordLeave(tx as unknown as Db, siteId, request.params.id, request.body, new Date(app.clock.now())),
       );

@@ -39,6 +39,7 @@ import {
   visitedPersons,
   visits,
 } from './visit.tables';
+import { checkClientTimes } from '../../platform/clientTime';
 
 export type VisitRow = typeof visits.$inferSelect;
 
@@ -279,6 +280,9 @@ export function visitHooks(government: GovernmentBlacklistProvider): CrudHooks {
       const siteId = ctx.siteId!;
       if (typeof values.movementTime === 'string') values.movementTime = new Date(values.movementTime);
       if (values.movementTime === null) delete values.movementTime;
+      await checkClientTimes(ctx.tx, ctx.request, siteId, {
+        movementTime: values.movementTime as Date | undefined,
+      });
       if (values.vehiclePlate) values.vehiclePlate = String(values.vehiclePlate).toUpperCase();
       await fillVisited(ctx.tx, siteId, values);
       if (existing) {
