@@ -38,16 +38,21 @@ export async function clientTimeWindow(
  * Refuses a business time a client sends for a record (a plate read's, a key lent or returned, a stock
  * movement's) that lies outside the site's window around the app's clock (`CLIENT_TIME_PAST_MINUTES` before,
  * `CLIENT_TIME_FUTURE_MINUTES` after): 400 VALIDATION with `validation.timeWindow` on the field. Times not
- * given (null, undefined) are not checked, and then cost no query.
+ * given (null, undefined), and on an update the times the record holds already (`stored`: an old record's
+ * other fields may still be corrected), are not checked, and then cost no query.
  */
 export async function checkClientTimes(
   db: Db,
   request: FastifyRequest,
   siteId: number,
   times: Record<string, string | Date | null | undefined>,
+  stored?: Record<string, unknown>,
 ): Promise<void> {
+  const millis = (value: unknown) =>
+    value instanceof Date ? value.getTime() : typeof value === 'string' ? Date.parse(value) : NaN;
   const given = Object.entries(times).filter(
-    (entry): entry is [string, string | Date] => entry[1] !== null && entry[1] !== undefined,
+    (entry): entry is [string, string | Date] =>
+      entry[1] !== null && entry[1] !== undefined && millis(entry[1]) !== millis(stored?.[entry[0]]),
   );
   if (given.length === 0) return;
   const { earliest, latest } = await clientTimeWindow(db, siteId, new Date(request.server.clock.now()));

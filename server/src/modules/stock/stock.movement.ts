@@ -123,9 +123,15 @@ async function checkMovement(ctx: CrudContext, state: MovementState, internal: I
 export const movementHooks: CrudHooks = {
   async beforeWrite(values, input, ctx, existing) {
     const internal = input as InternalInput;
-    await checkClientTimes(ctx.tx, ctx.request, ctx.siteId!, {
-      movementTime: input.movementTime as string | null | undefined,
-    });
+    await checkClientTimes(
+      ctx.tx,
+      ctx.request,
+      ctx.siteId!,
+      {
+        movementTime: input.movementTime as string | null | undefined,
+      },
+      existing,
+    );
     let item: LockedItem;
     if (existing) {
       const before = await undo(ctx, existing);

@@ -246,9 +246,15 @@ export function vehicleHooks(government: GovernmentBlacklistProvider): CrudHooks
       const siteId = ctx.siteId!;
       if (typeof values.movementTime === 'string') values.movementTime = new Date(values.movementTime);
       if (values.movementTime === null) delete values.movementTime;
-      await checkClientTimes(ctx.tx, ctx.request, siteId, {
-        movementTime: values.movementTime as Date | undefined,
-      });
+      await checkClientTimes(
+        ctx.tx,
+        ctx.request,
+        siteId,
+        {
+          movementTime: values.movementTime as Date | undefined,
+        },
+        existing,
+      );
       if (values.plate !== undefined) values.plate = upperPlate(values.plate);
       if (values.trailerPlate !== undefined) values.trailerPlate = upperPlate(values.trailerPlate);
       if (existing) {

@@ -351,6 +351,41 @@ describe('blacklists at entry', () => {
 });
 
 describe('leave, untraced departure and write-off', () => {
+  it('refuses an entry or leave time outside the site window, yet lets an old visit be corrected', async () => {
+    const now = ctx.clock.now();
+    const iso = (offsetMinutes: number) => new Date(now + offsetMinutes * 60_000).toISOString();
+    const timeError = [{ path: 'movementTime', message: 'validation.timeWindow' }];
+    for (const movementTime of [iso(-8 * 24 * 60), iso(10), '0001-01-01T00:00:00.000Z']) {
+      const refused = await enter(ctx, reception, visitor(site, { movementTime }));
+      expect(refused.statusCode, movementTime).toBe(400);
+      expect(refused.json().details).toEqual(timeError);
+    }
+    const entry = await enter(ctx, reception, visitor(site, { movementTime: iso(-6 * 24 * 60) }));
+    expect(entry.statusCode, entry.body).toBe(201);
+    const leaveTooLate = await ctx.call(reception, 'POST', `/api/visit/${entry.json().id}/leave`, {
+      gate: site.gate,
+      movementTime: iso(60),
+    });
+    expect(leaveTooLate.statusCode).toBe(400);
+    expect(leaveTooLate.json().details).toEqual(timeError);
+    // Two days on, the entry lies beyond the week: its note can still be corrected, its time not moved out.
+    ctx.clock.advance(2 * 24 * 60 * 60_000);
+    const stored = (await ctx.call(reception, 'GET', `/api/visit/${entry.json().id}`)).json();
+    // The form sends the time back as it was.
+    const corrected = await ctx.call(reception, 'PUT', `/api/visit/${stored.id}`, {
+      version: stored.version,
+      movementTime: stored.movementTime,
+      note: 'Opraveno',
+    });
+    expect(corrected.statusCode, corrected.body).toBe(200);
+    const moved = await ctx.call(reception, 'PUT', `/api/visit/${stored.id}`, {
+      version: corrected.json().version,
+      movementTime: iso(-9 * 24 * 60),
+    });
+    expect(moved.statusCode).toBe(400);
+    expect(moved.json().details).toEqual(timeError);
+  });
+
   it('records a leave (Zapsat odchod): an OUT row, the entry departed and out of the area', async () => {
     const entry = (await enter(ctx, reception, visitor(site))).json();
     ctx.clock.advance(90 * 60_000);

@@ -280,9 +280,15 @@ export function visitHooks(government: GovernmentBlacklistProvider): CrudHooks {
       const siteId = ctx.siteId!;
       if (typeof values.movementTime === 'string') values.movementTime = new Date(values.movementTime);
       if (values.movementTime === null) delete values.movementTime;
-      await checkClientTimes(ctx.tx, ctx.request, siteId, {
-        movementTime: values.movementTime as Date | undefined,
-      });
+      await checkClientTimes(
+        ctx.tx,
+        ctx.request,
+        siteId,
+        {
+          movementTime: values.movementTime as Date | undefined,
+        },
+        existing,
+      );
       if (values.vehiclePlate) values.vehiclePlate = String(values.vehiclePlate).toUpperCase();
       await fillVisited(ctx.tx, siteId, values);
       if (existing) {
