@@ -223,6 +223,14 @@ test.describe('site administration pages', () => {
       const document = await api.post<{ id: number }>('/system_site/identity_document', {
         name: `OP ${tag}`,
       });
+      // Movements of 2019 recorded now: the site accepts client times up to ten years back.
+      const pastWindow = 'CLIENT_TIME_PAST_MINUTES';
+      if ((await api.get<unknown[]>('/system_site/property', { name: pastWindow })).length === 0)
+        await api.post('/system_site/property', {
+          name: pastWindow,
+          type: 'LONG',
+          value: 10 * 366 * 24 * 60,
+        });
       // 12 June 2019 in Prague (UTC+2): two entries 08:xx, one 09:xx, one departure 14:xx.
       const entries = ['08:10', '08:40', '09:05'];
       const visits: { id: number }[] = [];
