@@ -194,8 +194,11 @@ for (const language of flowLanguages('signatures')) {
     });
     await signWaiting(tablet, `Hostová${suffix}`, 'Eva Hostová', '6');
 
-    // The archive: both signed; validate says unaltered; the signed PDF shown.
-    await tablet.goto('/signatures/archive');
+    // The archive, opened from the side menu right after signing (no reload): both signed; validate says
+    // unaltered; the signed PDF shown.
+    const archiveLabel = language === 'cs' ? 'Archiv podpisů' : 'Signature archive';
+    await clickSettled(tablet.getByTestId('side-menu').getByRole('menuitem', { name: archiveLabel }));
+    await expect(tablet).toHaveURL(/\/signatures\/archive$/);
     const archived = tablet.getByTestId('signature-archive-row').filter({ hasText: title });
     await expect(archived).toHaveCount(1);
     await expect(

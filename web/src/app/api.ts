@@ -23,7 +23,8 @@ export interface ApiCredentials {
 }
 
 type Listener = (error: ApiError | NetworkError, options: RequestOptions) => void;
-type SuccessListener = (path: string) => void;
+/** After a successful call: its path and method (a write changes what cached reads show). */
+type SuccessListener = (path: string, method: NonNullable<RequestOptions['method']>) => void;
 
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -126,7 +127,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   }
   if (response.ok && options.responseType === 'blob') {
     const blob = await response.blob();
-    successListeners.forEach((listener) => listener(path));
+    successListeners.forEach((listener) => listener(path, options.method ?? 'GET'));
     return { data: blob as T, headers: response.headers, status: response.status };
   }
   const text = response.status === 204 ? '' : await response.text();
@@ -149,7 +150,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
     if (!options.silent) listeners.forEach((listener) => listener(error, options));
     throw error;
   }
-  successListeners.forEach((listener) => listener(path));
+  successListeners.forEach((listener) => listener(path, options.method ?? 'GET'));
   return { data: data as T, headers: response.headers, status: response.status };
 }
 

@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { ApiError } from './api';
+import { ApiError, onApiSuccess } from './api';
 
 /** Retry a failed query once, but never a refused one (4xx): the answer would be the same. */
 function retry(failureCount: number, error: Error): boolean {
@@ -16,3 +16,16 @@ export const queryClient = new QueryClient({
     mutations: { retry: false, networkMode: 'always' },
   },
 });
+
+/**
+ * A write may change what any cached read shows, also on other pages (a document signed on one page lists in
+ * the archive on another): every successful write marks the whole cache stale, so a page opened next reads
+ * afresh. Queries on screen are not refetched by this (each page refreshes what its own writes change).
+ */
+export function staleAfterWrites(client: QueryClient): () => void {
+  return onApiSuccess((_path, method) => {
+    if (method !== 'GET') void client.invalidateQueries({ refetchType: 'none' });
+  });
+}
+
+staleAfterWrites(queryClient);

@@ -37,7 +37,7 @@ export function upload<T>(
         data = xhr.responseText;
       }
       if (xhr.status >= 200 && xhr.status < 300) {
-        transport.successListeners.forEach((listener) => listener(path));
+        transport.successListeners.forEach((listener) => listener(path, 'POST'));
         resolve(data as T);
         return;
       }

@@ -115,7 +115,9 @@ export function CrudPage(props: CrudPageProps) {
 
   const listQuery = useMemo(() => buildListQuery(entity, state), [entity, state]);
   const list = useQuery({
-    queryKey: [...entityQueryKey(entity), 'list', listQuery],
+    // Every input of the request is in the key: two pages of one entity with their own fixed conditions (the
+    // waiting documents and the archive) must never share a cached list.
+    queryKey: [...entityQueryKey(entity), 'list', listQuery, props.listPath ?? null, props.apiQuery ?? null],
     queryFn: ({ signal }) =>
       api.list<Row>(
         props.listPath ?? `/${entity.resource}`,
