@@ -64,8 +64,31 @@ async function givenRound(
     .insert(persons)
     .values({ firstName: 'Petr', lastName: `Hlídač${n}`, homeSiteId: site })
     .returning({ id: persons.id });
-  const guard = await created(user, 'patrol/guard', { person: person.id, pin: String(2000 + n) });
-  return { route: route.id, guard: guard.id, person: person.id, checkpoints };
+  const pin = String(2000 + n);
+  const guard = await created(user, 'patrol/guard', { person: person.id, pin });
+  // The guard signs in at the site's handheld two hours before the test's now, so that the rounds' events
+  // (an hour ago and later) lie after the sign-in and within the offline window.
+  const terminal = site === ctx.siteA ? handheld : handheldB;
+  const signIn = (await signInAt(terminal, pin, -120)).signIn.token as string;
+  return { route: route.id, guard: guard.id, person: person.id, checkpoints, pin, signIn };
+}
+
+/** The guard's sign-in at a terminal `minutes` from the test clock's now (the clock is put back after). */
+async function signInAt(token: string, pin: string, minutes = 0, body: Record<string, unknown> = {}) {
+  const now = ctx.clock.now();
+  ctx.clock.set(now + minutes * 60_000);
+  try {
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/patrol/terminal/signin',
+      headers: { 'x-client-token': token },
+      payload: { pin, ...body },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json() as { signIn: { token: string; expires: string }; tagSalt: string };
+  } finally {
+    ctx.clock.set(now);
+  }
 }
 
 /** Minutes after the test clock's now, as the device writes times. */
@@ -88,7 +111,9 @@ const event = (
 /** Events of a patrol: start, a scan of each tag given (a minute apart), finish when asked. */
 function patrolEvents(round: Awaited<ReturnType<typeof givenRound>>, tags: string[], finish = true) {
   const patrol = randomUUID();
-  const events = [event(patrol, 'start', -60, { route: round.route, guard: round.guard })];
+  const events = [
+    event(patrol, 'start', -60, { route: round.route, guard: round.guard, signIn: round.signIn }),
+  ];
   tags.forEach((tagId, index) => events.push(event(patrol, 'scan', -59 + index, { tagId, method: 'NFC' })));
   if (finish) events.push(event(patrol, 'finish', -59 + tags.length));
   return { patrol, events };
@@ -237,7 +262,7 @@ describe('a patrol from the terminal', () => {
     const walk = (seconds: number) => {
       const patrol = randomUUID();
       return [
-        event(patrol, 'start', -30, { route: round.route, guard: round.guard }),
+        event(patrol, 'start', -30, { route: round.route, guard: round.guard, signIn: round.signIn }),
         { ...event(patrol, 'scan', -20, { tagId: a.tag, method: 'QR' }) },
         {
           ...event(patrol, 'scan', -20, { tagId: b.tag, method: 'QR' }),
@@ -342,10 +367,11 @@ describe('idempotent submission', () => {
     const unknown = randomUUID();
     const events = [
       event(unknown, 'scan', -40, { tagId: round.checkpoints[0].tag, method: 'QR' }),
-      event(randomUUID(), 'start', -40, { route: foreign.route, guard: round.guard }),
-      event(randomUUID(), 'start', -40, { route: round.route, guard: foreign.guard }),
-      event(patrol, 'start', -40, { route: round.route, guard: round.guard }),
-      event(patrol, 'start', -40, { route: round.route, guard: round.guard }),
+      event(randomUUID(), 'start', -40, { route: foreign.route, guard: round.guard, signIn: round.signIn }),
+      // Another site's guard: no sign-in of theirs on this terminal (the proof is of another guard).
+      event(randomUUID(), 'start', -40, { route: round.route, guard: foreign.guard, signIn: round.signIn }),
+      event(patrol, 'start', -40, { route: round.route, guard: round.guard, signIn: round.signIn }),
+      event(patrol, 'start', -40, { route: round.route, guard: round.guard, signIn: round.signIn }),
       event(patrol, 'task', -39, { index: 2 }),
       event(patrol, 'incident', -39, { incidentType: 999_999, consequence: 'LOW', report: 'X' }),
       event(patrol, 'scan', -38, { tagId: round.checkpoints[0].tag, method: 'TYPED' }),
@@ -356,7 +382,7 @@ describe('idempotent submission', () => {
     expect(results.map((result) => [result.status, result.code, result.message])).toEqual([
       ['rejected', 'PATROL_UNKNOWN', 'apiError_PATROL_UNKNOWN'],
       ['rejected', 'PATROL_ROUTE_INVALID', 'apiError_PATROL_ROUTE_INVALID'],
-      ['rejected', 'PATROL_GUARD_INVALID', 'apiError_PATROL_GUARD_INVALID'],
+      ['rejected', 'PATROL_SIGNIN_REQUIRED', 'apiError_PATROL_SIGNIN_REQUIRED'],
       ['accepted', null, null],
       ['rejected', 'PATROL_EXISTS', 'apiError_PATROL_EXISTS'],
       ['rejected', 'PATROL_TASK_INVALID', 'apiError_PATROL_TASK_INVALID'],
