@@ -19,7 +19,11 @@ const name = (checkpoint: { name: string } | null) => checkpoint?.name ?? '–';
 
 /** " u bodu X" / " at checkpoint X" when the reason names a checkpoint. */
 const at = (reason: PatrolIntegrityReason, cs: boolean) =>
-  reason.checkpoint ? (cs ? ` u bodu ${reason.checkpoint.name}` : ` at checkpoint ${reason.checkpoint.name}`) : '';
+  reason.checkpoint
+    ? cs
+      ? ` u bodu ${reason.checkpoint.name}`
+      : ` at checkpoint ${reason.checkpoint.name}`
+    : '';
 
 /** A reason for points lost, in words. */
 export function reasonText(reason: PatrolIntegrityReason, language: Language): string {

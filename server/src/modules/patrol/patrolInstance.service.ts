@@ -298,7 +298,10 @@ async function signInOf(
         )
     : [];
   if (!signIn)
-    throw new AppError('PATROL_SIGNIN_REQUIRED', 'The start needs the guard’s valid sign-in on this terminal');
+    throw new AppError(
+      'PATROL_SIGNIN_REQUIRED',
+      'The start needs the guard’s valid sign-in on this terminal',
+    );
   return signIn;
 }
 
