@@ -154,9 +154,9 @@ export function reasonText(t: TFunction, reason: PatrolIntegrityReason): string 
       );
     case 'TIME_BACKDATED':
     case 'TIME_FUTURE':
-      return t(
-        `patrolInstance.reason.${reason.reason}${reason.checkpoint ? '_checkpoint' : ''}`,
-        { checkpoint, amount: durationText(t, reason.seconds ?? 0) },
-      );
+      return t(`patrolInstance.reason.${reason.reason}${reason.checkpoint ? '_checkpoint' : ''}`, {
+        checkpoint,
+        amount: durationText(t, reason.seconds ?? 0),
+      });
   }
 }
