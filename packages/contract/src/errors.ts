@@ -53,6 +53,8 @@ export const ERROR_CODES = [
   'PATROL_INCIDENT_TYPE_INVALID',
   /** An incident event's checkpoint is not a checkpoint of the site. */
   'PATROL_CHECKPOINT_INVALID',
+  /** A start event without a valid sign-in proof of its guard on this terminal (the guard's PIN sign-in). */
+  'PATROL_SIGNIN_REQUIRED',
   /** Key management (docs/keys.md): no key of the site has this code ('There is no key with this code'). */
   'KEY_UNKNOWN',
   /** The holder may not hold the key by the privileges ('This person does not have privileges to this key'). */
@@ -187,6 +189,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   PATROL_TASK_INVALID: 400,
   PATROL_INCIDENT_TYPE_INVALID: 400,
   PATROL_CHECKPOINT_INVALID: 400,
+  PATROL_SIGNIN_REQUIRED: 401,
   KEY_UNKNOWN: 404,
   // A business refusal, not a refusal of the session: the web app logs out on 401 and 403.
   KEY_NOT_PERMITTED: 409,

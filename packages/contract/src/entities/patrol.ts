@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { bool, defineEntity, multiRef, ref, text, textarea, type FieldDef } from '../entity';
 import { pinSchema } from '../validation';
+import { PATROL_OFFLINE_WINDOW_MAX_MINUTES } from './patrolInstance';
 import { sitePersonPicker } from './site';
 import { EMAIL_LIST_PATTERN } from './visit';
 
@@ -136,20 +137,42 @@ export const patrolTerminal = defineEntity({
   },
 });
 
-/** `POST /api/patrol/terminal/signin` (terminal token only): a guard's PIN. */
-export const patrolSignInSchema = z.strictObject({ pin: pinSchema });
+/**
+ * `POST /api/patrol/terminal/signin` (terminal token only): a guard's PIN and, optionally, how long the terminal
+ * may work offline on this sign-in (minutes, at most PATROL_OFFLINE_WINDOW_MAX_MINUTES, which is the default).
+ */
+export const patrolSignInSchema = z.strictObject({
+  pin: pinSchema,
+  offlineWindowMinutes: z.number().int().min(1).max(PATROL_OFFLINE_WINDOW_MAX_MINUTES).optional(),
+});
 
+/**
+ * A checkpoint as the terminal gets it: no raw tag, only `tagHash`, the hex SHA-256 of the sign-in's `tagSalt`
+ * followed by the tag trimmed and in lower case (`patrolTagHash`), so that the terminal recognises a scanned tag
+ * without holding the site's tags.
+ */
 const patrolCheckpointOnRoute = z.object({
   id: z.number().int(),
   name: z.string(),
-  tagId: z.string(),
+  tagHash: z.string(),
   description: z.string().nullable(),
 });
+
+/** What `tagHash` is the SHA-256 of: the sign-in's salt and the tag as the terminal compares it. */
+export const patrolTagHashInput = (salt: string, tagId: string): string =>
+  `${salt}:${tagId.trim().toLowerCase()}`;
 
 /** The answer of a sign-in: the guard, the terminal and the site's valid routes to choose from. */
 export const patrolSignInResponseSchema = z.object({
   guard: z.object({ id: z.number().int(), name: z.string() }),
   terminal: z.object({ id: z.number().int(), name: z.string(), uuid: z.string() }).nullable(),
+  /**
+   * The sign-in proof: the start event of a round by this guard on this terminal carries `token` (as
+   * `signIn`); it starts rounds until `expires` (the sign-in plus the terminal's offline window).
+   */
+  signIn: z.object({ token: z.string(), expires: z.iso.datetime({ offset: true }) }),
+  /** The salt of this sign-in's checkpoint `tagHash`es (random per sign-in). */
+  tagSalt: z.string(),
   routes: z.array(
     z.object({
       id: z.number().int(),

@@ -16,13 +16,22 @@ export const PATROL_UNFINISHED_REFRESH_MS = 60_000;
 export const PATROL_CLOCK_TOLERANCE_MS = 60_000;
 
 /**
+ * How long a guard's sign-in at a terminal lasts when the terminal declares no shorter offline window, and the
+ * longest window it may declare: the sign-in proof starts rounds until then, also from events queued offline.
+ */
+export const PATROL_OFFLINE_WINDOW_MAX_MINUTES = 12 * 60;
+
+/**
  * Why a finished patrol lost points (each reason as often as it happened):
  * - MISSED: a checkpoint of the route was not scanned;
  * - OUT_OF_ORDER: on an ordered route, a checkpoint was scanned before one that comes earlier on the route;
  * - DUPLICATE: a checkpoint was scanned again on the same patrol;
  * - TOO_FAST: the interval from the previous checkpoint is shorter than the fastest interval between the
  *   same two checkpoints on earlier finished patrols of the route (an impossible walk);
- * - CLOCK_SKEW: a submission's device clock differed from the server's by more than a minute.
+ * - CLOCK_SKEW: a submission's device clock differed from the server's by more than a minute;
+ * - TIME_BACKDATED: an event's device time (start, scan, finish) lies before the guard's sign-in or further
+ *   before the server's receipt than the terminal's declared offline window (beyond the clock tolerance);
+ * - TIME_FUTURE: an event's device time lies after the server's receipt (beyond the clock tolerance).
  */
 export const PATROL_INTEGRITY_REASONS = [
   'MISSED',
@@ -30,6 +39,8 @@ export const PATROL_INTEGRITY_REASONS = [
   'DUPLICATE',
   'TOO_FAST',
   'CLOCK_SKEW',
+  'TIME_BACKDATED',
+  'TIME_FUTURE',
 ] as const;
 export type PatrolIntegrityReasonCode = (typeof PATROL_INTEGRITY_REASONS)[number];
 
@@ -40,6 +51,8 @@ export const PATROL_INTEGRITY_PENALTY: Record<PatrolIntegrityReasonCode, number>
   DUPLICATE: 5,
   TOO_FAST: 15,
   CLOCK_SKEW: 10,
+  TIME_BACKDATED: 15,
+  TIME_FUTURE: 15,
 };
 export const PATROL_INTEGRITY_FULL_SCORE = 100;
 
@@ -53,14 +66,17 @@ export const patrolIntegrityReasonSchema = z.object({
   checkpoint: checkpointName.nullable(),
   /** TOO_FAST: the checkpoint the guard came from. */
   previousCheckpoint: checkpointName.nullable(),
-  /** TOO_FAST: the interval taken; CLOCK_SKEW: the device's clock minus the server's (signed). */
+  /**
+   * TOO_FAST: the interval taken; CLOCK_SKEW: the device's clock minus the server's (signed); TIME_BACKDATED,
+   * TIME_FUTURE: how far the device's time lies before the earliest plausible moment or after the receipt.
+   */
   seconds: z.number().int().nullable(),
   /** TOO_FAST: the fastest interval seen between the two checkpoints on earlier patrols of the route. */
   fastestSeconds: z.number().int().nullable(),
   /** OUT_OF_ORDER: the checkpoint's place on the route (1-based) and the place at which it was scanned. */
   expectedPosition: z.number().int().nullable(),
   position: z.number().int().nullable(),
-  /** When it happened (the scan's time; CLOCK_SKEW: the submission's). */
+  /** When it happened (the scan's time; CLOCK_SKEW: the submission's; TIME_*: the device's time). */
   time: z.iso.datetime({ offset: true }).nullable(),
 });
 export type PatrolIntegrityReason = z.infer<typeof patrolIntegrityReasonSchema>;
@@ -159,6 +175,12 @@ export const patrolTerminalEventSchema = z.discriminatedUnion('type', [
     type: z.literal('start'),
     route: z.number().int(),
     guard: z.number().int(),
+    /**
+     * The guard's sign-in proof (`signIn.token` of the sign-in's answer on this terminal). Without a valid one
+     * the start is rejected (PATROL_SIGNIN_REQUIRED); optional in the schema so that such a start is rejected on
+     * its own, not the whole submission.
+     */
+    signIn: z.string().max(200).optional(),
   }),
   z.strictObject({
     ...eventBase,

@@ -5,6 +5,7 @@ import { openDatabase, type Database } from '../../db/database';
 import { DEMO_PASSWORD, seed } from '../../db/seed';
 import { basic } from '../../../test/helper';
 import { DEMO_GUARD_PIN } from './patrol.demo';
+import { patrolTagHash } from './patrol.routes';
 
 const quiet = { info: () => undefined, warn: () => undefined } as never;
 let database: Database;
@@ -70,8 +71,10 @@ describe('patrol demo data', () => {
     });
     expect(signIn.statusCode, signIn.body).toBe(200);
     expect(signIn.json().guard.name).toBe('Obchůzkový Karel');
+    // The tags only as the sign-in's salted hashes (what the terminal compares a scanned tag with).
+    const { tagSalt } = signIn.json() as { tagSalt: string };
     expect(
-      signIn.json().routes[0].checkpoints.map((checkpoint: { tagId: string }) => checkpoint.tagId),
-    ).toEqual(['CP-GATE', 'CP-STORE', 'CP-BOILER', 'CP-PARKING']);
+      signIn.json().routes[0].checkpoints.map((checkpoint: { tagHash: string }) => checkpoint.tagHash),
+    ).toEqual(['CP-GATE', 'CP-STORE', 'CP-BOILER', 'CP-PARKING'].map((tag) => patrolTagHash(tagSalt, tag)));
   });
 });

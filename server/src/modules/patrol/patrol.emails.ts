@@ -17,6 +17,14 @@ type Language = 'cs' | 'en';
 
 const name = (checkpoint: { name: string } | null) => checkpoint?.name ?? '–';
 
+/** " u bodu X" / " at checkpoint X" when the reason names a checkpoint. */
+const at = (reason: PatrolIntegrityReason, cs: boolean) =>
+  reason.checkpoint
+    ? cs
+      ? ` u bodu ${reason.checkpoint.name}`
+      : ` at checkpoint ${reason.checkpoint.name}`
+    : '';
+
 /** A reason for points lost, in words. */
 export function reasonText(reason: PatrolIntegrityReason, language: Language): string {
   const cs = language === 'cs';
@@ -47,6 +55,16 @@ export function reasonText(reason: PatrolIntegrityReason, language: Language): s
       text = cs
         ? `Hodiny terminálu se lišily od serveru o ${reason.seconds} s`
         : `The terminal's clock differed from the server's by ${reason.seconds} s`;
+      break;
+    case 'TIME_BACKDATED':
+      text = cs
+        ? `Čas události${at(reason, cs)} o ${reason.seconds} s dříve, než je možné (před přihlášením strážného nebo mimo offline okno terminálu)`
+        : `An event's time${at(reason, cs)} ${reason.seconds} s earlier than possible (before the guard's sign-in or beyond the terminal's offline window)`;
+      break;
+    case 'TIME_FUTURE':
+      text = cs
+        ? `Čas události${at(reason, cs)} o ${reason.seconds} s v budoucnosti oproti jejímu přijetí serverem`
+        : `An event's time${at(reason, cs)} ${reason.seconds} s in the future of its receipt by the server`;
       break;
   }
   return `${text} (${points})`;

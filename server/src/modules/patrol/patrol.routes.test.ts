@@ -1,9 +1,10 @@
+import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, expectEvery, type TestContext, type TestUser } from '../../../test/helper';
 import { givenTerminal, terminalHeaders } from '../../../test/terminals';
 import { persons } from '../system/system.tables';
-import { patrolGuards } from './patrol.tables';
+import { patrolCheckpoints, patrolGuards } from './patrol.tables';
 
 let ctx: TestContext;
 let patrolAdmin: TestUser;
@@ -288,6 +289,45 @@ describe('patrol terminals and the sign-in of a guard', () => {
       'Hall',
       'Yard gate',
     ]);
+  });
+
+  it('the sign-in answer carries no raw tag: each checkpoint’s tag only as a SHA-256 salted per sign-in', async () => {
+    const person = await givenPerson(ctx.siteA, 'Tagless');
+    await created(patrolAdmin, 'guard', { person, pin: '6173' });
+    const first = await checkpoint(patrolAdmin, 'Tag hall');
+    const next = await created(patrolAdmin, 'checkpoint', { name: 'Tag yard', tagId: ' Mixed-Case-Tag ' });
+    await created(patrolAdmin, 'route', { name: 'AAC tag round', checkpoints: [first.id, next.id] });
+    const terminal = await givenPatrolTerminal(patrolAdmin, 'Handheld Tags');
+    const signIn = () =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/patrol/terminal/signin',
+        headers: { 'x-client-token': terminal.token },
+        payload: { pin: '6173' },
+      });
+    const response = await signIn();
+    expect(response.statusCode, response.body).toBe(200);
+    const { routes, tagSalt } = response.json() as {
+      tagSalt: string;
+      routes: Array<{ checkpoints: Array<Record<string, unknown>> }>;
+    };
+    const tags = await ctx.db.select({ tagId: patrolCheckpoints.tagId }).from(patrolCheckpoints);
+    expectEvery(
+      tags,
+      (tag) => !response.body.includes(`"${tag.tagId}"`) && !response.body.includes(tag.tagId.trim()),
+    );
+    const checkpoints = routes.flatMap((route) => route.checkpoints);
+    expectEvery(checkpoints, (item) => !('tagId' in item) && /^[0-9a-f]{64}$/.test(String(item.tagHash)));
+    const sha = (text: string) => createHash('sha256').update(text).digest('hex');
+    const hashes = new Map(checkpoints.map((item) => [item.id, item.tagHash]));
+    expect(hashes.get(first.id)).toBe(sha(`${tagSalt}:${String(first.tagId).toLowerCase()}`));
+    expect(hashes.get(next.id)).toBe(sha(`${tagSalt}:mixed-case-tag`));
+    // Another sign-in, another salt: the hashes do not stay the same.
+    const again = (await signIn()).json() as { tagSalt: string; routes: typeof routes };
+    expect(again.tagSalt).not.toBe(tagSalt);
+    expect(
+      again.routes.flatMap((route) => route.checkpoints).find((item) => item.id === first.id)?.tagHash,
+    ).not.toBe(hashes.get(first.id));
   });
 
   it('refuses a wrong PIN, a bad one, a user session and a terminal of another role or site', async () => {

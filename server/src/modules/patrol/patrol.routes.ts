@@ -1,13 +1,16 @@
-import { and, asc, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
+import { createHash, randomBytes } from 'node:crypto';
+import { and, asc, eq, inArray, isNotNull, lt, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  PATROL_OFFLINE_WINDOW_MAX_MINUTES,
   patrolCheckpoint,
   patrolGuard,
   patrolGuardPerson,
   patrolRoute,
   patrolSignInResponseSchema,
   patrolSignInSchema,
+  patrolTagHashInput,
   patrolTerminal,
   type PatrolSignIn,
 } from '@strazce/contract';
@@ -17,7 +20,7 @@ import { AppError, validationError } from '../../platform/errors';
 import { terminalAccess } from '../../platform/guard';
 import type { LoginLimiter } from '../../platform/loginLimiter';
 import { registerRefTarget } from '../../platform/refs';
-import { hashPassword, verifyPassword } from '../../platform/secrets';
+import { hashPassword, hashToken, newToken, verifyPassword } from '../../platform/secrets';
 import { terminalOf } from '../../platform/terminal';
 import { terminalRecordRoutes } from '../../platform/terminalRecords';
 import { registerUse } from '../../platform/usage';
@@ -28,6 +31,7 @@ import {
   patrolGuards,
   patrolRouteCheckpoints,
   patrolRoutes,
+  patrolSignIns,
   patrolTerminals,
 } from './patrol.tables';
 import { registerPatrolInstanceRoutes } from './patrolInstance.routes';
@@ -103,8 +107,10 @@ export function registerPatrolRoutes(app: FastifyInstance, db: Db, limiter: Logi
         tags,
         description:
           'A guard signs in at a patrol terminal with their PIN (the terminal token only): the guard and the ' +
-          'site’s valid routes with their checkpoints in order and their tasks. A wrong PIN: 401 PIN_INVALID; ' +
-          'repeated wrong PINs are throttled like logins (429 with Retry-After).',
+          'site’s valid routes with their checkpoints in order (each tag only as a salted SHA-256) and their ' +
+          'tasks, and the sign-in proof that the start of a round carries (valid for the terminal’s declared ' +
+          'offline window, at most 12 h). A wrong PIN: 401 PIN_INVALID; repeated wrong PINs are throttled like ' +
+          'logins (429 with Retry-After).',
         body: patrolSignInSchema,
         response: { 200: patrolSignInResponseSchema },
       },
@@ -126,7 +132,33 @@ export function registerPatrolRoutes(app: FastifyInstance, db: Db, limiter: Logi
         .where(
           and(eq(patrolTerminals.clientId, terminal.clientId), eq(patrolTerminals.siteId, terminal.siteId)),
         );
-      return { guard, terminal: own ?? null, routes: await routesOfSite(db, terminal.siteId) };
+      // The proof of this sign-in (only its hash is kept): the start of a round by this guard on this terminal
+      // carries it, also when the terminal sends it later from its offline queue, within the declared window.
+      const now = new Date(app.clock.now());
+      const minutes = request.body.offlineWindowMinutes ?? PATROL_OFFLINE_WINDOW_MAX_MINUTES;
+      const expires = new Date(now.getTime() + minutes * 60_000);
+      const token = newToken();
+      await db.transaction(async (tx) => {
+        await tx
+          .delete(patrolSignIns)
+          .where(and(eq(patrolSignIns.clientId, terminal.clientId), lt(patrolSignIns.expiresAt, now)));
+        await tx.insert(patrolSignIns).values({
+          siteId: terminal.siteId,
+          clientId: terminal.clientId,
+          guardId: guard.id,
+          tokenHash: hashToken(token),
+          issuedAt: now,
+          expiresAt: expires,
+        });
+      });
+      const tagSalt = randomBytes(16).toString('base64url');
+      return {
+        guard,
+        terminal: own ?? null,
+        signIn: { token, expires: expires.toISOString() },
+        tagSalt,
+        routes: await routesOfSite(db, terminal.siteId, tagSalt),
+      };
     },
   );
 }
@@ -188,8 +220,15 @@ async function guardByPin(db: Db, siteId: number, pin: string): Promise<{ id: nu
   return found ? { id: found.id, name: String(found.name) } : null;
 }
 
-/** The site's valid routes by name, each with its valid checkpoints in order and its tasks. */
-async function routesOfSite(db: Db, siteId: number): Promise<PatrolSignIn['routes']> {
+/** What the terminal compares a scanned tag with: the salted SHA-256 of the tag (no raw tag leaves the server). */
+export const patrolTagHash = (salt: string, tagId: string): string =>
+  createHash('sha256').update(patrolTagHashInput(salt, tagId), 'utf8').digest('hex');
+
+/**
+ * The site's valid routes by name, each with its valid checkpoints in order (the tag as `patrolTagHash` with the
+ * sign-in's salt) and its tasks.
+ */
+async function routesOfSite(db: Db, siteId: number, tagSalt: string): Promise<PatrolSignIn['routes']> {
   const routes = await db
     .select({
       id: patrolRoutes.id,
@@ -227,6 +266,11 @@ async function routesOfSite(db: Db, siteId: number): Promise<PatrolSignIn['route
     tasks: route.tasks ?? [],
     checkpoints: stops
       .filter((stop) => stop.routeId === route.id)
-      .map(({ id, name, tagId, description }) => ({ id, name, tagId, description })),
+      .map(({ id, name, tagId, description }) => ({
+        id,
+        name,
+        tagHash: patrolTagHash(tagSalt, tagId),
+        description,
+      })),
   }));
 }

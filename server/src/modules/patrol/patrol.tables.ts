@@ -153,6 +153,12 @@ export const patrolInstances = pgTable(
     /** The largest device clock difference (device minus server, seconds) beyond the tolerance, and when. */
     clockSkewSeconds: integer(),
     clockSkewAt: ts(),
+    /**
+     * The guard's sign-in that started it (server time) and the terminal's offline window then (seconds): the
+     * device times of its events are judged against them (TIME_BACKDATED). Null on patrols started before.
+     */
+    signedInAt: ts(),
+    offlineWindowSeconds: integer(),
   },
   (t) => [
     uniqueIndex('patrol_instance_client_uq').on(t.siteId, t.clientPatrolId),
@@ -260,4 +266,30 @@ export const patrolRouteIntervals = pgTable(
     fastestSeconds: integer().notNull(),
   },
   (t) => [primaryKey({ columns: [t.routeId, t.fromCheckpointId, t.toCheckpointId] })],
+);
+
+/**
+ * A guard's sign-in at a patrol terminal (`POST /api/patrol/terminal/signin`): the proof the terminal carries in
+ * the start of a round (only its SHA-256 is kept), bound to the guard, the terminal's client and the site, valid
+ * from `issuedAt` until `expiresAt` (the terminal's declared offline window, at most 12 h).
+ */
+export const patrolSignIns = pgTable(
+  'patrol_sign_in',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    siteId: siteColumn(),
+    clientId: integer()
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    guardId: integer()
+      .notNull()
+      .references(() => patrolGuards.id, { onDelete: 'cascade' }),
+    tokenHash: text().notNull(),
+    issuedAt: ts().notNull(),
+    expiresAt: ts().notNull(),
+  },
+  (t) => [
+    uniqueIndex('patrol_sign_in_token_uq').on(t.tokenHash),
+    index('patrol_sign_in_client_idx').on(t.clientId, t.expiresAt),
+  ],
 );

@@ -64,8 +64,31 @@ async function givenRound(
     .insert(persons)
     .values({ firstName: 'Petr', lastName: `Hlídač${n}`, homeSiteId: site })
     .returning({ id: persons.id });
-  const guard = await created(user, 'patrol/guard', { person: person.id, pin: String(2000 + n) });
-  return { route: route.id, guard: guard.id, person: person.id, checkpoints };
+  const pin = String(2000 + n);
+  const guard = await created(user, 'patrol/guard', { person: person.id, pin });
+  // The guard signs in at the site's handheld two hours before the test's now, so that the rounds' events
+  // (an hour ago and later) lie after the sign-in and within the offline window.
+  const terminal = site === ctx.siteA ? handheld : handheldB;
+  const signIn = (await signInAt(terminal, pin, -120)).signIn.token as string;
+  return { route: route.id, guard: guard.id, person: person.id, checkpoints, pin, signIn };
+}
+
+/** The guard's sign-in at a terminal `minutes` from the test clock's now (the clock is put back after). */
+async function signInAt(token: string, pin: string, minutes = 0, body: Record<string, unknown> = {}) {
+  const now = ctx.clock.now();
+  ctx.clock.set(now + minutes * 60_000);
+  try {
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/patrol/terminal/signin',
+      headers: { 'x-client-token': token },
+      payload: { pin, ...body },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json() as { signIn: { token: string; expires: string }; tagSalt: string };
+  } finally {
+    ctx.clock.set(now);
+  }
 }
 
 /** Minutes after the test clock's now, as the device writes times. */
@@ -88,7 +111,9 @@ const event = (
 /** Events of a patrol: start, a scan of each tag given (a minute apart), finish when asked. */
 function patrolEvents(round: Awaited<ReturnType<typeof givenRound>>, tags: string[], finish = true) {
   const patrol = randomUUID();
-  const events = [event(patrol, 'start', -60, { route: round.route, guard: round.guard })];
+  const events = [
+    event(patrol, 'start', -60, { route: round.route, guard: round.guard, signIn: round.signIn }),
+  ];
   tags.forEach((tagId, index) => events.push(event(patrol, 'scan', -59 + index, { tagId, method: 'NFC' })));
   if (finish) events.push(event(patrol, 'finish', -59 + tags.length));
   return { patrol, events };
@@ -237,7 +262,7 @@ describe('a patrol from the terminal', () => {
     const walk = (seconds: number) => {
       const patrol = randomUUID();
       return [
-        event(patrol, 'start', -30, { route: round.route, guard: round.guard }),
+        event(patrol, 'start', -30, { route: round.route, guard: round.guard, signIn: round.signIn }),
         { ...event(patrol, 'scan', -20, { tagId: a.tag, method: 'QR' }) },
         {
           ...event(patrol, 'scan', -20, { tagId: b.tag, method: 'QR' }),
@@ -292,6 +317,152 @@ describe('a patrol from the terminal', () => {
   });
 });
 
+describe('the guard’s sign-in and the times of the events', () => {
+  /** A second patrol terminal of site A. */
+  let second: string;
+  beforeAll(async () => {
+    second = (await created(patrolAdmin, 'patrol/terminal', { name: 'Second handheld' })).token as string;
+  });
+
+  /** A start at `minutes` with these fields, scans of every checkpoint a minute apart after it, a finish. */
+  function roundAt(
+    round: Awaited<ReturnType<typeof givenRound>>,
+    minutes: number,
+    start: Record<string, unknown>,
+  ) {
+    const patrol = randomUUID();
+    const events = [event(patrol, 'start', minutes, { route: round.route, guard: round.guard, ...start })];
+    round.checkpoints.forEach((checkpoint, index) =>
+      events.push(event(patrol, 'scan', minutes + 1 + index, { tagId: checkpoint.tag, method: 'NFC' })),
+    );
+    events.push(event(patrol, 'finish', minutes + 1 + round.checkpoints.length));
+    return { patrol, events };
+  }
+
+  it('a start without the guard’s sign-in proof is rejected with PATROL_SIGNIN_REQUIRED (401), and its round is unknown', async () => {
+    const round = await givenRound(patrolAdmin, ctx.siteA);
+    for (const start of [{}, { signIn: 'made-up-proof' }]) {
+      const { events } = roundAt(round, -10, start);
+      const results = await submit(handheld, events);
+      expect(results[0]).toMatchObject({
+        status: 'rejected',
+        code: 'PATROL_SIGNIN_REQUIRED',
+        message: 'apiError_PATROL_SIGNIN_REQUIRED',
+        instance: null,
+      });
+      expectEvery(results.slice(1), (result) => result.code === 'PATROL_UNKNOWN');
+    }
+    const [{ started }] = await ctx.db
+      .select({ started: count() })
+      .from(patrolInstances)
+      .where(eq(patrolInstances.routeId, round.route));
+    expect(started).toBe(0);
+  });
+
+  it('a start with the guard’s valid sign-in proof of this terminal is accepted, the proof kept out of the audit', async () => {
+    const round = await givenRound(patrolAdmin, ctx.siteA);
+    const proof = await signInAt(handheld, round.pin, -10);
+    expect(proof.signIn.token.length).toBeGreaterThan(20);
+    expect(Date.parse(proof.signIn.expires)).toBe(ctx.clock.now() - 10 * 60_000 + 12 * 3_600_000);
+    const { events } = roundAt(round, -6, { signIn: proof.signIn.token });
+    const results = await submit(handheld, events);
+    expectEvery(results, (result) => result.status === 'accepted');
+    const instance = await instanceOf(patrolView, results[0].instance!);
+    expect(instance).toMatchObject({ score: 100, integrity: [] });
+    const [entry] = await ctx.db
+      .select({ body: audits.requestBody })
+      .from(audits)
+      .where(eq(audits.path, '/api/patrol/terminal/submit'))
+      .orderBy(desc(audits.id))
+      .limit(1);
+    expect(JSON.stringify(entry.body)).not.toContain(proof.signIn.token);
+  });
+
+  it('another terminal’s proof, another guard’s and an expired one are refused', async () => {
+    const round = await givenRound(patrolAdmin, ctx.siteA);
+    const other = await givenRound(patrolAdmin, ctx.siteA);
+    const atSecond = await signInAt(second, round.pin);
+    const declared = await signInAt(handheld, round.pin, -40, { offlineWindowMinutes: 30 });
+    const stale = await signInAt(handheld, round.pin, -13 * 60);
+    for (const [minutes, signIn] of [
+      [0, atSecond.signIn.token],
+      [0, other.signIn],
+      [-35, declared.signIn.token],
+      [-12 * 60 - 50, stale.signIn.token],
+    ] as const) {
+      const results = await submit(handheld, roundAt(round, minutes, { signIn }).events);
+      expect(results[0]).toMatchObject({ status: 'rejected', code: 'PATROL_SIGNIN_REQUIRED' });
+    }
+    // The second terminal's own proof starts a round there.
+    const there = await submit(second, roundAt(round, 0, { signIn: atSecond.signIn.token }).events);
+    expectEvery(there, (result) => result.status === 'accepted');
+  });
+
+  it('TIME_BACKDATED and TIME_FUTURE: event times before the sign-in, beyond the offline window or after the receipt lower the score', async () => {
+    const round = await givenRound(patrolAdmin, ctx.siteA);
+    const proof = await signInAt(handheld, round.pin);
+    // The fabricated round: signed in now, four scans three hours before, finished "now".
+    const patrol = randomUUID();
+    const forged = [
+      event(patrol, 'start', -180, { route: round.route, guard: round.guard, signIn: proof.signIn.token }),
+      ...round.checkpoints.map((checkpoint, index) =>
+        event(patrol, 'scan', -179 + index, { tagId: checkpoint.tag, method: 'QR' }),
+      ),
+      event(patrol, 'finish', 0),
+    ];
+    const results = await submit(handheld, forged);
+    expectEvery(results, (result) => result.status === 'accepted');
+    const instance = await instanceOf(patrolView, results[0].instance!);
+    const backdated = (instance.integrity as Array<{ reason: string }>).filter(
+      (reason) => reason.reason === 'TIME_BACKDATED',
+    );
+    expect(backdated).toHaveLength(5);
+    expect(backdated[1]).toMatchObject({
+      checkpoint: { id: round.checkpoints[0].id, name: round.checkpoints[0].name },
+      seconds: 179 * 60,
+      points: PATROL_INTEGRITY_PENALTY.TIME_BACKDATED,
+    });
+    expect(instance.score).toBe(100 - 5 * PATROL_INTEGRITY_PENALTY.TIME_BACKDATED);
+
+    // Within the window of 60 minutes declared at the sign-in: started now, scanned a minute later, but that
+    // scan arrives three hours after it; the next one is dated ten minutes after its receipt.
+    const declared = await signInAt(handheld, round.pin, 0, { offlineWindowMinutes: 60 });
+    const late = randomUUID();
+    const started = await submit(handheld, [
+      event(late, 'start', 0, { route: round.route, guard: round.guard, signIn: declared.signIn.token }),
+    ]);
+    ctx.clock.advance(181 * 60_000);
+    await submit(handheld, [
+      event(late, 'scan', -180, { tagId: round.checkpoints[0].tag, method: 'NFC' }),
+      event(late, 'scan', 10, { tagId: round.checkpoints[1].tag, method: 'NFC' }),
+    ]);
+    const finish = await ctx.call(patrolAdmin, 'POST', `/api/patrol/instance/${started[0].instance}/finish`);
+    expect(finish.statusCode, finish.body).toBe(200);
+    expect(
+      (finish.json().integrity as Array<{ reason: string }>).filter((reason) => reason.reason !== 'MISSED'),
+    ).toEqual([
+      expect.objectContaining({ reason: 'TIME_BACKDATED', seconds: 120 * 60 }),
+      expect.objectContaining({ reason: 'TIME_FUTURE', seconds: 10 * 60 }),
+    ]);
+    expect(finish.json().score).toBe(
+      100 -
+        PATROL_INTEGRITY_PENALTY.TIME_BACKDATED -
+        PATROL_INTEGRITY_PENALTY.TIME_FUTURE -
+        2 * PATROL_INTEGRITY_PENALTY.MISSED,
+    );
+  });
+
+  it('a round recorded offline within the declared window and sent later still scores fully', async () => {
+    const round = await givenRound(patrolAdmin, ctx.siteA);
+    // Signed in online six hours ago with an eight-hour window; the round was walked offline and is sent now.
+    const proof = await signInAt(handheld, round.pin, -6 * 60, { offlineWindowMinutes: 8 * 60 });
+    const { events } = roundAt(round, -5 * 60, { signIn: proof.signIn.token });
+    const results = await submit(handheld, events);
+    expectEvery(results, (result) => result.status === 'accepted');
+    expect(await instanceOf(patrolView, results[0].instance!)).toMatchObject({ score: 100, integrity: [] });
+  });
+});
+
 describe('idempotent submission', () => {
   it('the same batch again, and twice at once, stores every event once and answers the same ids', async () => {
     const round = await givenRound(patrolAdmin, ctx.siteA);
@@ -342,10 +513,11 @@ describe('idempotent submission', () => {
     const unknown = randomUUID();
     const events = [
       event(unknown, 'scan', -40, { tagId: round.checkpoints[0].tag, method: 'QR' }),
-      event(randomUUID(), 'start', -40, { route: foreign.route, guard: round.guard }),
-      event(randomUUID(), 'start', -40, { route: round.route, guard: foreign.guard }),
-      event(patrol, 'start', -40, { route: round.route, guard: round.guard }),
-      event(patrol, 'start', -40, { route: round.route, guard: round.guard }),
+      event(randomUUID(), 'start', -40, { route: foreign.route, guard: round.guard, signIn: round.signIn }),
+      // Another site's guard: no sign-in of theirs on this terminal (the proof is of another guard).
+      event(randomUUID(), 'start', -40, { route: round.route, guard: foreign.guard, signIn: round.signIn }),
+      event(patrol, 'start', -40, { route: round.route, guard: round.guard, signIn: round.signIn }),
+      event(patrol, 'start', -40, { route: round.route, guard: round.guard, signIn: round.signIn }),
       event(patrol, 'task', -39, { index: 2 }),
       event(patrol, 'incident', -39, { incidentType: 999_999, consequence: 'LOW', report: 'X' }),
       event(patrol, 'scan', -38, { tagId: round.checkpoints[0].tag, method: 'TYPED' }),
@@ -356,7 +528,7 @@ describe('idempotent submission', () => {
     expect(results.map((result) => [result.status, result.code, result.message])).toEqual([
       ['rejected', 'PATROL_UNKNOWN', 'apiError_PATROL_UNKNOWN'],
       ['rejected', 'PATROL_ROUTE_INVALID', 'apiError_PATROL_ROUTE_INVALID'],
-      ['rejected', 'PATROL_GUARD_INVALID', 'apiError_PATROL_GUARD_INVALID'],
+      ['rejected', 'PATROL_SIGNIN_REQUIRED', 'apiError_PATROL_SIGNIN_REQUIRED'],
       ['accepted', null, null],
       ['rejected', 'PATROL_EXISTS', 'apiError_PATROL_EXISTS'],
       ['rejected', 'PATROL_TASK_INVALID', 'apiError_PATROL_TASK_INVALID'],

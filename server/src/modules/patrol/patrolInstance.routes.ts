@@ -218,13 +218,16 @@ export function registerPatrolInstanceRoutes(app: FastifyInstance, db: Db): void
   typed.post(
     '/api/patrol/terminal/submit',
     {
-      config: { access: terminalAccess('PATROL_TERMINAL', MODULE) },
+      // A start's sign-in proof is a secret: masked in the audit's copy of the body.
+      config: { access: terminalAccess('PATROL_TERMINAL', MODULE), auditSecrets: ['signIn'] },
       schema: {
         tags,
         description:
           'The patrol terminal submits what happened on its rounds (the terminal token only): events applied in ' +
-          'order, each on its own; an event id stored before is a duplicate answered as it was. A device clock ' +
-          'more than a minute from the server’s costs the patrols it touches CLOCK_SKEW.',
+          'order, each on its own; an event id stored before is a duplicate answered as it was. A start needs the ' +
+          'guard’s sign-in proof of this terminal (`signIn`), else it is rejected with PATROL_SIGNIN_REQUIRED. A ' +
+          'device clock more than a minute from the server’s costs the patrols it touches CLOCK_SKEW; event ' +
+          'times after the receipt or before the sign-in or the offline window cost TIME_FUTURE / TIME_BACKDATED.',
         body: patrolSubmitSchema,
         response: { 200: patrolSubmitResponseSchema },
       },

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import {
   PATROL_CLOCK_TOLERANCE_MS,
   PATROL_INCIDENT_OBJECT_CLASS,
@@ -7,6 +7,7 @@ import {
 } from '@strazce/contract';
 import type { Db } from '../../db/database';
 import { AppError, toAppError } from '../../platform/errors';
+import { hashToken } from '../../platform/secrets';
 import type { TerminalContext } from '../../platform/terminal';
 import { notifyIncident } from '../incident/incident.service';
 import { incidents, incidentTypes } from '../incident/incident.tables';
@@ -20,6 +21,7 @@ import {
   patrolRouteIntervals,
   patrolRoutes,
   patrolScans,
+  patrolSignIns,
   patrolTasksDone,
   patrolTerminalEvents,
   patrolTerminals,
@@ -167,7 +169,12 @@ async function apply(tx: Db, ctx: SubmissionContext, event: PatrolTerminalEvent)
     case 'incident':
       return raiseIncident(tx, instance, event);
     case 'finish':
-      await finishPatrol(tx, instance, { finished: new Date(event.time), finishedById: null, now: ctx.now });
+      await finishPatrol(tx, instance, {
+        finished: new Date(event.time),
+        finishedById: null,
+        now: ctx.now,
+        byTerminal: true,
+      });
       return { instanceId: instance.id };
   }
 }
@@ -203,6 +210,7 @@ async function start(
   event: Extract<PatrolTerminalEvent, { type: 'start' }>,
 ): Promise<Outcome> {
   const siteId = ctx.terminal.siteId;
+  const signIn = await signInOf(tx, ctx, event);
   const [existing] = await tx
     .select({ id: patrolInstances.id })
     .from(patrolInstances)
@@ -256,11 +264,45 @@ async function start(
       checkpointCount: plan.length,
       clockSkewSeconds: ctx.skew?.seconds ?? null,
       clockSkewAt: ctx.skew?.time ?? null,
+      signedInAt: signIn.issuedAt,
+      offlineWindowSeconds: Math.round((signIn.expiresAt.getTime() - signIn.issuedAt.getTime()) / 1000),
       createdAt: ctx.now,
       updatedAt: ctx.now,
     })
     .returning({ id: patrolInstances.id });
   return { instanceId: created.id };
+}
+
+/**
+ * The sign-in the start carries: a proof issued to this terminal (client) on its site for the start's guard,
+ * not yet expired when the submission arrives (a terminal signs in online and may send its queue later within
+ * its declared offline window). Otherwise 401 PATROL_SIGNIN_REQUIRED: a terminal token alone starts no round.
+ */
+async function signInOf(
+  tx: Db,
+  ctx: SubmissionContext,
+  event: Extract<PatrolTerminalEvent, { type: 'start' }>,
+): Promise<{ issuedAt: Date; expiresAt: Date }> {
+  const [signIn] = event.signIn
+    ? await tx
+        .select({ issuedAt: patrolSignIns.issuedAt, expiresAt: patrolSignIns.expiresAt })
+        .from(patrolSignIns)
+        .where(
+          and(
+            eq(patrolSignIns.tokenHash, hashToken(event.signIn)),
+            eq(patrolSignIns.clientId, ctx.terminal.clientId),
+            eq(patrolSignIns.siteId, ctx.terminal.siteId),
+            eq(patrolSignIns.guardId, event.guard),
+            gt(patrolSignIns.expiresAt, ctx.now),
+          ),
+        )
+    : [];
+  if (!signIn)
+    throw new AppError(
+      'PATROL_SIGNIN_REQUIRED',
+      'The start needs the guard’s valid sign-in on this terminal',
+    );
+  return signIn;
 }
 
 async function scan(
@@ -365,12 +407,18 @@ async function raiseIncident(
  * The integrity of the patrol from its scans and the route's fastest walks; writes the scans' flags that
  * changed. With `finished`, MISSED counts too.
  */
-async function evaluate(tx: Db, instance: PatrolInstanceRow, finished: boolean): Promise<IntegrityResult> {
+async function evaluate(
+  tx: Db,
+  instance: PatrolInstanceRow,
+  finished: boolean,
+  finish: { time: Date; receivedAt: Date } | null = null,
+): Promise<IntegrityResult> {
   const scans = await tx
     .select({
       id: patrolScans.id,
       checkpointId: patrolScans.checkpointId,
       time: patrolScans.time,
+      receivedAt: patrolScans.receivedAt,
       outOfOrder: patrolScans.outOfOrder,
       duplicate: patrolScans.duplicate,
       tooFast: patrolScans.tooFast,
@@ -394,6 +442,12 @@ async function evaluate(tx: Db, instance: PatrolInstanceRow, finished: boolean):
         ? { seconds: instance.clockSkewSeconds, time: instance.clockSkewAt }
         : null,
     finished,
+    start: { time: instance.started, receivedAt: instance.createdAt },
+    finish,
+    signIn:
+      instance.signedInAt && instance.offlineWindowSeconds !== null
+        ? { signedInAt: instance.signedInAt, windowSeconds: instance.offlineWindowSeconds }
+        : null,
   });
   for (const scan of scans) {
     const flag = result.flags.get(scan.id)!;
@@ -418,9 +472,15 @@ async function evaluate(tx: Db, instance: PatrolInstanceRow, finished: boolean):
 export async function finishPatrol(
   tx: Db,
   instance: PatrolInstanceRow,
-  how: { finished: Date; finishedById: number | null; now: Date },
+  how: { finished: Date; finishedById: number | null; now: Date; byTerminal?: boolean },
 ): Promise<IntegrityResult> {
-  const result = await evaluate(tx, instance, true);
+  // The terminal's finish carries the device's time, judged like the other events' times.
+  const result = await evaluate(
+    tx,
+    instance,
+    true,
+    how.byTerminal ? { time: how.finished, receivedAt: how.now } : null,
+  );
   await tx
     .update(patrolInstances)
     .set({

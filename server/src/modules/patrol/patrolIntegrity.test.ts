@@ -15,7 +15,7 @@ function scans(checkpoints: Array<number | null>, seconds: number[] = []): Integ
   let at = T0;
   return checkpoints.map((checkpointId, index) => {
     at += (seconds[index] ?? 60) * 1000;
-    return { id: index + 1, checkpointId, time: new Date(at) };
+    return { id: index + 1, checkpointId, time: new Date(at), receivedAt: new Date(at) };
   });
 }
 
@@ -26,6 +26,9 @@ const input = (overrides: Partial<IntegrityInput>): IntegrityInput => ({
   fastest: new Map(),
   clockSkew: null,
   finished: true,
+  start: { time: new Date(T0), receivedAt: new Date(T0) },
+  finish: null,
+  signIn: { signedInAt: new Date(T0), windowSeconds: 12 * 3600 },
   ...overrides,
 });
 

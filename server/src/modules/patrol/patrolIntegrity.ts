@@ -1,4 +1,5 @@
 import {
+  PATROL_CLOCK_TOLERANCE_MS,
   PATROL_INTEGRITY_FULL_SCORE,
   PATROL_INTEGRITY_PENALTY,
   type PatrolIntegrityReason,
@@ -19,6 +20,20 @@ export interface IntegrityScan {
   /** Null when the tag is no checkpoint of the site: such a scan counts for nothing. */
   checkpointId: number | null;
   time: Date;
+  /** The server's time when the scan arrived. */
+  receivedAt: Date;
+}
+
+/** An event's device time and the server's time of its receipt. */
+export interface TimedEvent {
+  time: Date;
+  receivedAt: Date;
+}
+
+/** What a device time is judged against: the guard's sign-in (server time) and the terminal's offline window. */
+export interface SignInWindow {
+  signedInAt: Date;
+  windowSeconds: number;
 }
 
 export interface IntegrityInput {
@@ -32,6 +47,11 @@ export interface IntegrityInput {
   clockSkew: { seconds: number; time: Date } | null;
   /** MISSED is counted only once the patrol is finished. */
   finished: boolean;
+  /** The start and (when the terminal finished it) the finish, with their receipts. */
+  start: TimedEvent;
+  finish: TimedEvent | null;
+  /** The sign-in that started the patrol; null for patrols started before sign-ins were kept. */
+  signIn: SignInWindow | null;
 }
 
 export interface ScanFlags {
@@ -71,7 +91,10 @@ const secondsBetween = (from: Date, to: Date) => Math.floor((to.getTime() - from
  * - TOO_FAST: a scan of a plan checkpoint reached from the previous scanned plan checkpoint (a different one)
  *   in fewer seconds than the fastest walk between the two on earlier finished patrols (none known: no reason);
  * - MISSED (finished patrols): each plan checkpoint never scanned, in the plan's order;
- * - CLOCK_SKEW: once, with the largest difference.
+ * - CLOCK_SKEW: once, with the largest difference;
+ * - TIME_FUTURE / TIME_BACKDATED: the start, each scan of a plan checkpoint and the terminal's finish whose
+ *   device time lies after its receipt, or before the guard's sign-in or further before its receipt than the
+ *   terminal's offline window (each beyond the clock tolerance): see `implausibleTime`.
  * Scans of tags that are no checkpoint, or of checkpoints not on the plan, count for nothing.
  */
 export function patrolIntegrity(input: IntegrityInput): IntegrityResult {
@@ -99,6 +122,12 @@ export function patrolIntegrity(input: IntegrityInput): IntegrityResult {
       ...fields,
     });
 
+  const timing = (event: TimedEvent, checkpoint: PlanCheckpoint | null) => {
+    const off = implausibleTime(event, input.signIn);
+    if (off) reason(off.reason, { checkpoint, seconds: off.seconds, time: event.time.toISOString() });
+  };
+  timing(input.start, null);
+
   for (const scan of scans) {
     const place = scan.checkpointId === null ? undefined : placeOf.get(scan.checkpointId);
     const flag: ScanFlags = {
@@ -111,6 +140,7 @@ export function patrolIntegrity(input: IntegrityInput): IntegrityResult {
     if (place === undefined || scan.checkpointId === null) continue;
     const checkpoint = nameOf.get(scan.checkpointId)!;
     const time = scan.time.toISOString();
+    timing(scan, checkpoint);
 
     if (previous && previous.checkpointId !== scan.checkpointId) {
       const from = previous.checkpointId!;
@@ -146,9 +176,32 @@ export function patrolIntegrity(input: IntegrityInput): IntegrityResult {
     for (const checkpoint of input.plan)
       if (!scanned.has(checkpoint.id))
         reason('MISSED', { checkpoint: { id: checkpoint.id, name: checkpoint.name } });
+  if (input.finish) timing(input.finish, null);
   if (input.clockSkew)
     reason('CLOCK_SKEW', { seconds: input.clockSkew.seconds, time: input.clockSkew.time.toISOString() });
 
   const lost = reasons.reduce((sum, item) => sum + item.points, 0);
   return { reasons, score: Math.max(0, PATROL_INTEGRITY_FULL_SCORE - lost), flags, intervals };
+}
+
+/**
+ * Whether an event's device time is implausible, and by how many whole seconds beyond the clock tolerance:
+ * TIME_FUTURE when it lies after the server's receipt; TIME_BACKDATED when it lies before the earliest moment the
+ * event can have happened, the later of the guard's sign-in at the terminal and the receipt minus the terminal's
+ * declared offline window (a terminal queues events offline at most that long). Without a sign-in (patrols started
+ * before sign-ins were kept) only the future is judged.
+ */
+export function implausibleTime(
+  event: TimedEvent,
+  signIn: SignInWindow | null,
+): { reason: 'TIME_FUTURE' | 'TIME_BACKDATED'; seconds: number } | null {
+  const time = event.time.getTime();
+  const received = event.receivedAt.getTime();
+  if (time - received > PATROL_CLOCK_TOLERANCE_MS)
+    return { reason: 'TIME_FUTURE', seconds: Math.floor((time - received) / 1000) };
+  if (!signIn) return null;
+  const earliest = Math.max(signIn.signedInAt.getTime(), received - signIn.windowSeconds * 1000);
+  if (earliest - time > PATROL_CLOCK_TOLERANCE_MS)
+    return { reason: 'TIME_BACKDATED', seconds: Math.floor((earliest - time) / 1000) };
+  return null;
 }

@@ -152,5 +152,11 @@ export function reasonText(t: TFunction, reason: PatrolIntegrityReason): string 
           : 'patrolInstance.reason.CLOCK_SKEW_behind',
         { amount: durationText(t, reason.seconds ?? 0) },
       );
+    case 'TIME_BACKDATED':
+    case 'TIME_FUTURE':
+      return t(`patrolInstance.reason.${reason.reason}${reason.checkpoint ? '_checkpoint' : ''}`, {
+        checkpoint,
+        amount: durationText(t, reason.seconds ?? 0),
+      });
   }
 }

@@ -156,14 +156,24 @@ function PatrolTerminal() {
 
   const start = async (route: TerminalRoute) => {
     if (!signIn) return;
+    // The sign-in's proof starts rounds only within its window: after it, the guard signs in again.
+    if (Date.parse(signIn.signIn.expires) <= Date.now()) {
+      setSignIn(null);
+      return;
+    }
     const patrol = crypto.randomUUID();
-    const event = newEvent(patrol, 'start', { route: route.id, guard: signIn.guard.id });
+    const event = newEvent(patrol, 'start', {
+      route: route.id,
+      guard: signIn.guard.id,
+      signIn: signIn.signIn.token,
+    });
     await record(event);
     saveRound({
       patrol,
       guard: signIn.guard,
       terminal: signIn.terminal,
       route,
+      tagSalt: signIn.tagSalt,
       started: event.time,
       scans: [],
       tasksDone: [],
@@ -175,7 +185,7 @@ function PatrolTerminal() {
     const current = roundRef.current;
     if (!current) return null;
     const event = newEvent(current.patrol, 'scan', { tagId: tagId.trim(), method });
-    const checkpoint = checkpointOfTag(current.route, event.tagId);
+    const checkpoint = await checkpointOfTag(current.route, current.tagSalt, event.tagId);
     await record(event);
     let repeat = false;
     updateRound((was) => {

@@ -118,14 +118,17 @@ export function RoundView({
     setNfcOn(true);
     try {
       await readNfcTags((candidates) => {
-        // The tag's text record or its serial number: the one that names a checkpoint of the route.
-        const tagId =
-          candidates.find((value) => checkpointOfTag(roundRef.current.route, value)) ?? candidates[0];
-        // A tag held to the phone is read again and again: once in three seconds.
-        const last = lastNfc.current;
-        if (last && last.tag === tagId && Date.now() - last.at < 3000) return;
-        lastNfc.current = { tag: tagId, at: Date.now() };
-        void scan(tagId, 'NFC');
+        // The tag's text record or its serial number: the one that names a checkpoint of the route (compared
+        // by the sign-in's salted hashes).
+        const { route, tagSalt } = roundRef.current;
+        void Promise.all(candidates.map((value) => checkpointOfTag(route, tagSalt, value))).then((known) => {
+          const tagId = candidates[known.findIndex((checkpoint) => checkpoint !== null)] ?? candidates[0];
+          // A tag held to the phone is read again and again: once in three seconds.
+          const last = lastNfc.current;
+          if (last && last.tag === tagId && Date.now() - last.at < 3000) return;
+          lastNfc.current = { tag: tagId, at: Date.now() };
+          void scan(tagId, 'NFC');
+        });
       }, controller.signal);
     } catch (error) {
       setNfcOn(false);
@@ -304,7 +307,6 @@ export function RoundView({
               data-testid="terminal-checkpoint"
               data-state={states[index]}
               data-checkpoint-id={checkpoint.id}
-              data-tag={checkpoint.tagId}
             >
               <span className="pt-cp-icon" aria-hidden="true">
                 {STATE_ICON[states[index]]}

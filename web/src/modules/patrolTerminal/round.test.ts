@@ -1,6 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { patrolTerminalEventSchema } from '@strazce/contract';
-import { checkpointOfTag, checkpointStates, newEvent, type RoundScan, type TerminalRoute } from './round';
+import { createHash } from 'node:crypto';
+import {
+  checkpointOfTag,
+  checkpointStates,
+  newEvent,
+  tagHash,
+  type RoundScan,
+  type TerminalRoute,
+} from './round';
+
+const SALT = 'c2FsdC1vZi10aGUtc2lnbi1pbg';
+/** The server's hash of a tag (patrol.routes.ts `patrolTagHash`): SHA-256 of `salt:tag` trimmed, lower case. */
+const serverHash = (tag: string) =>
+  createHash('sha256').update(`${SALT}:${tag.trim().toLowerCase()}`).digest('hex');
 
 const route = (ordered: boolean): TerminalRoute => ({
   id: 1,
@@ -10,7 +23,7 @@ const route = (ordered: boolean): TerminalRoute => ({
   checkpoints: ['A', 'B', 'C', 'D'].map((tag, index) => ({
     id: index + 1,
     name: `Gate ${tag}`,
-    tagId: `TAG-${tag}`,
+    tagHash: serverHash(`TAG-${tag}`),
     description: null,
   })),
   tasks: [],
@@ -61,9 +74,15 @@ describe('checkpointStates', () => {
 });
 
 describe('checkpointOfTag', () => {
-  it('finds the checkpoint of a tag regardless of case and spaces, and nothing for a foreign tag', () => {
-    expect(checkpointOfTag(route(true), ' tag-b ')?.id).toBe(2);
-    expect(checkpointOfTag(route(true), 'TAG-Z')).toBeNull();
+  it('finds the checkpoint of a tag by its salted hash regardless of case and spaces, and nothing for a foreign tag', async () => {
+    expect((await checkpointOfTag(route(true), SALT, ' tag-b '))?.id).toBe(2);
+    expect(await checkpointOfTag(route(true), SALT, 'TAG-Z')).toBeNull();
+    // Another sign-in's salt recognises nothing.
+    expect(await checkpointOfTag(route(true), 'another-salt', 'TAG-B')).toBeNull();
+  });
+
+  it('hashes a tag with the salt as the server does (Web Crypto SHA-256, hex)', async () => {
+    expect(await tagHash(SALT, ' Tag-C ')).toBe(serverHash('TAG-C'));
   });
 });
 
@@ -71,7 +90,7 @@ describe('newEvent', () => {
   it('makes events of the wire contract', () => {
     const patrol = crypto.randomUUID();
     const events = [
-      newEvent(patrol, 'start', { route: 1, guard: 2 }),
+      newEvent(patrol, 'start', { route: 1, guard: 2, signIn: 'proof-of-the-sign-in' }),
       newEvent(patrol, 'scan', { tagId: 'TAG-A', method: 'NFC' }),
       newEvent(patrol, 'task', { index: 0 }),
       newEvent(patrol, 'incident', {

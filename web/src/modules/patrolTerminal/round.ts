@@ -1,4 +1,9 @@
-import type { IncidentConsequence, PatrolSignIn, PatrolTerminalEvent } from '@strazce/contract';
+import {
+  patrolTagHashInput,
+  type IncidentConsequence,
+  type PatrolSignIn,
+  type PatrolTerminalEvent,
+} from '@strazce/contract';
 
 export type TerminalRoute = PatrolSignIn['routes'][number];
 export type TerminalCheckpoint = TerminalRoute['checkpoints'][number];
@@ -25,6 +30,8 @@ export interface Round {
   guard: PatrolSignIn['guard'];
   terminal: PatrolSignIn['terminal'];
   route: TerminalRoute;
+  /** The sign-in's salt of the route's checkpoint `tagHash`es (the terminal holds no raw tags). */
+  tagSalt: string;
   started: string;
   scans: RoundScan[];
   /** Indexes of the route's tasks confirmed. */
@@ -35,11 +42,26 @@ export interface Round {
 /** How a checkpoint of the round stands: scanned, the one to go to, passed over (ordered routes), not yet. */
 export type CheckpointState = 'scanned' | 'next' | 'missed' | 'pending';
 
-const sameTag = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+/**
+ * The hex SHA-256 of a tag with the sign-in's salt, as the server hands out each checkpoint's `tagHash`
+ * (`patrolTagHashInput`: trimmed, in lower case), through Web Crypto.
+ */
+export async function tagHash(salt: string, tagId: string): Promise<string> {
+  const digest = await crypto.subtle.digest(
+    'SHA-256',
+    new TextEncoder().encode(patrolTagHashInput(salt, tagId)),
+  );
+  return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
 
-/** The route's checkpoint of a tag, or null when the tag is not on the route. */
-export function checkpointOfTag(route: TerminalRoute, tagId: string): TerminalCheckpoint | null {
-  return route.checkpoints.find((checkpoint) => sameTag(checkpoint.tagId, tagId)) ?? null;
+/** The route's checkpoint of a scanned tag (compared by its salted hash), or null when it is not on the route. */
+export async function checkpointOfTag(
+  route: TerminalRoute,
+  salt: string,
+  tagId: string,
+): Promise<TerminalCheckpoint | null> {
+  const hash = await tagHash(salt, tagId);
+  return route.checkpoints.find((checkpoint) => checkpoint.tagHash === hash) ?? null;
 }
 
 /**
