@@ -280,6 +280,12 @@ export const signingFormSchema = z.object({
 export type SigningForm = z.infer<typeof signingFormSchema>;
 export type SigningAttribute = z.infer<typeof signingAttributeSchema>;
 
+/**
+ * The largest side of a signature image in pixels (a signature pad needs about 2,000 × 1,000 px): the signing
+ * canvas draws at most this many, the server refuses larger images from the PNG's header.
+ */
+export const SIGNATURE_IMAGE_MAX_PX = 2000;
+
 /** A PNG image as a data URL (a zone's signature drawn on the canvas), at most 2 MB of text. */
 const pngDataUrl = z
   .string()

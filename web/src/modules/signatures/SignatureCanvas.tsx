@@ -3,6 +3,7 @@ import { ClearOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import SignaturePad from 'signature_pad';
+import { SIGNATURE_IMAGE_MAX_PX } from '@strazce/contract';
 
 /**
  * A canvas to sign on with a finger, a pen or the mouse (signature_pad), in the zone's proportions so that the
@@ -33,7 +34,11 @@ export function SignatureCanvas({
     const fit = () => {
       const { width, height } = element.getBoundingClientRect();
       if (!width || !height) return;
-      const scale = Math.max(window.devicePixelRatio || 1, 1);
+      // At most SIGNATURE_IMAGE_MAX_PX per side: the server refuses larger images.
+      const scale = Math.min(
+        Math.max(window.devicePixelRatio || 1, 1),
+        SIGNATURE_IMAGE_MAX_PX / Math.max(width, height),
+      );
       const strokes = signaturePad.toData();
       element.width = Math.round(width * scale);
       element.height = Math.round(height * scale);
