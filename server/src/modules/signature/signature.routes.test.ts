@@ -389,10 +389,15 @@ describe('signing', () => {
     expect(detailsOf(refused.body)).toEqual([
       { path: `signatures.${zone}`, message: 'validation.signatureImageTooLarge' },
     ]);
-    // One side over the limit is enough; more than 1 MB of PNG is refused by its length.
-    expect(detailsOf((await sign(dataUrlOf(pngOf(2001, 10)))).body)).toEqual([
-      { path: `signatures.${zone}`, message: 'validation.signatureImageTooLarge' },
-    ]);
+    // One side over 2,000 px, or more than 2,000,000 px in all, is enough; so is more than 1 MB of PNG.
+    for (const [width, height] of [
+      [2001, 10],
+      [10, 2001],
+      [1500, 1500],
+    ])
+      expect(detailsOf((await sign(dataUrlOf(pngOf(width, height)))).body)).toEqual([
+        { path: `signatures.${zone}`, message: 'validation.signatureImageTooLarge' },
+      ]);
     const heavy = Buffer.concat([PNG, Buffer.alloc(1024 * 1024)]);
     expect(detailsOf((await sign(dataUrlOf(heavy))).body)).toEqual([
       { path: `signatures.${zone}`, message: 'validation.signatureImageTooLarge' },

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import fontkit from '@pdf-lib/fontkit';
 import { PDFDocument, rgb, type PDFFont } from 'pdf-lib';
-import { SIGNATURE_IMAGE_MAX_PX } from '@strazce/contract';
+import { SIGNATURE_IMAGE_MAX_PIXELS, SIGNATURE_IMAGE_MAX_PX } from '@strazce/contract';
 
 /** A zone's signature image to draw (points, top-left origin: the contract's convention). */
 export interface ZoneStamp {
@@ -59,21 +59,17 @@ export function writable(font: PDFFont, text: string): string {
     .join('');
 }
 
-/**
- * The largest signature image accepted, in pixels per side: a signature pad needs about 2,000 × 1,000 px.
- * Larger dimensions are refused from the PNG's header, before anything is decompressed (a tiny PNG can claim
- * 10,000 × 10,000 px and take seconds of the event loop to inflate).
- */
-export const SIGNATURE_MAX_PX = SIGNATURE_IMAGE_MAX_PX;
 /** The largest signature image accepted, in bytes of the decoded PNG (a drawn signature is tens of kB). */
 export const SIGNATURE_MAX_BYTES = 1024 * 1024;
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
 /**
  * A zone's signature image (`data:image/png;base64,…`) checked before it is decoded: its size from the base64
- * length, then its width and height from the PNG's header (the IHDR chunk, the first 24 bytes). Gives the
- * PNG's bytes, or the translation key of what is wrong: `validation.signatureImageTooLarge` over
- * `SIGNATURE_MAX_BYTES` or `SIGNATURE_MAX_PX`, `validation.signatureImage` when it is no PNG.
+ * length, then its width and height from the PNG's header (the IHDR chunk, the first 24 bytes), so that a tiny
+ * PNG claiming 10,000 × 10,000 px (seconds of the event loop to inflate) is never inflated. Gives the PNG's
+ * bytes, or the translation key of what is wrong: `validation.signatureImageTooLarge` over
+ * `SIGNATURE_MAX_BYTES`, `SIGNATURE_IMAGE_MAX_PX` a side or `SIGNATURE_IMAGE_MAX_PIXELS` in all,
+ * `validation.signatureImage` when it is no PNG.
  */
 export function signatureImage(dataUrl: string): { png: Buffer } | { error: string } {
   const base64 = dataUrl.slice(dataUrl.indexOf(',') + 1);
@@ -90,7 +86,11 @@ export function signatureImage(dataUrl: string): { png: Buffer } | { error: stri
   const width = header.readUInt32BE(16);
   const height = header.readUInt32BE(20);
   if (width === 0 || height === 0) return { error: 'validation.signatureImage' };
-  if (width > SIGNATURE_MAX_PX || height > SIGNATURE_MAX_PX)
+  if (
+    width > SIGNATURE_IMAGE_MAX_PX ||
+    height > SIGNATURE_IMAGE_MAX_PX ||
+    width * height > SIGNATURE_IMAGE_MAX_PIXELS
+  )
     return { error: 'validation.signatureImageTooLarge' };
   return { png: Buffer.from(base64, 'base64') };
 }
