@@ -200,7 +200,12 @@ function entryOf(
     params: maskSecrets({ ...params, ...(request.query as object) }),
     // The request's id (logging.ts) beside its headers: the entry, the server log and the proxy's log meet.
     requestHeaders: { ...pickHeaders(request.headers, REQUEST_HEADERS), 'x-request-id': request.id },
-    requestBody: body === undefined || body === null ? null : maskSecrets(body, extraSecrets),
+    // A route whose body is personal data (`config.auditBody: false`) records none: its business record says
+    // what happened.
+    requestBody:
+      body === undefined || body === null || request.routeOptions.config?.auditBody === false
+        ? null
+        : maskSecrets(body, extraSecrets),
     responseHeaders: reply ? pickHeaders(reply.getHeaders(), RESPONSE_HEADERS) : null,
     status,
   };
@@ -330,6 +335,12 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Body keys of this route that are secret beyond the usual ones (masked in the audit log). */
     auditSecrets?: readonly string[];
+    /**
+     * `false`: the request body is not recorded (in the entry of the write or of its refusal), because it is
+     * personal data or content (a signature image, the values a signer typed) that must not outlive its
+     * record's retention. The route tells the business event through `auditRecord` instead.
+     */
+    auditBody?: boolean;
     /** A read recorded in the audit trail: `EXPORT` for data exports. */
     auditEvent?: 'EXPORT';
   }

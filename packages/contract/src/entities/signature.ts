@@ -280,6 +280,14 @@ export const signingFormSchema = z.object({
 export type SigningForm = z.infer<typeof signingFormSchema>;
 export type SigningAttribute = z.infer<typeof signingAttributeSchema>;
 
+/**
+ * The largest signature image: at most 2,000 px a side and 2,000,000 px in all (a signature pad needs about
+ * 2,000 × 1,000 px). The signing canvas draws at most this; the server refuses larger images from the PNG's
+ * header, before decoding them.
+ */
+export const SIGNATURE_IMAGE_MAX_PX = 2000;
+export const SIGNATURE_IMAGE_MAX_PIXELS = 2_000_000;
+
 /** A PNG image as a data URL (a zone's signature drawn on the canvas), at most 2 MB of text. */
 const pngDataUrl = z
   .string()

@@ -67,6 +67,15 @@ export interface FileUploads {
     },
   ): Promise<{ file: ReceivedFile; result: T | undefined }>;
   /**
+   * Reads the request's multipart part `file` as `receive` does, within the site's FILE_MAX_SIZE_MB (413
+   * PAYLOAD_TOO_LARGE), streamed, without keeping it: `consume` reads the content to its end (a PDF hashed to
+   * be validated) and its result is returned, unless the content was over the limit.
+   */
+  inspect<T>(
+    request: FastifyRequest,
+    options: { siteId: number; consume: (content: Readable) => Promise<T> },
+  ): Promise<T>;
+  /**
    * Stores content the server made (a signed PDF) as `receive` stores an upload: checked by its content,
    * its `system_file` row written in a transaction that `then` joins; the content removed when anything fails.
    */
@@ -134,17 +143,30 @@ function fileUploads(db: Db, store: FileStore): FileUploads {
     return file;
   }
 
+  /** The multipart part `file` of an upload, its stream ending (truncated) at the site's limit. */
+  async function filePart(request: FastifyRequest, siteId: number) {
+    if (!request.isMultipart())
+      throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the file as multipart/form-data');
+    const limitMb = await siteFileLimitMb(db, siteId);
+    const part = await request.file({ limits: { fileSize: limitMb * MB }, throwFileSizeLimit: false });
+    if (!part || part.fieldname !== 'file')
+      throw new AppError('VALIDATION', 'No file sent', [{ path: 'file', message: 'validation.required' }]);
+    return part;
+  }
+
   return {
     async receive(request, { siteId, module, accept, then }) {
-      if (!request.isMultipart())
-        throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the file as multipart/form-data');
-      const limitMb = await siteFileLimitMb(db, siteId);
-      const part = await request.file({ limits: { fileSize: limitMb * MB }, throwFileSizeLimit: false });
-      if (!part || part.fieldname !== 'file')
-        throw new AppError('VALIDATION', 'No file sent', [{ path: 'file', message: 'validation.required' }]);
+      const part = await filePart(request, siteId);
       const name = part.filename.trim().slice(0, 255) || 'file';
       const content = await store.store(part.file, name, part.mimetype, accept);
       return keep(content, { siteId, module, name }, then);
+    },
+
+    async inspect(request, { siteId, consume }) {
+      const part = await filePart(request, siteId);
+      const result = await consume(part.file);
+      if (part.file.truncated) throw new AppError('PAYLOAD_TOO_LARGE', 'File is larger than the site allows');
+      return result;
     },
 
     async storeBytes({ siteId, module, name, bytes, then }) {

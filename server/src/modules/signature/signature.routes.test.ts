@@ -1,12 +1,12 @@
-import { inflateSync } from 'node:zlib';
-import { eq } from 'drizzle-orm';
+import { crc32, deflateSync, inflateSync } from 'node:zlib';
+import { and, eq } from 'drizzle-orm';
 import { PDFDocument, PDFName, PDFRawStream, StandardFonts } from 'pdf-lib';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, expectEvery, type TestContext, type TestUser } from '../../../test/helper';
 import { PNG, multipartFile } from '../../../test/multipart';
 import { givenTerminal, terminalHeaders } from '../../../test/terminals';
-import { emails, persons } from '../system/system.tables';
+import { audits, emails, persons, siteProperties } from '../system/system.tables';
 import { enter, givenVisitSite, visitor, type VisitSite } from '../visit/visit.fixtures';
 import { jobRunner } from '../../platform/jobs';
 import { shredDue, signatureShredJob } from './signature.service';
@@ -25,6 +25,32 @@ const HOUR = 3_600_000;
 const PNG_URL = `data:image/png;base64,${PNG.toString('base64')}`;
 /** A4 portrait in points. */
 const PAGE = { width: 595, height: 842 };
+
+/**
+ * A PNG whose header (IHDR) claims `width` × `height` px of 8-bit RGBA, with `rows` rows of zeros compressed
+ * in its IDAT: a decompression bomb when the header claims far more than the data holds (or than is sane).
+ */
+function pngOf(width: number, height: number, rows = 1): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 6, 0, 0, 0], 8);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.alloc(rows * (1 + width * 4)))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+const dataUrlOf = (png: Buffer) => `data:image/png;base64,${png.toString('base64')}`;
 
 async function templatePdf(pages = 2): Promise<Buffer> {
   const pdf = await PDFDocument.create();
@@ -343,6 +369,115 @@ describe('signing', () => {
     expect(told).toEqual([expect.objectContaining({ subject: 'Podepsáno / Signed: Předání klíče' })]);
     const archive = await ctx.call(viewer, 'GET', '/api/signature/signed?status=SIGNED');
     expectEvery(archive.json() as Json[], (row) => row.status === 'SIGNED');
+  });
+
+  it('refuses a signature image too large by its header before decoding it, on the zone, quickly', async () => {
+    const copy = (await prepare(signer, document)).json() as Json;
+    const sign = (image: string) =>
+      ctx.call(signer, 'POST', `/api/signature/signed/${copy.id}/sign`, {
+        values: valid(),
+        signatures: { [zone]: image },
+      });
+    // A decompression bomb: a few hundred bytes claiming 10,000 × 10,000 px.
+    const bomb = pngOf(10_000, 10_000);
+    expect(bomb.length).toBeLessThan(1000);
+    const started = performance.now();
+    const refused = await sign(dataUrlOf(bomb));
+    expect(performance.now() - started).toBeLessThan(3000);
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(refused.headers['x-error-code']).toBe('VALIDATION');
+    expect(detailsOf(refused.body)).toEqual([
+      { path: `signatures.${zone}`, message: 'validation.signatureImageTooLarge' },
+    ]);
+    // One side over 2,000 px, or more than 2,000,000 px in all, is enough; so is more than 1 MB of PNG.
+    for (const [width, height] of [
+      [2001, 10],
+      [10, 2001],
+      [1500, 1500],
+    ])
+      expect(detailsOf((await sign(dataUrlOf(pngOf(width, height)))).body)).toEqual([
+        { path: `signatures.${zone}`, message: 'validation.signatureImageTooLarge' },
+      ]);
+    const heavy = Buffer.concat([PNG, Buffer.alloc(1024 * 1024)]);
+    expect(detailsOf((await sign(dataUrlOf(heavy))).body)).toEqual([
+      { path: `signatures.${zone}`, message: 'validation.signatureImageTooLarge' },
+    ]);
+    // Not a PNG at all (the data URL's text says it is one).
+    expect(detailsOf((await sign(dataUrlOf(Buffer.alloc(64, 1)))).body)).toEqual([
+      { path: `signatures.${zone}`, message: 'validation.signatureImage' },
+    ]);
+    expect((await ctx.call(viewer, 'GET', `/api/signature/signed/${copy.id}`)).json().status).toBe('WAITING');
+    // A signature pad's image at the limit is signed.
+    const signed = await sign(dataUrlOf(pngOf(2000, 1000, 1000)));
+    expect(signed.statusCode, signed.body).toBe(200);
+    expect(signed.json().status).toBe('SIGNED');
+  });
+
+  it('audits the signing as a business event without the images or the values, and shreds the values', async () => {
+    const copy = (await prepare(signer, document)).json() as Json;
+    const path = `/api/signature/signed/${copy.id}/sign`;
+    const refused = await ctx.call(signer, 'POST', path, {
+      values: { ...valid(), [attribute.count]: 'many' },
+      signatures: { [zone]: PNG_URL },
+    });
+    expect(refused.statusCode).toBe(400);
+    const signed = await ctx.call(signer, 'POST', path, { values: valid(), signatures: { [zone]: PNG_URL } });
+    expect(signed.statusCode, signed.body).toBe(200);
+    const sha256 = signed.json().sha256 as string;
+
+    const entries = await ctx.db.select().from(audits).where(eq(audits.path, path));
+    expect(entries.map((entry) => entry.event).sort()).toEqual(['REFUSED', 'WRITE']);
+    const image = PNG.toString('base64');
+    expectEvery(entries, (entry) => {
+      const stored = JSON.stringify(entry);
+      return (
+        entry.requestBody === null &&
+        !stored.includes(image) &&
+        !stored.includes('Jan Dvořák') &&
+        !stored.includes('2026-03-01')
+      );
+    });
+    const write = entries.find((entry) => entry.event === 'WRITE')!;
+    expect(write).toMatchObject({
+      entity: 'signature/signed',
+      recordId: String(copy.id),
+      author: signer.userName,
+      status: 200,
+      changes: {
+        status: { from: 'WAITING', to: 'SIGNED' },
+        document: { to: document },
+        zones: { to: ['Podpis'] },
+        sha256: { to: sha256 },
+      },
+    });
+
+    const [kept] = await ctx.db.select().from(signatureSigned).where(eq(signatureSigned.id, copy.id));
+    expect(JSON.parse(kept.attributeValues!)).toMatchObject({ name: 'Jan Dvořák' });
+    ctx.clock.advance(30 * DAY + 1);
+    expect(await shredDue(ctx.db, ctx.app.files, new Date(ctx.clock.now()))).toBeGreaterThan(0);
+    const [shredded] = await ctx.db
+      .select()
+      .from(signatureSigned)
+      .where(and(eq(signatureSigned.id, copy.id), eq(signatureSigned.status, 'SHREDDED')));
+    expect(shredded).toMatchObject({ attributeValues: null, fileId: null, sha256 });
+  });
+
+  it("refuses a PDF to validate over the site's FILE_MAX_SIZE_MB, as an upload", async () => {
+    const viewerB = await ctx.givenUser({ roles: ['SIG_VIEW'], sites: [ctx.siteB] });
+    await ctx.db
+      .insert(siteProperties)
+      .values({ siteId: ctx.siteB, name: 'FILE_MAX_SIZE_MB', type: 'LONG', value: 1 });
+    const MB = 1024 * 1024;
+    const over = await upload(viewerB, '/api/signature/validate', 'big.pdf', Buffer.alloc(MB + 1, 'a'));
+    expect(over.statusCode, over.body).toBe(413);
+    expect(over.headers['x-error-code']).toBe('PAYLOAD_TOO_LARGE');
+    const within = await upload(viewerB, '/api/signature/validate', 'big.pdf', Buffer.alloc(MB, 'a'));
+    expect(within.statusCode, within.body).toBe(200);
+    expect(within.json()).toMatchObject({ valid: false, signed: null });
+    expect(within.json().sha256).toMatch(/^[0-9a-f]{64}$/);
+    // Site A keeps its own (default 10 MB) limit.
+    const other = await upload(viewer, '/api/signature/validate', 'big.pdf', Buffer.alloc(MB + 1, 'a'));
+    expect(other.statusCode, other.body).toBe(200);
   });
 
   it('records the browser terminal the signer’s session was opened on', async () => {

@@ -36,8 +36,9 @@ import {
   prepareSignature,
   signDocument,
   signingForm,
+  sha256OfStream,
   validateArchived,
-  validatePdf,
+  validateHash,
 } from './signature.service';
 import { pageCount } from './signature.stamp';
 import {
@@ -204,19 +205,17 @@ export function registerSignatureRoutes(app: FastifyInstance, db: Db): void {
           tags,
           description:
             'Whether an uploaded PDF (multipart, field `file`) is an unaltered signed document of the ' +
-            "site's archive: its SHA-256 equals the hash stored when it was signed. Nothing is stored.",
+            "site's archive: its SHA-256 equals the hash stored when it was signed. Nothing is stored. At most " +
+            "the site's FILE_MAX_SIZE_MB (413 PAYLOAD_TOO_LARGE).",
           consumes: ['multipart/form-data'],
           response: { 200: validateResultSchema },
         },
       },
       async (request) => {
-        const part = await request.file();
-        if (!part || part.fieldname !== 'file')
-          throw new AppError('VALIDATION', 'No file sent', [
-            { path: 'file', message: 'validation.required' },
-          ]);
-        const bytes = await part.toBuffer();
-        return validatePdf(db, currentSiteId(request), bytes);
+        const siteId = currentSiteId(request);
+        // As an upload: streamed, within the site's FILE_MAX_SIZE_MB (413), hashed as it arrives.
+        const sha256 = await app.files.inspect(request, { siteId, consume: sha256OfStream });
+        return validateHash(db, siteId, sha256);
       },
     );
   });
@@ -307,7 +306,9 @@ export function registerSignatureRoutes(app: FastifyInstance, db: Db): void {
   typed.post(
     '/api/signature/signed/:id/sign',
     {
-      config: { access: sign },
+      // The body holds the signature images and the typed values: personal data that is shredded with the
+      // document, so the audit records the business event (document, zones, the signed PDF's hash) instead.
+      config: { access: sign, auditBody: false },
       schema: {
         tags,
         description:

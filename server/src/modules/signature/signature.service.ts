@@ -19,7 +19,7 @@ import { formatSiteDateTime, siteTimeZone } from '../../platform/siteTime';
 import { clients, siteModules } from '../system/system.tables';
 import type { FileUploads } from '../files/files.routes';
 import { queueEmail } from '../messaging/outbox';
-import { stampPdf, type TextStamp, type ZoneStamp } from './signature.stamp';
+import { signatureImage, stampPdf, type TextStamp, type ZoneStamp } from './signature.stamp';
 import {
   signatureAttributes,
   signatureDocuments,
@@ -33,6 +33,13 @@ const DAY_MS = 86_400_000;
 const MODULE = 'MOD_SIGNATURE' as const;
 
 export const sha256Of = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+/** The SHA-256 of a stream's content (an uploaded PDF, read as it arrives). */
+export async function sha256OfStream(content: AsyncIterable<Uint8Array>): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of content) hash.update(chunk);
+  return hash.digest('hex');
+}
 
 /** What another module asks to have signed (see `prepareSignature`). */
 export interface SignatureRequest {
@@ -265,8 +272,14 @@ export async function signDocument(
   const images: ZoneStamp[] = [];
   for (const zone of zones) {
     const image = body.signatures[String(zone.id)];
-    if (!image) details.push({ path: `signatures.${zone.id}`, message: 'validation.signatureRequired' });
-    else images.push({ ...zone, png: Buffer.from(image.slice(image.indexOf(',') + 1), 'base64') });
+    if (!image) {
+      details.push({ path: `signatures.${zone.id}`, message: 'validation.signatureRequired' });
+      continue;
+    }
+    // Sized from its header before anything decodes it: a tiny PNG may claim 10,000 × 10,000 px.
+    const checked = signatureImage(image);
+    if ('error' in checked) details.push({ path: `signatures.${zone.id}`, message: checked.error });
+    else images.push({ ...zone, png: checked.png });
   }
   if (details.length > 0) throw new AppError('VALIDATION', 'Invalid values', details);
 
@@ -319,7 +332,13 @@ export async function signDocument(
         entity: 'signature/signed',
         recordId: id,
         siteId,
-        changes: { status: { from: 'WAITING', to: 'SIGNED' }, sha256: { to: sha256 } },
+        // The business event, never the images or the values (the route records no body).
+        changes: {
+          status: { from: 'WAITING', to: 'SIGNED' },
+          document: { to: row.documentId },
+          zones: { to: zones.map((zone) => zone.name) },
+          sha256: { to: sha256 },
+        },
       });
       await notifySigned(tx, siteId, row.title, session.userName, zones, now);
     },
@@ -361,16 +380,15 @@ async function notifySigned(
 }
 
 /**
- * Whether `bytes` are an unaltered signed PDF of the site's archive: its SHA-256 equals the hash stored at
- * signing. With `signedId` the PDF is compared with that record's hash only.
+ * Whether a PDF of this SHA-256 is an unaltered signed PDF of the site's archive: the hash stored at
+ * signing. With `signedId` the hash is compared with that record's hash only.
  */
-export async function validatePdf(
+export async function validateHash(
   db: Db,
   siteId: number,
-  bytes: Uint8Array,
+  sha256: string,
   signedId?: number,
 ): Promise<ValidateResult> {
-  const sha256 = sha256Of(bytes);
   const where = signedId
     ? and(eq(signatureSigned.siteId, siteId), eq(signatureSigned.id, signedId))
     : and(eq(signatureSigned.siteId, siteId), eq(signatureSigned.sha256, sha256));
@@ -401,7 +419,7 @@ export async function validateArchived(
 ): Promise<ValidateResult> {
   const row = await signedRow(db, siteId, id);
   if (row.status !== 'SIGNED' || !row.fileId) throw notFound('File');
-  return validatePdf(db, siteId, await files.read(row.fileId), id);
+  return validateHash(db, siteId, sha256Of(await files.read(row.fileId)), id);
 }
 
 /** How many signed copies one run of the shredding job handles at most (the next run takes the rest). */
@@ -409,7 +427,7 @@ const SHRED_BATCH = 500;
 
 /**
  * Shreds the signed PDFs past their document's shred days (`shredDue`): the file row and its content
- * removed, the record kept as SHREDDED with the date. Each copy is claimed by an update that only a
+ * removed, the values the signer typed emptied, the record kept as SHREDDED with the date. Each copy is claimed by an update that only a
  * not-yet-shredded row passes, so two instances never shred the same copy twice; the job runner runs it once
  * per period across the instances anyway.
  */
@@ -432,7 +450,7 @@ export async function shredDue(db: Db, files: FileUploads, now: Date): Promise<n
       if (!row) return null;
       await tx
         .update(signatureSigned)
-        .set({ status: 'SHREDDED', shreddedAt: now, fileId: null, updatedAt: now })
+        .set({ status: 'SHREDDED', shreddedAt: now, fileId: null, attributeValues: null, updatedAt: now })
         .where(eq(signatureSigned.id, id));
       return row.fileId ? ((await files.deleteRow(tx as unknown as Db, row.fileId)) ?? '') : '';
     });

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import fontkit from '@pdf-lib/fontkit';
 import { PDFDocument, rgb, type PDFFont } from 'pdf-lib';
+import { SIGNATURE_IMAGE_MAX_PIXELS, SIGNATURE_IMAGE_MAX_PX } from '@strazce/contract';
 
 /** A zone's signature image to draw (points, top-left origin: the contract's convention). */
 export interface ZoneStamp {
@@ -10,7 +11,7 @@ export interface ZoneStamp {
   y: number;
   width: number;
   height: number;
-  /** The PNG drawn on the canvas. */
+  /** The PNG drawn on the canvas, checked by `signatureImage` (dimensions and size bounded). */
   png: Uint8Array;
 }
 
@@ -56,6 +57,42 @@ export function writable(font: PDFFont, text: string): string {
   return [...text.replace(/[\r\n\t]+/g, ' ')]
     .map((char) => (known.has(char.codePointAt(0)!) ? char : '?'))
     .join('');
+}
+
+/** The largest signature image accepted, in bytes of the decoded PNG (a drawn signature is tens of kB). */
+export const SIGNATURE_MAX_BYTES = 1024 * 1024;
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+/**
+ * A zone's signature image (`data:image/png;base64,…`) checked before it is decoded: its size from the base64
+ * length, then its width and height from the PNG's header (the IHDR chunk, the first 24 bytes), so that a tiny
+ * PNG claiming 10,000 × 10,000 px (seconds of the event loop to inflate) is never inflated. Gives the PNG's
+ * bytes, or the translation key of what is wrong: `validation.signatureImageTooLarge` over
+ * `SIGNATURE_MAX_BYTES`, `SIGNATURE_IMAGE_MAX_PX` a side or `SIGNATURE_IMAGE_MAX_PIXELS` in all,
+ * `validation.signatureImage` when it is no PNG.
+ */
+export function signatureImage(dataUrl: string): { png: Buffer } | { error: string } {
+  const base64 = dataUrl.slice(dataUrl.indexOf(',') + 1);
+  const padding = base64.endsWith('==') ? 2 : base64.endsWith('=') ? 1 : 0;
+  if (Math.floor((base64.length * 3) / 4) - padding > SIGNATURE_MAX_BYTES)
+    return { error: 'validation.signatureImageTooLarge' };
+  const header = Buffer.from(base64.slice(0, 32), 'base64');
+  if (
+    header.length < 24 ||
+    !header.subarray(0, 8).equals(PNG_SIGNATURE) ||
+    header.toString('latin1', 12, 16) !== 'IHDR'
+  )
+    return { error: 'validation.signatureImage' };
+  const width = header.readUInt32BE(16);
+  const height = header.readUInt32BE(20);
+  if (width === 0 || height === 0) return { error: 'validation.signatureImage' };
+  if (
+    width > SIGNATURE_IMAGE_MAX_PX ||
+    height > SIGNATURE_IMAGE_MAX_PX ||
+    width * height > SIGNATURE_IMAGE_MAX_PIXELS
+  )
+    return { error: 'validation.signatureImageTooLarge' };
+  return { png: Buffer.from(base64, 'base64') };
 }
 
 /** The number of pages of a PDF; throws when it is not a PDF pdf-lib can read. */

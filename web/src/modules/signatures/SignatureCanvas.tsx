@@ -3,6 +3,7 @@ import { ClearOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import SignaturePad from 'signature_pad';
+import { SIGNATURE_IMAGE_MAX_PIXELS, SIGNATURE_IMAGE_MAX_PX } from '@strazce/contract';
 
 /**
  * A canvas to sign on with a finger, a pen or the mouse (signature_pad), in the zone's proportions so that the
@@ -33,10 +34,15 @@ export function SignatureCanvas({
     const fit = () => {
       const { width, height } = element.getBoundingClientRect();
       if (!width || !height) return;
-      const scale = Math.max(window.devicePixelRatio || 1, 1);
+      // Within SIGNATURE_IMAGE_MAX_PX a side and SIGNATURE_IMAGE_MAX_PIXELS in all: the server refuses more.
+      const scale = Math.min(
+        Math.max(window.devicePixelRatio || 1, 1),
+        SIGNATURE_IMAGE_MAX_PX / Math.max(width, height),
+        Math.sqrt(SIGNATURE_IMAGE_MAX_PIXELS / (width * height)),
+      );
       const strokes = signaturePad.toData();
-      element.width = Math.round(width * scale);
-      element.height = Math.round(height * scale);
+      element.width = Math.floor(width * scale);
+      element.height = Math.floor(height * scale);
       element.getContext('2d')?.scale(scale, scale);
       signaturePad.clear();
       signaturePad.fromData(strokes);
