@@ -54,6 +54,7 @@ import {
   vehiclePurposes,
   vehicleTypes,
 } from './vehicle.tables';
+import { NO_BODY } from '../../platform/requestBody';
 
 registerRefTarget('vehicle/forwarder', {
   table: vehicleForwarders,
@@ -256,6 +257,7 @@ export function registerVehicleRoutes(
     {
       config: { access: { roles: WRITE, module: MODULE } },
       schema: {
+        body: NO_BODY,
         tags,
         description: 'Trailer delete: a trailer recorded in the area by mistake is removed from the entry.',
         params: idParamsSchema,

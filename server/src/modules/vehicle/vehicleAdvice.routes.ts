@@ -34,6 +34,7 @@ import type { GovernmentBlacklistProvider } from '../blacklist/blacklist';
 import { prefillOfAdvice, prefillOfRead, recordAnprRead, usableAdvices } from './anpr.service';
 import { askVehicleGovernmentFirst, recordVehicleEntry, recordVehicleLeave } from './vehicle.service';
 import { anprReads, vehicleAdvices } from './vehicle.tables';
+import { NO_BODY } from '../../platform/requestBody';
 
 registerRefTarget('vehicle/advice', {
   table: vehicleAdvices,
@@ -363,6 +364,7 @@ function registerAnprRoutes(app: FastifyInstance, db: Db, vehicles: VehicleMovem
     {
       config: { access },
       schema: {
+        body: NO_BODY,
         tags,
         description: 'Dismiss a NEW plate read (not a vehicle of ours, a false read).',
         params: idParamsSchema,
