@@ -162,7 +162,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const sessionCache = await createSessionCache(options.database);
   app.decorate('sessionCache', sessionCache);
   app.addHook('onClose', () => sessionCache.close());
-  const siteEvents = await createSiteEvents(options.database);
+  // A stream lives as long as its session: the session cache tells when sessions change (on any instance).
+  const siteEvents = await createSiteEvents(options.database, {
+    sessions: { db: rawDb, cache: sessionCache, clock: app.clock },
+  });
   app.decorate('siteEvents', siteEvents);
   // Open event streams would keep the server from closing: they end first.
   app.addHook('preClose', () => siteEvents.close());
@@ -200,7 +203,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerLogisticsRoutes(app, db);
   registerKboxRoutes(app, db, limiter);
   registerDashboardRoutes(app, db);
-  registerEgovRoutes(app, options.egov);
+  registerEgovRoutes(app, db, options.egov);
 
   if (options.webDir && fs.existsSync(path.join(options.webDir, 'index.html')))
     await registerWebApp(app, options.webDir);

@@ -20,8 +20,11 @@ import { jobRunner } from './platform/jobs';
 import { metricsServer } from './platform/metrics';
 import { gracefulShutdown } from './platform/shutdown';
 import { serveBackups } from './ops/backup';
+import { secretsKeyFrom, useSecretsKey } from './platform/secretBox';
 
 const config = configFromEnv();
+// Credentials kept for a while (outbox) are sealed with SECRETS_KEY, else the key file in DATA_DIR.
+useSecretsKey(secretsKeyFrom(process.env.SECRETS_KEY, config.dataDir));
 let database: Database;
 try {
   database = await openDatabase({

@@ -16,3 +16,4 @@ export * from '../modules/kbox/kbox.tables';
 export { overdueDigests } from '../platform/overdueReminders';
 export { jobRuns } from '../platform/jobs';
 export * from '../modules/dashboard/dashboard.tables';
+export * from '../modules/egov/egov.tables';

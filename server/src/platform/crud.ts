@@ -43,6 +43,7 @@ import { AppError, notFound, validationError } from './errors';
 import { currentSiteId, sessionOf } from './guard';
 import { refTarget } from './refs';
 import { refuseIfInUse, registerUses } from './usage';
+import { NO_BODY } from './requestBody';
 
 export type Row = Record<string, unknown>;
 
@@ -304,7 +305,7 @@ export function crudRoutes<F extends Fields>(
     typed.delete(
       `${base}/:id`,
       // Who may delete is the entity's own rule (records that must be kept: the module's administrator only).
-      { config: { access: deleteAccess }, schema: { tags, params: idParams } },
+      { config: { access: deleteAccess }, schema: { body: NO_BODY, tags, params: idParams } },
       async (request, reply) => {
         const siteId = scopeOf(request);
         const rowFilter = rowFilterOf(request);

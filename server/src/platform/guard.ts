@@ -125,33 +125,17 @@ export function registerGuard(app: FastifyInstance, db: Db, cache: SessionCache)
     if (typeof token === 'string' && token.length > 0 && token.length <= 200) {
       request.session = await resolveSession(db, cache, token);
     }
-    const pending = pendingRoutes(request.session);
-    const blocked = pending !== null && !pending.has(`${request.method} ${request.routeOptions.url}`);
-    if (access.roles.includes('ROLE_ANY')) {
-      // A public route answers such a session as it answers a caller without one.
-      if (blocked) request.session = null;
-      return;
-    }
-    if (!request.session) {
+    const refusal = accessRefusal(access, request.session, `${request.method} ${request.routeOptions.url}`);
+    if (refusal === 'public') request.session = null;
+    else if (refusal) {
       // A terminal's token is no user session: only the terminal routes of its role take it.
-      if (hasClientToken(request) && !request.headers[HEADERS.authToken.toLowerCase()])
+      if (
+        refusal.code === 'UNAUTHORIZED' &&
+        hasClientToken(request) &&
+        !request.headers[HEADERS.authToken.toLowerCase()]
+      )
         throw new AppError('SESSION_REQUIRED', 'A terminal token is not a user session');
-      throw new AppError('UNAUTHORIZED', 'Session missing or expired');
-    }
-    if (blocked)
-      throw new AppError(
-        'FORBIDDEN',
-        request.session.passwordPending
-          ? 'The password must be changed first'
-          : 'Two-factor login must be set up first',
-      );
-    if (!rolesAllow(access.roles, request.session.roles, true))
-      throw new AppError('FORBIDDEN', 'Role not allowed');
-    if (access.module) {
-      if (request.session.siteId === null) throw new AppError('NO_SITE', 'No site selected');
-      if (!request.session.modules.includes(access.module)) {
-        throw new AppError('MODULE_DISABLED', `Module ${access.module} is not enabled on this site`);
-      }
+      throw refusal;
     }
   });
 
@@ -172,10 +156,49 @@ export function registerGuard(app: FastifyInstance, db: Db, cache: SessionCache)
   });
 }
 
+/**
+ * Why a session may not call a route (`route`: `METHOD /url`) of a user rule, or null when it may: no live
+ * session, something pending first, the role, the module on the current site. `'public'`: a public route,
+ * which answers a session that must finish something first as it answers a caller without one. The guard
+ * checks every request with it; open event streams check it again whenever their session may have changed.
+ */
+export function accessRefusal(
+  access: AccessRule,
+  session: SessionContext | null,
+  route: string,
+): AppError | 'public' | null {
+  const pending = pendingRoutes(session);
+  const blocked = pending !== null && !pending.has(route);
+  if (access.roles.includes('ROLE_ANY')) return blocked ? 'public' : null;
+  if (!session) return new AppError('UNAUTHORIZED', 'Session missing or expired');
+  if (blocked)
+    return new AppError(
+      'FORBIDDEN',
+      session.passwordPending
+        ? 'The password must be changed first'
+        : 'Two-factor login must be set up first',
+    );
+  if (!rolesAllow(access.roles, session.roles, true)) return new AppError('FORBIDDEN', 'Role not allowed');
+  if (access.module) {
+    if (session.siteId === null) return new AppError('NO_SITE', 'No site selected');
+    if (!session.modules.includes(access.module))
+      return new AppError('MODULE_DISABLED', `Module ${access.module} is not enabled on this site`);
+  }
+  return null;
+}
+
 const READ_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 async function resolveSession(db: Db, cache: SessionCache, token: string): Promise<SessionContext | null> {
-  const tokenHash = hashToken(token);
+  return resolveSessionByHash(db, cache, hashToken(token));
+}
+
+/** The session of a token hash, from the cache or the database (then cached). */
+export async function resolveSessionByHash(
+  db: Db,
+  cache: SessionCache,
+  tokenHash: string,
+): Promise<SessionContext | null> {
   const cached = cache.get(tokenHash);
   if (cached) return cached;
   const generation = cache.sessionGeneration();

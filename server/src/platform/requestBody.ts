@@ -1,5 +1,40 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { AppError } from './errors';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route reads its body itself (an upload: multipart, or raw bytes): it declares no body schema. */
+    upload?: boolean;
+  }
+  interface FastifyInstance {
+    /** What each write route of the API declared about its body (see `registerRequestBodyChecks`). */
+    writeRouteBodies: WriteRouteBody[];
+  }
+}
+
+/** A write route of the API and what it declared about its body. */
+export interface WriteRouteBody {
+  method: string;
+  url: string;
+  body: 'schema' | 'none' | 'upload' | 'undeclared';
+}
+
+const WRITE_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+const isEmptyBody = (body: unknown) =>
+  body === undefined ||
+  body === null ||
+  (typeof body === 'object' && !Array.isArray(body) && Object.keys(body).length === 0);
+
+/**
+ * The body schema of a write route that takes no body: none at all (or an empty JSON object); anything else
+ * is refused with 400 VALIDATION (`validation.noBody`) before the handler.
+ */
+export const NO_BODY = z
+  .unknown()
+  .refine(isEmptyBody, { message: 'validation.noBody' })
+  .meta({ description: 'No body (an empty JSON object at most).' });
 
 /**
  * Deepest nesting of arrays and objects accepted in a JSON body. The API's deepest bodies nest a few levels
@@ -40,6 +75,28 @@ const BOUNDARY = /;\s*boundary\s*=\s*(?:"[^"]{1,70}"|[^\s";]{1,70})\s*(?:;|$)/i;
  * `__proto__` and `constructor.prototype` keys are still refused (secure-json-parse).
  */
 export function registerRequestBodyChecks(app: FastifyInstance): void {
+  // Every write route of the API declares its body: a schema, NO_BODY, or `config.upload` for an upload.
+  // One that declares nothing gets NO_BODY, so that no route takes a body nobody validates.
+  const writeRoutes: WriteRouteBody[] = [];
+  app.decorate('writeRouteBodies', writeRoutes);
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api')) return;
+    for (const method of [route.method].flat()) {
+      if (!WRITE_METHODS.has(method)) continue;
+      const schema = route.schema?.body;
+      const body =
+        schema === NO_BODY
+          ? 'none'
+          : schema
+            ? 'schema'
+            : (route.config as { upload?: boolean } | undefined)?.upload
+              ? 'upload'
+              : 'undeclared';
+      writeRoutes.push({ method, url: route.url, body });
+      if (body === 'undeclared') route.schema = { ...route.schema, body: NO_BODY };
+    }
+  });
+
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {

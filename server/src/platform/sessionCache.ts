@@ -46,6 +46,11 @@ export interface SessionCache {
   written(sessionsChanged: boolean): void;
   /** Something a session is made of may have changed outside the API: forget all, here and elsewhere. */
   changed(): Promise<void>;
+  /**
+   * Calls `listener` whenever sessions may have changed, here or on another instance (the moment the cached
+   * sessions are forgotten): open event streams check their session again. Answers the unsubscribe.
+   */
+  onSessionsChanged(listener: () => void): () => void;
   close(): Promise<void>;
 }
 
@@ -67,11 +72,13 @@ export async function createSessionCache(database: Database): Promise<SessionCac
   let sessions = 0;
   let writes = 0;
   let listening = false;
+  const changeListeners = new Set<() => void>();
 
   const forget = () => {
     sessions++;
     writes++;
     entries.clear();
+    for (const listener of changeListeners) listener();
   };
   const stopListening = await database.listen(
     SESSION_CHANGE_CHANNEL,
@@ -118,7 +125,12 @@ export async function createSessionCache(database: Database): Promise<SessionCac
       forget();
       await database.db.execute(sql`select pg_notify(${SESSION_CHANGE_CHANNEL}, ${SESSION_NOTICE})`);
     },
+    onSessionsChanged(listener) {
+      changeListeners.add(listener);
+      return () => changeListeners.delete(listener);
+    },
     async close() {
+      changeListeners.clear();
       forget();
       await stopListening();
     },

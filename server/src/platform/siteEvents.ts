@@ -2,7 +2,10 @@ import type { ServerResponse } from 'node:http';
 import { sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database, Db } from '../db/database';
-import { currentSiteId } from './guard';
+import type { Clock } from './clock';
+import { AppError } from './errors';
+import { accessRefusal, currentSiteId, resolveSessionByHash, sessionOf } from './guard';
+import type { SessionCache } from './sessionCache';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -14,6 +17,15 @@ declare module 'fastify' {
 export const SITE_EVENTS_CHANNEL = 'strazce_site_events';
 /** A comment line is sent this often on an open stream, so that proxies keep it and a dead client is found. */
 export const EVENT_STREAM_HEARTBEAT_MS = 20_000;
+/** How often every open stream checks that its session still lives (expiry on the app's clock). */
+export const EVENT_STREAM_SESSION_CHECK_MS = 15_000;
+/** Open streams one session may hold on one instance; one more answers 429 TOO_MANY_REQUESTS. */
+export const MAX_STREAMS_PER_SESSION = 5;
+/**
+ * The event a stream ends with when its session ended or may no longer read it: the web app then does not
+ * connect again (`data` names why: `session`).
+ */
+export const STREAM_END_EVENT = 'end';
 
 type Listener = (payload: unknown) => void;
 
@@ -29,20 +41,53 @@ export interface SiteEvents {
   subscribe(siteId: number, topic: string, listener: Listener): () => void;
   /**
    * Answers the request with a `text/event-stream` of the topic's events of the session's site (`event:
-   * <topic>`, `data: <payload JSON>`) until the client goes or the app closes; a heartbeat comment every
-   * `EVENT_STREAM_HEARTBEAT_MS`.
+   * <topic>`, `data: <payload JSON>`) until the client goes, the app closes or the session ends; a heartbeat
+   * comment every `EVENT_STREAM_HEARTBEAT_MS`. The stream lives only as long as its session may call its
+   * route: it is checked again (the guard's `accessRefusal`, the session through the session cache, its
+   * expiry on the app's clock) before every event, whenever sessions changed on any instance (the session
+   * cache's change notice) and every `EVENT_STREAM_SESSION_CHECK_MS`; when it fails, the stream sends
+   * `event: end` and ends. At most `MAX_STREAMS_PER_SESSION` per session on an instance (429 beyond).
    */
   stream(request: FastifyRequest, reply: FastifyReply, topic: string): void;
+  /** Checks the session of every open stream now, ending those whose session ended (the periodic check). */
+  checkSessions(): Promise<void>;
   /** Ends every open stream (before the server closes: they would keep it open) and stops listening. */
   close(): Promise<void>;
 }
 
+/** What the streams need to follow their sessions (app.ts); without it `stream` is not available. */
+export interface StreamSessions {
+  db: Db;
+  cache: SessionCache;
+  clock: Clock;
+  checkMs?: number;
+  maxPerSession?: number;
+}
+
+interface OpenStream {
+  raw: ServerResponse;
+  tokenHash: string;
+  siteId: number;
+  /** The guard's rule of the stream's route and its `METHOD /url`. */
+  access: NonNullable<FastifyRequest['routeOptions']['config']['access']>;
+  route: string;
+  /**
+   * The app's clock minus the system clock at the opening: session expiries are written on the system clock
+   * (session.ts), and the stream compares them on the app's clock (the same in production; tests move it).
+   */
+  skew: number;
+  /** Ends the stream, with the end event when the session is why. */
+  end(reason?: string): void;
+}
+
 export async function createSiteEvents(
   database: Database,
-  heartbeatMs = EVENT_STREAM_HEARTBEAT_MS,
+  options: { heartbeatMs?: number; sessions?: StreamSessions } = {},
 ): Promise<SiteEvents> {
+  const heartbeatMs = options.heartbeatMs ?? EVENT_STREAM_HEARTBEAT_MS;
+  const sessions = options.sessions;
   const listeners = new Map<string, Set<Listener>>();
-  const streams = new Set<ServerResponse>();
+  const streams = new Set<OpenStream>();
   const keyOf = (siteId: number, topic: string) => `${siteId}:${topic}`;
 
   const deliver = (text?: string) => {
@@ -56,6 +101,50 @@ export async function createSiteEvents(
     for (const listener of listeners.get(keyOf(event.siteId, event.topic)) ?? []) listener(event.payload);
   };
   const stopListening = await database.listen(SITE_EVENTS_CHANNEL, deliver, () => undefined);
+
+  /** Whether the stream's session still lives and may still call the stream's route on its site. */
+  const sessionHolds = async (stream: OpenStream): Promise<boolean> => {
+    if (!sessions) return true;
+    const session = await resolveSessionByHash(sessions.db, sessions.cache, stream.tokenHash);
+    if (!session) return false;
+    const now = sessions.clock.now() - stream.skew;
+    if (session.expires.getTime() <= now || session.endsAt.getTime() <= now) return false;
+    if (session.siteId !== stream.siteId) return false;
+    return accessRefusal(stream.access, session, stream.route) === null;
+  };
+  const check = async (stream: OpenStream) => {
+    let holds = false;
+    try {
+      holds = await sessionHolds(stream);
+    } catch {
+      // The database did not answer: the next check decides (a stream is not cut by a hiccup).
+      return;
+    }
+    if (!holds) stream.end('session');
+  };
+  let checking: Promise<void> | null = null;
+  let again = false;
+  const checkSessions = async (): Promise<void> => {
+    if (checking) {
+      // A change heard during a check: check once more after it.
+      again = true;
+      return checking;
+    }
+    checking = (async () => {
+      do {
+        again = false;
+        await Promise.all([...streams].map(check));
+      } while (again);
+    })().finally(() => {
+      checking = null;
+    });
+    return checking;
+  };
+  const stopHearingChanges = sessions?.cache.onSessionsChanged(() => void checkSessions());
+  const periodic = sessions
+    ? setInterval(() => void checkSessions(), sessions.checkMs ?? EVENT_STREAM_SESSION_CHECK_MS)
+    : undefined;
+  periodic?.unref();
 
   const subscribe: SiteEvents['subscribe'] = (siteId, topic, listener) => {
     const key = keyOf(siteId, topic);
@@ -75,8 +164,16 @@ export async function createSiteEvents(
       );
     },
     subscribe,
+    checkSessions,
     stream(request, reply, topic) {
       const siteId = currentSiteId(request);
+      if (!sessions) throw new Error('site event streams need the session cache');
+      const { tokenHash } = sessionOf(request);
+      const access = request.routeOptions.config.access!;
+      const route = `${request.method} ${request.routeOptions.url}`;
+      const max = sessions.maxPerSession ?? MAX_STREAMS_PER_SESSION;
+      if ([...streams].filter((open) => open.tokenHash === tokenHash).length >= max)
+        throw new AppError('TOO_MANY_REQUESTS', `At most ${max} open event streams per session`);
       reply.hijack();
       const raw = reply.raw;
       raw.writeHead(200, {
@@ -87,22 +184,43 @@ export async function createSiteEvents(
         'x-content-type-options': 'nosniff',
       });
       raw.write(': open\n\n');
+      // Events are written in order, each after its session was checked again.
+      let delivery = Promise.resolve();
       const unsubscribe = subscribe(siteId, topic, (payload) => {
-        raw.write(`event: ${topic}\ndata: ${JSON.stringify(payload)}\n\n`);
+        delivery = delivery.then(async () => {
+          await check(stream);
+          if (streams.has(stream)) raw.write(`event: ${topic}\ndata: ${JSON.stringify(payload)}\n\n`);
+        });
       });
       const heartbeat = setInterval(() => raw.write(': heartbeat\n\n'), heartbeatMs);
       heartbeat.unref();
-      streams.add(raw);
-      const end = () => {
+      const stream: OpenStream = {
+        raw,
+        tokenHash,
+        siteId,
+        access,
+        route,
+        skew: sessions.clock.now() - Date.now(),
+        end(reason) {
+          if (!streams.has(stream)) return;
+          forget();
+          if (reason) raw.write(`event: ${STREAM_END_EVENT}\ndata: ${JSON.stringify({ reason })}\n\n`);
+          raw.end();
+        },
+      };
+      streams.add(stream);
+      const forget = () => {
         clearInterval(heartbeat);
         unsubscribe();
-        streams.delete(raw);
+        streams.delete(stream);
       };
       // The response closes when the client goes (its connection ends) or when the stream is ended.
-      raw.on('close', end);
+      raw.on('close', forget);
     },
     async close() {
-      for (const raw of [...streams]) raw.end();
+      stopHearingChanges?.();
+      clearInterval(periodic);
+      for (const stream of [...streams]) stream.end();
       streams.clear();
       listeners.clear();
       await stopListening();

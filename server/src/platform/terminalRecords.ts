@@ -18,6 +18,7 @@ import { crudRoutes, type CrudContext, type CrudRepository, type CrudTable } fro
 import { notFound } from './errors';
 import { currentSiteId } from './guard';
 import { hashToken, newToken } from './secrets';
+import { NO_BODY } from './requestBody';
 
 /** How long the token of a machine terminal made with its record works (as one authorized on /admin/clients). */
 export const TERMINAL_AUTHORIZATION_DAYS = 365;
@@ -116,6 +117,7 @@ export function terminalRecordRoutes<F extends Fields>(
     {
       config: { access: { roles: entity.write, module: options.module } },
       schema: {
+        body: NO_BODY,
         tags: options.tags,
         description: 'A new token of the device (its old one stops working): in the answer once, as `token`.',
         params: idParamsSchema,

@@ -10,6 +10,7 @@ import { registerRefTarget } from '../../platform/refs';
 import { hashPassword } from '../../platform/secrets';
 import { sessions, groupRoles, groups, userGroups, userRoles, userSites, users } from './access.tables';
 import { registerAvatarRoutes } from './avatar.routes';
+import { NO_BODY } from '../../platform/requestBody';
 
 registerRefTarget('access_user', { table: users, label: (t) => sql`${t.userName}`, scope: 'global' });
 registerRefTarget('access_group', { table: groups, label: (t) => sql`${t.name}`, scope: 'global' });
@@ -63,6 +64,7 @@ export function registerAccessRoutes(app: FastifyInstance, db: Db): void {
     {
       config: { access: { roles: ['ADMINISTRATOR'] } },
       schema: {
+        body: NO_BODY,
         tags: ['access_user'],
         params: idParamsSchema,
         response: { 200: z.object({ tfa: z.boolean() }) },

@@ -1,12 +1,17 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, PASSWORD, totpCode, type TestContext } from '../../../test/helper';
+import { createTestContext, expectEvery, PASSWORD, totpCode, type TestContext } from '../../../test/helper';
+import { rowsOf } from '../../db/prepared';
 import { DEFAULT_LOGIN_LIMITS } from '../../platform/loginLimiter';
 import { deliveryWorker } from '../messaging/delivery.worker';
 import { fillSecrets, maskSecrets } from '../messaging/secrets';
 import { emails } from '../system/system.tables';
 import { users } from './access.tables';
+import { openSecret } from '../../platform/secretBox';
+
+/** The outbox row's sealed credentials, opened. */
+const opened = (secrets: string[] | null) => secrets?.map(openSecret) ?? null;
 
 let ctx: TestContext;
 let withOrigins: TestContext;
@@ -55,12 +60,19 @@ describe('reset links (issue 9, point 4)', () => {
     expect(foreign.body).toContain('https://app.example/resetPassword?token=');
   });
 
-  it('never shows a live link in the e-mail log, and masks the stored link once sent', async () => {
+  it('never shows a live link in the e-mail log, keeps it only sealed in the outbox, and masks the stored link once sent', async () => {
     const mail = await resetMailBody(ctx, {});
     // Stored: the token stands as a mark in the body, its value beside it until the e-mail has left.
     expect(mail.secrets).toHaveLength(1);
-    const token = /resetPassword\?token=([^\s]+)/.exec(fillSecrets(mail.body, mail.secrets))![1];
+    const token = /resetPassword\?token=([^\s]+)/.exec(fillSecrets(mail.body, opened(mail.secrets)))![1];
     expect(mail.body).not.toContain(token);
+    // The row keeps the token only sealed (AES-256-GCM, key outside the database): no copy of it opens it.
+    expect(JSON.stringify(mail.secrets)).not.toContain(token);
+    expectEvery(mail.secrets as string[], (value) => value.startsWith('aes-256-gcm:'));
+    const [raw] = rowsOf<Record<string, unknown>>(
+      await ctx.db.execute(sql`select secrets::text as secrets from system_email where id = ${mail.id}`),
+    );
+    expect(String(raw.secrets)).not.toContain(token);
     // Unsent: the outbox holds the link for the worker, the log API shows it masked.
     const listed = (await ctx.call(ctx.admin, 'GET', `/api/system_email?recipient=${mail.recipient}`)).json();
     expect(listed[0].body).not.toContain(token);

@@ -8,6 +8,7 @@ import type { Db } from '../../db/database';
 import { AppError, forbidden, notFound } from '../../platform/errors';
 import { LOGGED_IN, sessionOf } from '../../platform/guard';
 import { userAvatars } from './access.tables';
+import { NO_BODY } from '../../platform/requestBody';
 
 /**
  * The avatar photo of the profile: the current user uploads (raw image body) and deletes their own; a user
@@ -51,7 +52,7 @@ export function registerAvatarRoutes(app: FastifyInstance, db: Db): void {
     typed.put(
       '/api/access_user/avatar',
       {
-        config: { access: LOGGED_IN },
+        config: { upload: true, access: LOGGED_IN },
         schema: {
           tags,
           description: 'Raw PNG, JPEG or WebP body, at most 512 kB.',
@@ -86,7 +87,7 @@ export function registerAvatarRoutes(app: FastifyInstance, db: Db): void {
 
     typed.delete(
       '/api/access_user/avatar',
-      { config: { access: LOGGED_IN }, schema: { tags } },
+      { config: { access: LOGGED_IN }, schema: { body: NO_BODY, tags } },
       async (request, reply) => {
         const userId = sessionOf(request).userId;
         await db.transaction((tx) => tx.delete(userAvatars).where(eq(userAvatars.userId, userId)));

@@ -14,6 +14,10 @@ import { hashToken } from '../../platform/secrets';
 import { fillSecrets } from '../messaging/secrets';
 import { emails, persons, siteProperties } from '../system/system.tables';
 import { passwordResets, sessions, users } from './access.tables';
+import { openSecret } from '../../platform/secretBox';
+
+/** The outbox row's sealed credentials, opened. */
+const opened = (secrets: string[] | null) => secrets?.map(openSecret) ?? null;
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -435,7 +439,7 @@ describe('password reset', () => {
   /** The e-mails to this address as they are sent (the token is kept beside the stored text until then). */
   async function mailsTo(recipient: string) {
     const stored = await ctx.db.select().from(emails).where(eq(emails.recipient, recipient));
-    return stored.map((mail) => ({ ...mail, body: fillSecrets(mail.body, mail.secrets) }));
+    return stored.map((mail) => ({ ...mail, body: fillSecrets(mail.body, opened(mail.secrets)) }));
   }
 
   function tokenOf(body: string): string {

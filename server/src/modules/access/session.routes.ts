@@ -44,6 +44,7 @@ import {
 import { persons } from '../system/system.tables';
 import { resetPasswordEmail } from './reset.email';
 import { queueEmail } from '../messaging/outbox';
+import { NO_BODY } from '../../platform/requestBody';
 
 const PASSWORD_RESET_VALID_MINUTES = 60;
 const PASSWORD_RESETS_PER_HOUR = 3;
@@ -169,7 +170,7 @@ export function registerSessionRoutes(
 
   typed.delete(
     '/api/session',
-    { config: { access: LOGGED_IN }, schema: { tags } },
+    { config: { access: LOGGED_IN }, schema: { body: NO_BODY, tags } },
     async (request, reply) => {
       const session = sessionOf(request);
       await db.transaction((tx) => endSession(tx as unknown as Db, session));

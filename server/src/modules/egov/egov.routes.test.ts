@@ -153,9 +153,12 @@ describe('the simulator (EGOV_PROVIDER=simulator, the default)', () => {
     expect((await result(reception, id)).json()).toEqual({ status: 'EXPIRED' });
   });
 
-  it('answers FAILED for a session it does not know, and refuses a malformed id', async () => {
+  it('answers 404 for a session nobody started here, FAILED for one the provider forgot, and refuses a malformed id', async () => {
     chosen = egovSimulator(ctx.clock);
-    expect((await result(reception, 'unknown-id')).json()).toEqual({ status: 'FAILED' });
+    expect((await result(reception, 'unknown-id')).statusCode).toBe(404);
+    const { id } = (await init(reception)).json();
+    chosen = egovSimulator(ctx.clock);
+    expect((await result(reception, id)).json()).toEqual({ status: 'FAILED' });
     expect((await result(reception, '../etc')).statusCode).toBe(400);
     expect((await ctx.call(reception, 'GET', '/api/egov/result')).statusCode).toBe(400);
   });
@@ -164,8 +167,49 @@ describe('the simulator (EGOV_PROVIDER=simulator, the default)', () => {
     const config = configFromEnv({ EGOV_SIMULATOR_FAIL: 'true' });
     expect(config.egov).toMatchObject({ provider: 'simulator', simulatorFail: true });
     chosen = egovProvider(config.egov, ctx.clock);
+    chosen = egovSimulator(ctx.clock);
+    const { id } = (await init(reception)).json();
+    chosen = egovProvider(config.egov, ctx.clock);
     expectUnavailable(await init(reception));
-    expectUnavailable(await result(reception, 'any'));
+    expectUnavailable(await result(reception, id));
+  });
+});
+
+describe('a reading belongs to the user and the site that started it', () => {
+  it('answers 404 to another user and to the same user on another site (simulator)', async () => {
+    chosen = egovSimulator(ctx.clock);
+    const praha = await ctx.givenUser({ roles: ['VISIT_USER'], sites: [ctx.siteA, ctx.siteB] });
+    const brno = await ctx.givenUser({ roles: ['VISIT_USER'], sites: [ctx.siteB] });
+    const { id } = (await init(praha)).json();
+    ctx.clock.advance(SIMULATOR_READ_MS);
+    const other = await result(brno, id);
+    expect(other.statusCode).toBe(404);
+    expect(other.body).not.toMatch(/documentNumber|birthDate|firstName/);
+    const sameSiteOther = await result(reception, id);
+    expect(sameSiteOther.statusCode).toBe(404);
+    expect((await ctx.call(praha, 'POST', '/api/system_site/switch', { id: ctx.siteB })).statusCode).toBe(
+      200,
+    );
+    expect((await result(praha, id)).statusCode).toBe(404);
+    expect((await ctx.call(praha, 'POST', '/api/system_site/switch', { id: ctx.siteA })).statusCode).toBe(
+      200,
+    );
+    const mine = (await result(praha, id)).json();
+    expect(mine.status).toBe('DONE');
+    expect(SIMULATED_PEOPLE).toContainEqual(mine.person);
+  });
+
+  it('answers 404 to another user with the HTTP provider', async () => {
+    chosen = httpEgovProvider({ url, token: 'egov-token' });
+    mode = 'ok';
+    const starter = await ctx.givenUser({ roles: ['VISIT_USER'] });
+    const other = await ctx.givenUser({ roles: ['VISIT_USER'] });
+    expect((await init(starter)).json().id).toBe('read-42');
+    received.length = 0;
+    expect((await result(other, 'read-42')).statusCode).toBe(404);
+    // The provider was not even asked.
+    expect(received).toEqual([]);
+    expect((await result(starter, 'read-42')).json().status).toBe('DONE');
   });
 });
 
@@ -217,10 +261,12 @@ describe('the HTTP provider (EGOV_PROVIDER=http)', () => {
 
 describe('no provider (EGOV_PROVIDER=none)', () => {
   it('says unavailable and refuses the calls', async () => {
+    chosen = egovSimulator(ctx.clock);
+    const { id } = (await init(reception)).json();
     chosen = egovProvider(configFromEnv({ EGOV_PROVIDER: 'none' }).egov, ctx.clock);
     expect(await status(reception)).toEqual({ available: false });
     expectUnavailable(await init(reception));
-    expectUnavailable(await result(reception, 'abc'));
+    expectUnavailable(await result(reception, id));
     chosen = egovSimulator(ctx.clock);
     expect(await status(reception)).toEqual({ available: true });
   });

@@ -1,3 +1,4 @@
+import { and, eq, lt } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
@@ -9,9 +10,15 @@ import {
   egovStatusSchema,
   rolesAllow,
 } from '@strazce/contract';
-import { AppError } from '../../platform/errors';
-import { LOGGED_IN, sessionOf } from '../../platform/guard';
+import type { Db } from '../../db/database';
+import { AppError, notFound } from '../../platform/errors';
+import { currentSiteId, LOGGED_IN, sessionOf } from '../../platform/guard';
+import { NO_BODY } from '../../platform/requestBody';
 import { egovSimulator, type EgovProvider } from './egov';
+import { egovReadings } from './egov.tables';
+
+/** A reading's row is kept this long past its expiry (its result then says EXPIRED), then removed. */
+const READING_KEPT_MS = 60 * 60_000;
 
 /** The text of EGOV_UNAVAILABLE (the spec's; the web app shows its own translation). */
 const UNAVAILABLE_MESSAGE = 'Error communicating with the service provider. Please try again later.';
@@ -53,7 +60,11 @@ async function ask<T>(request: FastifyRequest, provider: EgovProvider, what: () 
  * and its result, for those who record visits or vehicle entries. The provider is the simulator unless the
  * configuration names another (`main.ts`).
  */
-export function registerEgovRoutes(app: FastifyInstance, provider: EgovProvider = egovSimulator(app.clock)) {
+export function registerEgovRoutes(
+  app: FastifyInstance,
+  db: Db,
+  provider: EgovProvider = egovSimulator(app.clock),
+) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['egov'];
   const access = { roles: EGOV_ROLES };
@@ -80,13 +91,27 @@ export function registerEgovRoutes(app: FastifyInstance, provider: EgovProvider 
       config: { access },
       schema: {
         tags,
-        description: 'Opens a reading session at the provider: the guard puts the document on the reader.',
+        description:
+          'Opens a reading session at the provider: the guard puts the document on the reader. Only the ' +
+          'caller, on the current site, may read its result. Takes no body.',
+        body: NO_BODY,
         response: { 200: egovInitSchema },
       },
     },
     async (request) => {
       checkReader(request);
+      const siteId = currentSiteId(request);
       const session = await ask(request, provider, () => provider.init());
+      const now = app.clock.now();
+      const expires = new Date(Math.max(Date.parse(session.expiresAt), now));
+      const binding = { userId: sessionOf(request).userId, siteId, expires };
+      await db.transaction(async (tx) => {
+        await tx.delete(egovReadings).where(lt(egovReadings.expires, new Date(now - READING_KEPT_MS)));
+        await tx
+          .insert(egovReadings)
+          .values({ id: session.id, ...binding })
+          .onConflictDoUpdate({ target: egovReadings.id, set: binding });
+      });
       request.log.info({ egovSession: session.id }, 'identity document reading started');
       return session;
     },
@@ -98,7 +123,9 @@ export function registerEgovRoutes(app: FastifyInstance, provider: EgovProvider 
       config: { access },
       schema: {
         tags,
-        description: 'The state of a reading session; the person read when DONE.',
+        description:
+          'The state of a reading session; the person read when DONE. 404 for a session another user or ' +
+          'another site started (as for an unknown one).',
         querystring: egovResultQuerySchema,
         response: { 200: egovResultSchema },
       },
@@ -106,6 +133,17 @@ export function registerEgovRoutes(app: FastifyInstance, provider: EgovProvider 
     async (request) => {
       checkReader(request);
       const { id } = request.query;
+      const [mine] = await db
+        .select({ id: egovReadings.id })
+        .from(egovReadings)
+        .where(
+          and(
+            eq(egovReadings.id, id),
+            eq(egovReadings.userId, sessionOf(request).userId),
+            eq(egovReadings.siteId, currentSiteId(request)),
+          ),
+        );
+      if (!mine) throw notFound('Reading session');
       const result = await ask(request, provider, () => provider.result(id));
       request.log.debug({ egovSession: id, status: result.status }, 'identity document reading result');
       return result;

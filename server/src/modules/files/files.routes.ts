@@ -23,6 +23,7 @@ import { activeSiteProperty } from '../../platform/siteProperty';
 import { attachmentDisposition } from '../../platform/contentDisposition';
 import { FileStore, type StoredContent } from './fileStore';
 import { files } from './files.tables';
+import { NO_BODY } from '../../platform/requestBody';
 
 const idParams = idParamsSchema;
 const MB = 1024 * 1024;
@@ -226,7 +227,7 @@ export function registerFileRoutes(app: FastifyInstance, db: Db, filesDir: strin
     typed.post(
       '/api/system_file',
       {
-        config: { access },
+        config: { upload: true, access },
         schema: {
           tags: ['system_file'],
           description: `Upload one file (multipart/form-data, field \`file\`) to the current site; at most the site's FILE_MAX_SIZE_MB.`,
@@ -252,7 +253,7 @@ export function registerFileRoutes(app: FastifyInstance, db: Db, filesDir: strin
 
     typed.delete(
       '/api/system_file/:id',
-      { config: { access }, schema: { tags: ['system_file'], params: idParams } },
+      { config: { access }, schema: { body: NO_BODY, tags: ['system_file'], params: idParams } },
       async (request, reply) => {
         const storageKey = await db.transaction((tx) =>
           uploads.deleteRow(tx as unknown as Db, request.params.id),

@@ -32,6 +32,7 @@ import {
   setResolved,
 } from './incident.service';
 import { incidentAttachments, incidents, incidentTypes } from './incident.tables';
+import { NO_BODY } from '../../platform/requestBody';
 
 registerRefTarget('incident/type', { table: incidentTypes, label: (t) => sql`${t.name}`, scope: 'site' });
 
@@ -113,6 +114,7 @@ export function registerIncidentRoutes(app: FastifyInstance, db: Db): void {
         {
           config: { access: { roles: incident.write } },
           schema: {
+            body: NO_BODY,
             tags,
             description: resolved
               ? 'Marks an incident resolved (now, by the caller); audited. 404 for another module or site.'
@@ -190,7 +192,7 @@ export function registerIncidentRoutes(app: FastifyInstance, db: Db): void {
     typed.post(
       '/api/incident/attachment',
       {
-        config: { access: { roles: incident.write } },
+        config: { upload: true, access: { roles: incident.write } },
         schema: {
           tags,
           description:
@@ -255,6 +257,7 @@ export function registerIncidentRoutes(app: FastifyInstance, db: Db): void {
       {
         config: { access: { roles: incident.write } },
         schema: {
+          body: NO_BODY,
           tags,
           description: 'Removes an attachment with its stored file.',
           params: idParamsSchema,

@@ -11,6 +11,10 @@ import { DEMO_KBOX_OPERATOR_PIN, seedKboxDemo } from './kbox.demo';
 import { newPickUpPin } from './kbox.notify';
 import { kboxOfflineJob } from './kbox.offline';
 import { kboxContents, kboxOperators } from './kbox.tables';
+import { openSecret } from '../../platform/secretBox';
+
+/** The outbox row's sealed credentials, opened. */
+const opened = (secrets: string[] | null) => secrets?.map(openSecret) ?? null;
 
 let ctx: TestContext;
 let admin: TestUser;
@@ -79,9 +83,9 @@ async function lastEmail(recipient: string): Promise<{ subject: string; body: st
     .limit(1);
   expect(email, `no e-mail to ${recipient}`).toBeDefined();
   expect(email.body).not.toMatch(/PIN \d{6}/);
-  const body = fillSecrets(email.body, email.secrets);
+  const body = fillSecrets(email.body, opened(email.secrets));
   return {
-    subject: fillSecrets(email.subject, email.secrets),
+    subject: fillSecrets(email.subject, opened(email.secrets)),
     body,
     pin: /PIN (\d{6})/.exec(body)?.[1] ?? null,
   };
@@ -344,7 +348,9 @@ describe('contents and the locker', () => {
     const sms = await ctx.db.select().from(smsMessages).where(eq(smsMessages.recipient, '+420602000001'));
     expect(sms).toHaveLength(1);
     expect(sms[0].text).toMatch(/^PIN ⟦secret 1⟧ do /);
-    expect(fillSecrets(sms[0].text, sms[0].secrets)).toMatch(/^PIN \d{6} do \d{2}\.\d{2}\.\d{4} \d{2}:\d{2}/);
+    expect(fillSecrets(sms[0].text, opened(sms[0].secrets))).toMatch(
+      /^PIN \d{6} do \d{2}\.\d{2}\.\d{4} \d{2}:\d{2}/,
+    );
     // The SMS log shows the PIN masked.
     const logged = await get(ctx.admin, `/api/system_sms?recipient=${encodeURIComponent('+420602000001')}`);
     expect(logged).toHaveLength(1);

@@ -41,6 +41,7 @@ import {
   kboxOperators,
   kboxWorkflows,
 } from './kbox.tables';
+import { NO_BODY } from '../../platform/requestBody';
 
 const byName = (t: { name: unknown }) => sql`${t.name}`;
 registerRefTarget('kbox/keybox', { table: kboxKeyboxes, label: byName, scope: 'site' });
@@ -178,6 +179,7 @@ export function registerKboxRoutes(app: FastifyInstance, db: Db, limiter: LoginL
     {
       config: { access: { roles: KBOX_WRITE, module: MODULE } },
       schema: {
+        body: NO_BODY,
         tags,
         description:
           "'Vrátit zásilku': a DEPOSITED content goes back to its sender with a new PIN (the `pickup` " +
@@ -198,6 +200,7 @@ export function registerKboxRoutes(app: FastifyInstance, db: Db, limiter: LoginL
     {
       config: { access: { roles: KBOX_WRITE, module: MODULE } },
       schema: {
+        body: NO_BODY,
         tags,
         description:
           'Sends a notification of a content again to its channel and recipient; one with a PIN gets a new ' +

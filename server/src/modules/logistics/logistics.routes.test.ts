@@ -1,10 +1,11 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LogisticsBoard, LogisticsTurnTime } from '@strazce/contract';
 import { createTestContext, expectEvery, type TestContext, type TestUser } from '../../../test/helper';
 import { personGroupMembers, personGroups } from '../site/site.tables';
 import { emails, persons } from '../system/system.tables';
 import { transportLog } from './logistics.tables';
+import { userRoles } from '../access/access.tables';
 
 let ctx: TestContext;
 let admin: TestUser;
@@ -572,31 +573,49 @@ describe('board and turn time', () => {
   });
 });
 
+async function watchEvents(who: TestUser) {
+  const address = await listening();
+  const controller = new AbortController();
+  const response = await fetch(`${address}/api/logistics/events`, {
+    headers: { 'x-auth-token': who.token },
+    signal: controller.signal,
+  });
+  const reader = response.status === 200 ? response.body!.getReader() : undefined;
+  let text = '';
+  return {
+    response,
+    async until(part: string) {
+      while (!text.includes(part)) {
+        const { value, done } = await reader!.read();
+        if (done) throw new Error(`stream ended before ${part}`);
+        text += new TextDecoder().decode(value);
+      }
+      return text;
+    },
+    /** Everything the stream sent until the server ended it. */
+    async untilEnd() {
+      for (;;) {
+        const { value, done } = await reader!.read();
+        if (done) return text;
+        text += new TextDecoder().decode(value);
+      }
+    },
+    text: () => text,
+    close: () => controller.abort(),
+  };
+}
+
+let address: string | undefined;
+const listening = async () => (address ??= await ctx.app.listen({ port: 0, host: '127.0.0.1' }));
+const ENDED = 'event: end\ndata: {"reason":"session"}';
+
 describe('events', () => {
   it('streams the site’s transport events as they commit, and only the site’s', async () => {
-    const address = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
     const watch = async (who: TestUser) => {
-      const controller = new AbortController();
-      const response = await fetch(`${address}/api/logistics/events`, {
-        headers: { 'x-auth-token': who.token },
-        signal: controller.signal,
-      });
-      expect(response.status).toBe(200);
-      expect(response.headers.get('content-type')).toContain('text/event-stream');
-      const reader = response.body!.getReader();
-      let text = '';
-      return {
-        async until(part: string) {
-          while (!text.includes(part)) {
-            const { value, done } = await reader.read();
-            if (done) throw new Error(`stream ended before ${part}`);
-            text += new TextDecoder().decode(value);
-          }
-          return text;
-        },
-        text: () => text,
-        close: () => controller.abort(),
-      };
+      const stream = await watchEvents(who);
+      expect(stream.response.status).toBe(200);
+      expect(stream.response.headers.get('content-type')).toContain('text/event-stream');
+      return stream;
     };
     const siteA = await watch(viewer);
     const siteB = await watch(adminB);
@@ -608,5 +627,78 @@ describe('events', () => {
     expect(siteB.text()).not.toContain('"kind"');
     siteA.close();
     siteB.close();
+  });
+
+  it('ends the stream when its session logs out, and only that one', async () => {
+    const leaving = await ctx.givenUser({ roles: ['LOGISTICS_VIEW'] });
+    const staying = await ctx.givenUser({ roles: ['LOGISTICS_VIEW'] });
+    const ended = await watchEvents(leaving);
+    const open = await watchEvents(staying);
+    await ended.until(': open');
+    await open.until(': open');
+    expect((await ctx.call(leaving, 'DELETE', '/api/session')).statusCode).toBe(204);
+    expect(await ended.untilEnd()).toContain(ENDED);
+    // The other session's stream still delivers.
+    const transport = await newTransport();
+    await open.until(`"id":${transport.id},"kind":"created"`);
+    expect(open.text()).not.toContain('event: end');
+    open.close();
+  });
+
+  it('ends the stream when the user loses the role that reads it', async () => {
+    const user = await ctx.givenUser({ roles: ['LOGISTICS_VIEW'] });
+    const stream = await watchEvents(user);
+    await stream.until(': open');
+    await ctx.db
+      .delete(userRoles)
+      .where(and(eq(userRoles.userId, user.id), eq(userRoles.role, 'LOGISTICS_VIEW')));
+    await ctx.sessionsChanged();
+    expect(await stream.untilEnd()).toContain(ENDED);
+    // Connecting again is refused: the web app does not retry then.
+    expect((await watchEvents(user)).response.status).toBe(403);
+  });
+
+  it('opens at most 5 streams per session: the sixth answers 429', async () => {
+    const user = await ctx.givenUser({ roles: ['LOGISTICS_VIEW'] });
+    const streams = [];
+    for (let i = 0; i < 5; i++) {
+      const stream = await watchEvents(user);
+      expect(stream.response.status).toBe(200);
+      await stream.until(': open');
+      streams.push(stream);
+    }
+    const sixth = await watchEvents(user);
+    expect(sixth.response.status).toBe(429);
+    expect(sixth.response.headers.get('x-error-code')).toBe('TOO_MANY_REQUESTS');
+    // Another session is not counted with it; a closed stream frees its place.
+    const other = await watchEvents(viewer);
+    expect(other.response.status).toBe(200);
+    other.close();
+    streams[0].close();
+    let again = await watchEvents(user);
+    for (let wait = 0; wait < 50 && again.response.status === 429; wait++) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      again = await watchEvents(user);
+    }
+    expect(again.response.status).toBe(200);
+    again.close();
+    for (const stream of streams) stream.close();
+  });
+
+  // Moves the app's clock: last.
+  it('ends the stream when its session expires on the app’s clock, before delivering another event', async () => {
+    const user = await ctx.givenUser({ roles: ['LOGISTICS_VIEW'] });
+    const stream = await watchEvents(user);
+    await stream.until(': open');
+    const idle = await watchEvents(user);
+    await idle.until(': open');
+    ctx.clock.advance(31 * MINUTE);
+    await ctx.app.siteEvents.publish(ctx.db, ctx.siteA, 'transport', { id: 1, kind: 'changed' });
+    const text = await stream.untilEnd();
+    expect(text).toContain(ENDED);
+    expect(text).not.toContain('event: transport');
+    // The periodic check ends a stream that gets no event as well.
+    await ctx.app.siteEvents.checkSessions();
+    expect(await idle.untilEnd()).toContain(ENDED);
   });
 });

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { systemClock, type Clock } from '../../platform/clock';
 import type { Job } from '../../platform/jobs';
+import { openSecret } from '../../platform/secretBox';
 import { fillSecrets } from './secrets';
 import type { DeliveryLog, EmailTransport, SmsProvider } from './transports';
 import { rowsOf } from '../../db/prepared';
@@ -36,15 +37,18 @@ interface Outbox {
 }
 
 /**
- * The credentials of a message (messaging/secrets.ts) as stored: a JSON array, or null. Once the message has
- * left or is given up they are forgotten (set null): the outbox is not a second mailbox.
+ * The credentials of a message (messaging/secrets.ts) as stored: a JSON array of sealed values
+ * (platform/secretBox.ts), or null. Once the message has left or is given up they are forgotten (set null):
+ * the outbox is not a second mailbox. A value that cannot be opened (another SECRETS_KEY) fails the attempt.
  */
-const secretsOf = (value: unknown): string[] | null =>
-  Array.isArray(value)
+const secretsOf = (value: unknown): string[] | null => {
+  const stored = Array.isArray(value)
     ? value.map(String)
     : typeof value === 'string'
       ? (JSON.parse(value) as string[])
       : null;
+  return stored?.map(openSecret) ?? null;
+};
 
 /**
  * Claims due messages in one statement: the rows are locked with SKIP LOCKED (another instance claiming at the
@@ -66,19 +70,18 @@ function emailOutbox(transport: EmailTransport): Outbox {
             for update skip locked)
           returning id, recipient, subject, body, secrets, attempts`),
       );
-      return rows.map((row) => {
-        const secrets = secretsOf(row.secrets);
-        return {
-          id: Number(row.id),
-          attempts: Number(row.attempts),
-          send: () =>
-            transport.send({
-              to: String(row.recipient),
-              subject: fillSecrets(String(row.subject), secrets),
-              text: fillSecrets(String(row.body), secrets),
-            }),
-        };
-      });
+      return rows.map((row) => ({
+        id: Number(row.id),
+        attempts: Number(row.attempts),
+        send: async () => {
+          const secrets = secretsOf(row.secrets);
+          await transport.send({
+            to: String(row.recipient),
+            subject: fillSecrets(String(row.subject), secrets),
+            text: fillSecrets(String(row.body), secrets),
+          });
+        },
+      }));
     },
     delivered: (id, at) =>
       sql`update system_email set sent = ${at}::timestamptz, last_error = null, secrets = null where id = ${id}`,
@@ -107,11 +110,12 @@ function smsOutbox(provider: SmsProvider): Outbox {
       return rows.map((row) => ({
         id: Number(row.id),
         attempts: Number(row.sent_retry),
-        send: () =>
-          provider.send({
+        send: async () => {
+          await provider.send({
             to: String(row.recipient),
             text: fillSecrets(String(row.text), secretsOf(row.secrets)),
-          }),
+          });
+        },
       }));
     },
     delivered: (id, at) =>

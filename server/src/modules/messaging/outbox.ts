@@ -1,13 +1,17 @@
 import type { Db } from '../../db/database';
 import { emails } from '../system/system.tables';
 import { smsMessages } from './messaging.tables';
+import { sealSecret } from '../../platform/secretBox';
 import { markSecrets } from './secrets';
 
-/** What the credentials of a message become in the outbox: marks in the text, the values kept beside. */
+/**
+ * What the credentials of a message become in the outbox: marks in the text, the values kept beside, sealed
+ * (platform/secretBox.ts): the row never holds them in clear.
+ */
 function secretColumns(secrets: readonly string[] | undefined) {
   const values = (secrets ?? []).filter(Boolean);
   const marked = (text: string) => markSecrets(text, values);
-  return { marked, secrets: values.length > 0 ? values : null };
+  return { marked, secrets: values.length > 0 ? values.map(sealSecret) : null };
 }
 
 /**

@@ -37,6 +37,7 @@ import {
   patrolTerminalEvents,
 } from './patrol.tables';
 import { applyEvent, clockSkewOf, finishPatrol } from './patrolInstance.service';
+import { NO_BODY } from '../../platform/requestBody';
 
 const MODULE = 'MOD_PATROL' as const;
 /** The photos of the patrol terminal's incidents: images only. */
@@ -85,6 +86,7 @@ export function registerPatrolInstanceRoutes(app: FastifyInstance, db: Db): void
     {
       config: { access: { roles: ['PATROL_ADMIN'], module: MODULE } },
       schema: {
+        body: NO_BODY,
         tags,
         description:
           'Finishes a patrol in progress now (the caller as `finishedBy`): its integrity and score; audited. ' +
@@ -259,7 +261,7 @@ export function registerPatrolInstanceRoutes(app: FastifyInstance, db: Db): void
     scope.withTypeProvider<ZodTypeProvider>().post(
       '/api/patrol/terminal/attachment',
       {
-        config: { access: terminalAccess('PATROL_TERMINAL', MODULE) },
+        config: { upload: true, access: terminalAccess('PATROL_TERMINAL', MODULE) },
         schema: {
           tags,
           description:

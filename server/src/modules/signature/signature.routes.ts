@@ -147,7 +147,7 @@ export function registerSignatureRoutes(app: FastifyInstance, db: Db): void {
     typed.post(
       '/api/signature/template',
       {
-        config: { access: { roles: signatureTemplate.write, module: MODULE } },
+        config: { upload: true, access: { roles: signatureTemplate.write, module: MODULE } },
         schema: {
           tags,
           description:
@@ -200,7 +200,7 @@ export function registerSignatureRoutes(app: FastifyInstance, db: Db): void {
     typed.post(
       '/api/signature/validate',
       {
-        config: { access: read },
+        config: { upload: true, access: read },
         schema: {
           tags,
           description:

@@ -41,6 +41,7 @@ import {
   stockUnits,
   stockWarehouses,
 } from './stock.tables';
+import { NO_BODY } from '../../platform/requestBody';
 
 const byName = (t: { name: unknown }) => sql`${t.name}`;
 /** An item as other records name it: its name and code. */
@@ -191,6 +192,7 @@ export function registerStockRoutes(app: FastifyInstance, db: Db): void {
     {
       config: { access: { roles: stockTaking.write, module: MODULE } },
       schema: {
+        body: NO_BODY,
         tags,
         description:
           'Closes a stock taking: STOCK_TAKING movements for the differences, expected and difference kept on ' +

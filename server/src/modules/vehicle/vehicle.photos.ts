@@ -21,6 +21,7 @@ import { users } from '../access/access.tables';
 import { MULTIPART_OPTIONS } from '../files/files.routes';
 import { files } from '../files/files.tables';
 import { vehicleMovements, vehiclePhotos } from './vehicle.tables';
+import { NO_BODY } from '../../platform/requestBody';
 
 const MODULE = 'MOD_VEHICLE' as const;
 const AUDIT_ENTITY = 'vehicle/photo';
@@ -142,7 +143,7 @@ export function registerVehiclePhotoRoutes(app: FastifyInstance, db: Db): void {
     typed.post(
       '/api/vehicle/photo',
       {
-        config: { access: write },
+        config: { upload: true, access: write },
         schema: {
           tags,
           description:
@@ -207,6 +208,7 @@ export function registerVehiclePhotoRoutes(app: FastifyInstance, db: Db): void {
       {
         config: { access: write },
         schema: {
+          body: NO_BODY,
           tags,
           description: "Removes a photo of a movement with its stored file; 404 for another site's photo.",
           params: idParamsSchema,

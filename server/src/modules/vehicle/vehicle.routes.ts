@@ -55,6 +55,7 @@ import {
   vehicleTypes,
 } from './vehicle.tables';
 import { checkClientTimes } from '../../platform/clientTime';
+import { NO_BODY } from '../../platform/requestBody';
 
 registerRefTarget('vehicle/forwarder', {
   table: vehicleForwarders,
@@ -258,6 +259,7 @@ export function registerVehicleRoutes(
     {
       config: { access: { roles: WRITE, module: MODULE } },
       schema: {
+        body: NO_BODY,
         tags,
         description: 'Trailer delete: a trailer recorded in the area by mistake is removed from the entry.',
         params: idParamsSchema,

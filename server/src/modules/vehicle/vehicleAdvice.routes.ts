@@ -35,6 +35,7 @@ import { prefillOfAdvice, prefillOfRead, recordAnprRead, usableAdvices } from '.
 import { askVehicleGovernmentFirst, recordVehicleEntry, recordVehicleLeave } from './vehicle.service';
 import { anprReads, vehicleAdvices } from './vehicle.tables';
 import { checkClientTimes } from '../../platform/clientTime';
+import { NO_BODY } from '../../platform/requestBody';
 
 registerRefTarget('vehicle/advice', {
   table: vehicleAdvices,
@@ -366,6 +367,7 @@ function registerAnprRoutes(app: FastifyInstance, db: Db, vehicles: VehicleMovem
     {
       config: { access },
       schema: {
+        body: NO_BODY,
         tags,
         description: 'Dismiss a NEW plate read (not a vehicle of ours, a false read).',
         params: idParamsSchema,

@@ -7,7 +7,10 @@ import { useSession } from '../../app/session';
 /** How long the board waits before it connects again after the stream broke. */
 export const RECONNECT_MS = 5_000;
 
-/** The stream is refused (no session, no role): no retry, the 10 s refresh goes on. */
+/**
+ * The stream is refused (no session, no role, too many streams of the session) or the server ended it because
+ * the session ended (`event: end`): no retry, the 10 s refresh goes on.
+ */
 class StreamRefused extends Error {}
 
 export type StreamState = 'off' | 'connecting' | 'live';
@@ -47,10 +50,13 @@ export function useLogisticsEvents(enabled: boolean, onEvent: (event: LogisticsE
           setState('live');
           return;
         }
-        if (response.status === 401 || response.status === 403) throw new StreamRefused();
+        if (response.status === 401 || response.status === 403 || response.status === 429)
+          throw new StreamRefused();
         throw new Error(`HTTP ${response.status}`);
       },
       onmessage: (message) => {
+        // The session ended or may no longer watch: connecting again would be refused.
+        if (message.event === 'end') throw new StreamRefused();
         if (message.event !== 'transport') return;
         try {
           const parsed = logisticsEventSchema.safeParse(JSON.parse(message.data));
@@ -60,7 +66,7 @@ export function useLogisticsEvents(enabled: boolean, onEvent: (event: LogisticsE
         }
       },
       onclose: () => {
-        // The server ended the stream (a restart): connect again.
+        // The server ended the stream without `event: end` (a restart): connect again after RECONNECT_MS.
         throw new Error('closed');
       },
       onerror: (error) => {
