@@ -12,6 +12,7 @@ const TEXTS = {
     trailer: 'návěs',
     allow: 'Povolit vstup i přes černou listinu',
     hitsTitle: 'Vozidlo, jeho návěs nebo řidič je na černé listině',
+    hitsIntro: 'Porovnejte vozidlo, návěs a řidiče s každým nálezem níže.',
   },
   'en-US': {
     driverTab: 'Driver',
@@ -20,6 +21,7 @@ const TEXTS = {
     trailer: 'trailer',
     allow: 'Allow entry despite the blacklist',
     hitsTitle: 'This vehicle, its trailer or its driver is on a blacklist',
+    hitsIntro: 'Compare the vehicle, the trailer and the driver with each hit below.',
   },
 } satisfies Record<Language, Record<string, string>>;
 
@@ -59,6 +61,10 @@ forEachLanguage('vehicle-blacklist', (language, _visitTexts, shot) => {
 
     const warning = page.locator('.ant-modal-confirm').filter({ has: page.getByTestId('entry-warning') });
     await settled(warning);
+    // It speaks of the vehicle, not of a visitor, and waits for the ticks without an error shown.
+    await expect(warning.locator('.ant-modal-confirm-title')).toHaveText(texts.hitsTitle);
+    await expect(warning).toContainText(texts.hitsIntro);
+    await expect(warning.locator('.visits-warning-pending')).not.toHaveClass(/ant-typography-danger/);
     const hit = warning.getByTestId('blacklist-hit');
     await expect(hit).toHaveCount(1);
     await expect(hit).toContainText(texts.list);

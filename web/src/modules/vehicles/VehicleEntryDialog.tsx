@@ -221,6 +221,8 @@ export function VehicleEntryDialog({
       const driver = [input.driverFirstName, input.driverLastName].filter(Boolean).join(' ');
       return confirmEntryWarning(modal, t, error, driver || t('vehicles.warning.driver'), {
         inAreaTitle: t('vehicles.warning.inAreaTitle'),
+        blacklistTitle: t('vehicles.blacklist.hitsTitle'),
+        hitsIntro: t('vehicles.warning.hitsIntro'),
         inAreaLines: (paths) =>
           paths.map((path) =>
             t(`vehicles.warning.inArea.${path}`, {

@@ -124,6 +124,8 @@ export function BlacklistHits({ record, title, testId }: { record: Row; title: s
 
 interface WarningBodyProps {
   inArea: boolean;
+  /** The sentence before the hits (who is compared with them); the visitor's by default. */
+  hitsIntro?: string;
   /** What is inside, sentence by sentence (a vehicle's plate, its trailer, its driver); the visitor by default. */
   inAreaLines?: string[];
   hits: BlacklistHit[];
@@ -133,7 +135,7 @@ interface WarningBodyProps {
 }
 
 /** The warning's body: the person in the area, then each hit with a check box naming it. */
-function WarningBody({ inArea, inAreaLines, hits, visitorName, onReady }: WarningBodyProps) {
+function WarningBody({ inArea, hitsIntro, inAreaLines, hits, visitorName, onReady }: WarningBodyProps) {
   const { t } = useTranslation();
   const [checked, setChecked] = useState<boolean[]>(() => hits.map(() => false));
   const ready = checked.every(Boolean);
@@ -148,7 +150,7 @@ function WarningBody({ inArea, inAreaLines, hits, visitorName, onReady }: Warnin
         ))}
       {hits.length > 0 && (
         <>
-          <p>{t('visits.warning.hitsIntro')}</p>
+          <p>{hitsIntro ?? t('visits.warning.hitsIntro')}</p>
           <div className="visits-hits">
             {hits.map((hit, index) => (
               <BlacklistHitCard key={`${hit.list}-${index}`} hit={hit}>
@@ -168,7 +170,8 @@ function WarningBody({ inArea, inAreaLines, hits, visitorName, onReady }: Warnin
             ))}
           </div>
           {!ready && (
-            <Typography.Text type="danger" className="visits-warning-pending">
+            // A hint of what the confirm button waits for, not an error: nothing went wrong yet.
+            <Typography.Text type="secondary" className="visits-warning-pending">
               {t('visits.warning.confirmAll')}
             </Typography.Text>
           )}
@@ -208,7 +211,13 @@ export function confirmEntryWarning(
   t: TFunction,
   error: ApiError,
   visitorName: string,
-  options: { inAreaTitle?: string; inAreaLines?(paths: string[]): string[] } = {},
+  options: {
+    inAreaTitle?: string;
+    inAreaLines?(paths: string[]): string[];
+    /** The title and the intro of the hits for what enters (a vehicle); the visitor's by default. */
+    blacklistTitle?: string;
+    hitsIntro?: string;
+  } = {},
 ): Promise<EntryConfirmation | null> {
   const hits = hitsOf(error);
   const inAreaPaths = (error.body?.details ?? [])
@@ -219,7 +228,7 @@ export function confirmEntryWarning(
   return new Promise((resolve) => {
     const dialog = modal.confirm({
       title: blacklisted
-        ? t('visits.warning.blacklistTitle')
+        ? (options.blacklistTitle ?? t('visits.warning.blacklistTitle'))
         : (options.inAreaTitle ?? t('visits.warning.inAreaTitle')),
       icon: blacklisted ? <StopOutlined className="visits-warning-stop" /> : undefined,
       width: blacklisted ? 600 : 460,
@@ -227,6 +236,7 @@ export function confirmEntryWarning(
       content: (
         <WarningBody
           inArea={inArea}
+          hitsIntro={options.hitsIntro}
           inAreaLines={options.inAreaLines?.(inAreaPaths)}
           hits={hits}
           visitorName={visitorName}
