@@ -164,3 +164,39 @@ for (const language of flowLanguages('kbox')) {
     expect(returned).toMatchObject({ returned: true, status: 'DEPOSITED' });
   });
 }
+
+test('a payment typed with the Czech decimal comma is kept as typed, while typing the tab stays (cs)', async ({
+  page,
+  adminApi,
+}) => {
+  const suffix = uniqueName('');
+  const user = await adminApi.createUser({
+    userName: uniqueName('KboxPay'),
+    password: PASSWORD,
+    roles: ['KBOX_ADMIN', 'KBOX_USER'],
+    sites: [PRAHA],
+  });
+  const api = new AdminApi(
+    adminApi.request,
+    (await apiLogin(adminApi.request, user.userName, PASSWORD)).session.token,
+  );
+  const keyboxName = `Platba ${suffix}`;
+  await api.post('/kbox/keybox', { name: keyboxName });
+  const contentId = Number(`${Date.now() % 1_000_000}7`);
+  await loginByToken(page, user.userName, PASSWORD, 'cs', '/kbox/contentincoming');
+  await createRecord(page, 'cs', async (dialog) => {
+    const paymentTab = dialog.getByRole('tab', { name: text('cs', 'kbox.tabs.payment') });
+    // A first try without the required fields marks them; typing on another tab then leaves that tab open.
+    await clickSettled(dialog.locator('.ant-modal-footer .ant-btn-primary'));
+    await expect(dialog.locator('.ant-form-item-explain-error').first()).toBeVisible();
+    await paymentTab.click();
+    await dialog.locator('#paymentValue').fill('12,5');
+    await expect(paymentTab).toHaveAttribute('aria-selected', 'true');
+    await expect(dialog.locator('#paymentValue')).toHaveValue('12,5');
+    await dialog.getByRole('tab', { name: text('cs', 'kbox.tabs.content') }).click();
+    await dialog.locator('#contentId').fill(String(contentId));
+    await choose(page, dialog.locator('#keybox'), keyboxName);
+  });
+  const [content] = await api.get<Array<{ paymentValue: number }>>('/kbox/content', { contentId });
+  expect(content.paymentValue).toBe(12.5);
+});

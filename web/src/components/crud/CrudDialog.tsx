@@ -131,7 +131,8 @@ export function CrudDialog(props: CrudDialogProps) {
     if (!readOnly) form.setFieldsValue(initialValues);
   }, [form, initialValues, readOnly]);
 
-  const showErrors = (errors: FormErrors) => {
+  /** Shows errors on their fields; `openFailedTab` only on submit: while the user types, the tab stays. */
+  const showErrors = (errors: FormErrors, openFailedTab = true) => {
     form.setFields(
       names.map((name) => ({ name, errors: (errors.fields[name] ?? []).map((item) => translate(t, item)) })),
     );
@@ -139,7 +140,8 @@ export function CrudDialog(props: CrudDialogProps) {
     const failed = names.filter((name) => (errors.fields[name] ?? []).length > 0);
     setTabErrors(new Set(failed.map(tabOf).filter((key): key is string => key !== null)));
     const firstTab = failed.map(tabOf).find((key) => key !== null);
-    if (firstTab && !failed.some((name) => tabOf(name) === activeTab)) setActiveTab(firstTab);
+    if (openFailedTab && firstTab && !failed.some((name) => tabOf(name) === activeTab))
+      setActiveTab(firstTab);
     setProblem(
       errors.form.length > 0
         ? { kind: 'messages', messages: errors.form.map((item) => translate(t, item)) }
@@ -425,7 +427,7 @@ export function CrudDialog(props: CrudDialogProps) {
           initialValues={initialValues}
           requiredMark
           onValuesChange={() => {
-            if (checked) showErrors(validateInput(schema, currentInput(), entity));
+            if (checked) showErrors(validateInput(schema, currentInput(), entity), false);
           }}
           onFinish={() => void submit()}
           className="crud-form"

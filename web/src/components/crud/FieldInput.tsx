@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Input, InputNumber, Select, Switch } from 'antd';
+import { Input, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Entity, RefValue } from '@strazce/contract';
 import { PICKER_FORMATS } from '../../app/format';
@@ -9,6 +9,7 @@ import { PhoneInput } from './PhoneInput';
 import { RefSelect } from './RefSelect';
 import { enumLabel } from './labels';
 import type { DialogMode, Row } from './fieldWire';
+import { NumberInput } from '../NumberInput';
 
 export interface FieldInputProps {
   entity: Entity;
@@ -36,7 +37,7 @@ export function FieldInput({ entity, name, mode, record, disabled, id, value, on
     case 'int':
     case 'decimal':
       return (
-        <InputNumber
+        <NumberInput
           {...controlled}
           style={{ width: '100%' }}
           precision={field.kind === 'int' ? 0 : undefined}

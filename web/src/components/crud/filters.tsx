@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { FilterFilled, SearchOutlined } from '@ant-design/icons';
-import { Button, Input, InputNumber, Radio, Select, Space } from 'antd';
+import { Button, Input, Radio, Select, Space } from 'antd';
 import type { ColumnType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { RangePicker } from '../pickers';
 import { RefSelect } from './RefSelect';
 import { enumLabel, fieldLabel } from './labels';
 import type { FilterValue } from './tableState';
+import { NumberInput } from '../NumberInput';
 
 interface FilterEditorProps {
   entity: Entity;
@@ -85,7 +86,7 @@ function EqualsEditor({ entity, name, value, apply }: FilterEditorProps) {
   } else if (!field.values && (field.kind === 'int' || field.kind === 'decimal')) {
     // An exact number (a status code, a count).
     editor = (
-      <InputNumber
+      <NumberInput
         autoFocus
         style={{ width: '100%' }}
         precision={field.kind === 'int' ? 0 : undefined}
@@ -177,7 +178,7 @@ function NumberRangeEditor({ entity, name, value, apply }: FilterEditorProps) {
     <>
       <Space.Compact block>
         {([0, 1] as const).map((end) => (
-          <InputNumber
+          <NumberInput
             key={end}
             autoFocus={end === 0}
             precision={precision}

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { AutoComplete, Button, Form, Input, InputNumber, Segmented, Switch, Typography } from 'antd';
+import { AutoComplete, Button, Form, Input, Segmented, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FILE_SIZE_OPTIONS_MB, KNOWN_CONFIG_PROPERTIES, type ConfigValueType } from '@strazce/contract';
 import {
@@ -14,6 +14,7 @@ import {
   type ScalarType,
 } from './configValue';
 import { isKnownProperty } from './siteProperties';
+import { NumberInput } from '../../components/NumberInput';
 
 const I18N = 'entity.system_site/property';
 
@@ -67,7 +68,7 @@ function ScalarInput({
       />
     );
   return (
-    <InputNumber<number>
+    <NumberInput<number>
       id={id}
       value={typeof value === 'number' ? value : null}
       disabled={disabled}

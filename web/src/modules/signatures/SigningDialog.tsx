@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, App, Checkbox, DatePicker, Form, Input, InputNumber, Select, Spin, TimePicker } from 'antd';
+import { Alert, App, Checkbox, DatePicker, Form, Input, Select, Spin, TimePicker } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +16,7 @@ import { GuardedModal } from '../../components/GuardedModal';
 import type { Row } from '../../components/crud/fieldWire';
 import { PdfPages } from './pdfView';
 import { SignatureCanvas } from './SignatureCanvas';
+import { NumberInput } from '../../components/NumberInput';
 
 /** An attribute's value as the API takes it, from its control's value. */
 function wireValue(attribute: SigningAttribute, value: unknown): string | number | boolean | null {
@@ -39,7 +40,7 @@ function AttributeInput({ attribute, ...rest }: { attribute: SigningAttribute })
     case 'INTEGER':
     case 'FLOAT':
       return (
-        <InputNumber
+        <NumberInput
           {...rest}
           style={{ width: '100%' }}
           precision={attribute.type === 'INTEGER' ? 0 : undefined}

@@ -6,20 +6,7 @@ import {
   PlusOutlined,
   SaveOutlined,
 } from '@ant-design/icons';
-import {
-  App,
-  Button,
-  Checkbox,
-  Empty,
-  Form,
-  Input,
-  InputNumber,
-  List,
-  Modal,
-  Select,
-  Space,
-  Tag,
-} from 'antd';
+import { App, Button, Checkbox, Empty, Form, Input, List, Modal, Select, Space, Tag } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
@@ -33,6 +20,7 @@ import { ApiError, NetworkError, api } from '../../app/api';
 import { apiErrorText } from '../../app/apiErrors';
 import type { Row } from '../../components/crud/fieldWire';
 import { PdfPages } from './pdfView';
+import { NumberInput } from '../../components/NumberInput';
 
 type Kind = 'zone' | 'attribute';
 
@@ -301,7 +289,7 @@ export default function TemplateEditor({ template, onClose }: { template: Row; o
   const type = Form.useWatch('type', form) as string | undefined;
   const numberField = (name: string, min = 0) => (
     <Form.Item name={name} label={t(`entity.signature/${current?.kind}.fields.${name}`)}>
-      <InputNumber min={min} step={1} style={{ width: '100%' }} data-testid={`signature-field-${name}`} />
+      <NumberInput min={min} step={1} style={{ width: '100%' }} data-testid={`signature-field-${name}`} />
     </Form.Item>
   );
 
@@ -434,10 +422,10 @@ export default function TemplateEditor({ template, onClose }: { template: Row; o
                   </div>
                   <div className="signature-editor-numbers">
                     <Form.Item name="min" label={t('entity.signature/attribute.fields.min')}>
-                      <InputNumber style={{ width: '100%' }} data-testid="signature-field-min" />
+                      <NumberInput style={{ width: '100%' }} data-testid="signature-field-min" />
                     </Form.Item>
                     <Form.Item name="max" label={t('entity.signature/attribute.fields.max')}>
-                      <InputNumber style={{ width: '100%' }} data-testid="signature-field-max" />
+                      <NumberInput style={{ width: '100%' }} data-testid="signature-field-max" />
                     </Form.Item>
                   </div>
                   {type === 'SET' && (

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { BarcodeOutlined, SwapOutlined } from '@ant-design/icons';
-import { Alert, App, Descriptions, Form, Input, InputNumber, Radio, Spin } from 'antd';
+import { Alert, App, Descriptions, Form, Input, Radio, Spin } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
@@ -31,6 +31,7 @@ import {
 } from './movement';
 import { formatQuantity, itemLabel, refLabel } from './stockCells';
 import { NoteField } from '../../components/NoteField';
+import { NumberInput } from '../../components/NumberInput';
 
 /** The refusal of a movement in words: the stock that is there now when it would go negative. */
 function refusalText(
@@ -304,7 +305,7 @@ export function MovementDialog({ onClose }: { onClose(): void }) {
                 </Form.Item>
               ) : (
                 <Form.Item label={fieldLabel(t, stockMovement, 'units')} required>
-                  <InputNumber
+                  <NumberInput
                     value={units}
                     onChange={(value) => setUnits(typeof value === 'number' ? value : null)}
                     min={0.001}
