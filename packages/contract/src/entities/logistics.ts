@@ -283,7 +283,7 @@ export const logisticsTransport = defineEntity({
     leave: datetime({ list: true, sort: true, filter: 'range' }),
     licencePlate: text({ max: 20, list: true, sort: true, filter: 'contains' }),
     spedition: text({ max: 200, list: true, sort: true, filter: 'contains' }),
-    supplier: ref('logistics/supplier', { list: true, sort: true, filter: 'eq' }),
+    supplier: ref('logistics/supplier', { required: true, list: true, sort: true, filter: 'eq' }),
     type: ref('logistics/type', { list: true, sort: true, filter: 'eq' }),
     driverFirstName: text({ max: 100, list: true, filter: 'contains' }),
     driverLastName: text({ max: 100, list: true, sort: true, filter: 'contains' }),

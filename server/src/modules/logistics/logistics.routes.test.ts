@@ -267,6 +267,7 @@ describe('transports', () => {
     // The status is the server's: a body naming it is refused; others may not create.
     const withStatus = await ctx.call(creator, 'POST', '/api/logistics/transport', {
       datetimeArrive: new Date().toISOString(),
+      supplier,
       status: status['Odjeto'],
     });
     expect(withStatus.statusCode).toBe(400);
@@ -280,14 +281,22 @@ describe('transports', () => {
       ).toBe(403);
     const badPlate = await ctx.call(creator, 'POST', '/api/logistics/transport', {
       datetimeArrive: new Date().toISOString(),
+      supplier,
       licencePlate: '!!',
     });
     expect(errorOf(badPlate).details).toEqual([{ path: 'licencePlate', message: 'validation.plate' }]);
+    // An empty transport would stand on the board and in the queues as nobody's: whose it is is required.
+    const empty = await ctx.call(creator, 'POST', '/api/logistics/transport', {
+      datetimeArrive: new Date().toISOString(),
+    });
+    expect(errorOf(empty).details).toEqual([{ path: 'supplier', message: 'validation.required' }]);
   });
 
   it('answers 409 LOGISTICS_NO_INITIAL_STATUS on a site without an initial status', async () => {
+    const supplierB = (await created(adminB, 'supplier', { name: 'Dodavatel B' })).id;
     const response = await ctx.call(adminB, 'POST', '/api/logistics/transport', {
       datetimeArrive: new Date().toISOString(),
+      supplier: supplierB,
     });
     // Site B has only the status 'Jinde' (active, not archive) from the rules test: make it an archive one.
     if (response.statusCode === 201) {
@@ -300,6 +309,7 @@ describe('transports', () => {
         });
       const again = await ctx.call(adminB, 'POST', '/api/logistics/transport', {
         datetimeArrive: new Date().toISOString(),
+        supplier: supplierB,
       });
       expect(errorOf(again)).toMatchObject({ status: 409, code: 'LOGISTICS_NO_INITIAL_STATUS' });
     } else expect(errorOf(response)).toMatchObject({ status: 409, code: 'LOGISTICS_NO_INITIAL_STATUS' });
