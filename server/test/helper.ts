@@ -93,6 +93,20 @@ export function expectEvery<T>(list: readonly T[], check: (item: T) => boolean):
   expect(list.filter((item) => !check(item))).toEqual([]);
 }
 
+/**
+ * Client times every site refuses by default (platform/clientTime.ts: a week back, five minutes ahead of
+ * `now`): the extremes of the calendar and a minute beyond each edge of the window.
+ */
+export function timesOutsideDefaultWindow(now: number): string[] {
+  const minute = 60_000;
+  return [
+    '0001-01-01T00:00:00.000Z',
+    '9999-12-31T23:59:59.000Z',
+    new Date(now - 7 * 24 * 60 * minute - minute).toISOString(),
+    new Date(now + 6 * minute).toISOString(),
+  ];
+}
+
 export function basic(userName: string, password: string): string {
   return `Basic ${Buffer.from(`${userName}:${password}`, 'utf8').toString('base64')}`;
 }

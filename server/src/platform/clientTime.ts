@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { KNOWN_CONFIG_PROPERTIES } from '@strazce/contract';
 import type { Db } from '../db/database';
 import { validationError } from './errors';
+import type { CrudContext, Row } from './crud';
 import { activeSiteProperty } from './siteProperty';
 
 const MINUTE_MS = 60_000;
@@ -61,4 +62,21 @@ export async function checkClientTimes(
     if (!(time >= earliest.getTime() && time <= latest.getTime()))
       throw validationError(field, 'validation.timeWindow');
   }
+}
+
+/**
+ * A gate movement's `movementTime` as a CRUD hook writes it (a visit's, a vehicle's): a wire text becomes a Date,
+ * null leaves the column to its default (now), and a time given is checked against the site's window (an
+ * unchanged one on an update is not).
+ */
+export async function takeMovementTime(values: Row, ctx: CrudContext, existing?: Row): Promise<void> {
+  if (typeof values.movementTime === 'string') values.movementTime = new Date(values.movementTime);
+  if (values.movementTime === null) delete values.movementTime;
+  await checkClientTimes(
+    ctx.tx,
+    ctx.request,
+    ctx.siteId!,
+    { movementTime: values.movementTime as Date | undefined },
+    existing,
+  );
 }

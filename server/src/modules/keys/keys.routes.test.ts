@@ -1,7 +1,13 @@
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MODULES } from '@strazce/contract';
-import { createTestContext, expectEvery, type TestContext, type TestUser } from '../../../test/helper';
+import {
+  createTestContext,
+  timesOutsideDefaultWindow,
+  expectEvery,
+  type TestContext,
+  type TestUser,
+} from '../../../test/helper';
 import { givenGates } from '../site/site.fixtures';
 import { personGroupMembers, personGroups, publicHolidays } from '../site/site.tables';
 import { emails, persons } from '../system/system.tables';
@@ -518,12 +524,7 @@ describe('client times of lendings', () => {
   it('refuses a lending or return time outside the site’s window around now, on the field', async () => {
     const now = ctx.clock.now();
     const minute = 60_000;
-    const outside = [
-      '0001-01-01T00:00:00.000Z',
-      '9999-12-31T23:59:59.000Z',
-      new Date(now - 7 * 24 * 60 * minute - minute).toISOString(),
-      new Date(now + 6 * minute).toISOString(),
-    ];
+    const outside = timesOutsideDefaultWindow(now);
     const key = await givenKey();
     for (const time of outside) {
       const response = await lend(kmUser, { key: key.id, person, time });

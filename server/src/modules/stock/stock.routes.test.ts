@@ -1,6 +1,12 @@
 import { and, eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, expectEvery, type TestContext, type TestUser } from '../../../test/helper';
+import {
+  createTestContext,
+  timesOutsideDefaultWindow,
+  expectEvery,
+  type TestContext,
+  type TestUser,
+} from '../../../test/helper';
 import { emails, persons } from '../system/system.tables';
 import { seedStockDemo } from './stock.demo';
 import { sendStockDailyDigests, sendStockOverdueNotices } from './stock.reminders';
@@ -529,12 +535,7 @@ describe('client times of movements', () => {
   it('refuses a movement time outside the site’s window around now, on create, update and return', async () => {
     const now = ctx.clock.now();
     const minute = 60_000;
-    const outside = [
-      '0001-01-01T00:00:00.000Z',
-      '9999-12-31T23:59:59.000Z',
-      new Date(now - 7 * 24 * 60 * minute - minute).toISOString(),
-      new Date(now + 6 * minute).toISOString(),
-    ];
+    const outside = timesOutsideDefaultWindow(now);
     const item = await givenItem();
     for (const movementTime of outside) {
       const response = await move(user, { item: item.id, units: 1, movementTime });

@@ -44,7 +44,7 @@ import {
   vehiclePurposes,
   vehicleTypes,
 } from './vehicle.tables';
-import { checkClientTimes } from '../../platform/clientTime';
+import { takeMovementTime } from '../../platform/clientTime';
 
 export type VehicleMovementRow = typeof vehicleMovements.$inferSelect;
 
@@ -244,17 +244,7 @@ export function vehicleHooks(government: GovernmentBlacklistProvider): CrudHooks
   return {
     async beforeWrite(values, input, ctx, existing) {
       const siteId = ctx.siteId!;
-      if (typeof values.movementTime === 'string') values.movementTime = new Date(values.movementTime);
-      if (values.movementTime === null) delete values.movementTime;
-      await checkClientTimes(
-        ctx.tx,
-        ctx.request,
-        siteId,
-        {
-          movementTime: values.movementTime as Date | undefined,
-        },
-        existing,
-      );
+      await takeMovementTime(values, ctx, existing);
       if (values.plate !== undefined) values.plate = upperPlate(values.plate);
       if (values.trailerPlate !== undefined) values.trailerPlate = upperPlate(values.trailerPlate);
       if (existing) {

@@ -39,7 +39,7 @@ import {
   visitedPersons,
   visits,
 } from './visit.tables';
-import { checkClientTimes } from '../../platform/clientTime';
+import { takeMovementTime } from '../../platform/clientTime';
 
 export type VisitRow = typeof visits.$inferSelect;
 
@@ -278,17 +278,7 @@ export function visitHooks(government: GovernmentBlacklistProvider): CrudHooks {
   return {
     async beforeWrite(values, input, ctx, existing) {
       const siteId = ctx.siteId!;
-      if (typeof values.movementTime === 'string') values.movementTime = new Date(values.movementTime);
-      if (values.movementTime === null) delete values.movementTime;
-      await checkClientTimes(
-        ctx.tx,
-        ctx.request,
-        siteId,
-        {
-          movementTime: values.movementTime as Date | undefined,
-        },
-        existing,
-      );
+      await takeMovementTime(values, ctx, existing);
       if (values.vehiclePlate) values.vehiclePlate = String(values.vehiclePlate).toUpperCase();
       await fillVisited(ctx.tx, siteId, values);
       if (existing) {
