@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { KeyOutlined } from '@ant-design/icons';
+import { KeyOutlined, StopOutlined } from '@ant-design/icons';
 import { App, Flex, QRCode, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Entity } from '@strazce/contract';
@@ -11,15 +11,18 @@ import { entityOne } from './crud/labels';
 import type { CrudDialogContext, RowAction } from './crud/types';
 
 /**
- * The token of a device that calls the API as a machine terminal (a patrol terminal, a keybox;
- * docs/terminals.md): shown once, as text and as a QR code, after its record is created (the `dialog`'s
- * create) or by the row action asking for a new one (the old one stops working).
+ * The token of a terminal (a client on /admin/clients: an ANPR camera or a browser; a patrol terminal, a
+ * keybox; docs/terminals.md): shown once, as text and as a QR code, after its record is created (the
+ * `dialog`'s create) or by the row action asking for a new one (the old one stops working); the revoke action
+ * makes the terminal unauthorized (its next call is refused).
  */
 export function useTerminalToken(
   entity: Entity,
   texts: { title: (record: Row) => string; hint: string; testId: string },
 ): {
   newTokenAction: RowAction;
+  /** Revokes the token (`POST /api/<resource>/:id/revoke`); hidden on a client already unauthorized. */
+  revokeAction: RowAction;
   /** The page's dialog (`CrudPageProps.dialog`): the generic one, whose create shows the token. */
   dialog: (context: CrudDialogContext) => ReactNode;
 } {
@@ -56,6 +59,7 @@ export function useTerminalToken(
     key: 'token',
     label: t('patrolSetup.newToken'),
     icon: <KeyOutlined />,
+    testId: `${texts.testId}-new`,
     visible: (_record, page) => page.canWrite,
     onClick: (record, page) =>
       modal.confirm({
@@ -66,6 +70,31 @@ export function useTerminalToken(
         onOk: async () => {
           try {
             showToken(await api.post<Row>(`/${entity.resource}/${record.id}/token`, {}, { silent: true }));
+          } catch (error) {
+            message.error(apiErrorText(error as ApiError | NetworkError, t));
+          }
+          page.refresh();
+        },
+      }),
+  };
+  const revokeAction: RowAction = {
+    key: 'revoke',
+    label: t('terminalToken.revoke'),
+    icon: <StopOutlined />,
+    danger: true,
+    testId: `${texts.testId}-revoke`,
+    visible: (record, page) => page.canWrite && record.authorized !== false,
+    onClick: (record, page) =>
+      modal.confirm({
+        title: t('terminalToken.revoke'),
+        content: t('terminalToken.revokeConfirm'),
+        okText: t('terminalToken.revoke'),
+        okButtonProps: { danger: true },
+        cancelText: t('crud.cancel'),
+        onOk: async () => {
+          try {
+            await api.post<Row>(`/${entity.resource}/${record.id}/revoke`, {}, { silent: true });
+            message.success(t('terminalToken.revoked'));
           } catch (error) {
             message.error(apiErrorText(error as ApiError | NetworkError, t));
           }
@@ -94,5 +123,5 @@ export function useTerminalToken(
       }
     />
   );
-  return { newTokenAction, dialog };
+  return { newTokenAction, revokeAction, dialog };
 }

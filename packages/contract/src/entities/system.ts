@@ -112,7 +112,7 @@ export const client = defineEntity({
   fields: {
     name: text({ required: true, max: 100, list: true, sort: true, filter: 'contains' }),
     expires: datetime({ list: true, sort: true, filter: 'range' }),
-    authorized: bool({ list: true, sort: true, filter: 'eq' }),
+    authorized: bool({ default: true, list: true, sort: true, filter: 'eq' }),
     lastAccess: datetime({ readOnly: true, list: true, sort: true }),
     person: ref('system_person', { list: true, filter: 'eq' }),
     valid: bool({ default: true, list: true, sort: true, filter: 'eq' }),

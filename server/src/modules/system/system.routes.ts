@@ -38,6 +38,11 @@ import type { LoginLimiter } from '../../platform/loginLimiter';
 import { registerRefTarget } from '../../platform/refs';
 import { hashToken, newToken } from '../../platform/secrets';
 import { clientOfRequest } from '../../platform/terminal';
+import {
+  TERMINAL_AUTHORIZATION_DAYS,
+  authorizedUntil,
+  terminalTokenRoutes,
+} from '../../platform/terminalRecords';
 import { switchSessionSite, userRoles } from '../../platform/session';
 import { users } from '../access/access.tables';
 import { authenticate, credentialsFrom, isMemberOfSite, sessionBody } from '../access/auth.service';
@@ -51,7 +56,7 @@ registerRefTarget('system_person', {
   scope: 'global',
 });
 
-const CLIENT_AUTHORIZATION_DAYS = 365;
+const CLIENT_AUTHORIZATION_DAYS = TERMINAL_AUTHORIZATION_DAYS;
 const VERSION = '0.1.0';
 
 export function registerSystemRoutes(app: FastifyInstance, database: Database, limiter: LoginLimiter): void {
@@ -64,9 +69,12 @@ export function registerSystemRoutes(app: FastifyInstance, database: Database, l
     table: sites,
     links: { modules: { table: siteModules, owner: siteModules.siteId, value: siteModules.module } },
   });
-  crudRoutes(app, db, {
+  // A client made on /admin/clients gets its token at once (shown once), and a new one or its revocation by an
+  // action: the one terminal-token mechanism of the patrol terminals and keyboxes (docs/terminals.md).
+  terminalTokenRoutes(app, db, {
     entity: client,
     table: clients,
+    tags: ['system_client'],
     hooks: {
       beforeWrite(values, _input, _ctx, existing) {
         const merged = { ...existing, ...values };
@@ -74,6 +82,14 @@ export function registerSystemRoutes(app: FastifyInstance, database: Database, l
         if (merged.internalRole && !merged.siteId) throw validationError('site', 'validation.required');
       },
     },
+    async authorizeNew(values) {
+      const token = newToken();
+      values.tokenHash = hashToken(token);
+      values.authorized ??= true;
+      values.expires ??= authorizedUntil(app.clock.now());
+      return token;
+    },
+    clientOf: (row) => row.id as number,
   });
   crudRoutes(app, db, {
     entity: systemProperty,

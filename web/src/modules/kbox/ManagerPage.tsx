@@ -21,7 +21,7 @@ const LockerSimulator = import.meta.env.DEV ? lazy(() => import('./LockerSimulat
 export default function ManagerPage() {
   const { t } = useTranslation();
   const [simulated, setSimulated] = useState<Row | null>(null);
-  const { newTokenAction, dialog } = useTerminalToken(kboxKeybox, {
+  const { newTokenAction, revokeAction, dialog } = useTerminalToken(kboxKeybox, {
     title: (record) => t('kbox.token.title', { name: String(record.name) }),
     hint: t('kbox.token.hint'),
     testId: 'kbox-token',
@@ -42,7 +42,7 @@ export default function ManagerPage() {
     <>
       <CrudPage
         entity={kboxKeybox}
-        rowActions={[newTokenAction, ...simulatorAction]}
+        rowActions={[newTokenAction, revokeAction, ...simulatorAction]}
         dialog={dialog}
         render={{ status: (value) => <StatusTag entity={kboxKeybox} value={value} /> }}
         rowTestId="kbox-keybox-row"

@@ -10,10 +10,10 @@ import './patrol.css';
  */
 export default function TerminalsPage() {
   const { t } = useTranslation();
-  const { newTokenAction, dialog } = useTerminalToken(patrolTerminal, {
+  const { newTokenAction, revokeAction, dialog } = useTerminalToken(patrolTerminal, {
     title: (record) => t('patrolSetup.tokenTitle', { name: String(record.name) }),
     hint: t('patrolTerminal.setup.qrHint'),
     testId: 'patrol-token',
   });
-  return <CrudPage entity={patrolTerminal} rowActions={[newTokenAction]} dialog={dialog} />;
+  return <CrudPage entity={patrolTerminal} rowActions={[newTokenAction, revokeAction]} dialog={dialog} />;
 }
