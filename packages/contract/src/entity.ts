@@ -5,6 +5,7 @@ import { PAGE_SIZES } from './wire';
 import { idSchema, integerQuerySchema } from './wireSchemas';
 import { EMAIL_PATTERN, passwordSchema } from './validation';
 import { LANG_PARAMETER_VALUES } from './serverTexts';
+import type { ErrorDetail } from './errors';
 
 /**
  * An entity is declared once here; its API schemas, the server's CRUD routes and the web app's CrudPage are
@@ -265,6 +266,13 @@ export interface EntityDeclaration<F extends Fields> {
   defaultSort?: { field: keyof F & string; direction: 'asc' | 'desc' };
   /** Translation key prefix for labels; defaults to `entity.<resource>`. */
   i18nKey?: string;
+  /**
+   * Rules of a record beyond the schemas of its fields (a rule that holds for new values only): run by the
+   * server on every create and update, and by the form before it sends. `input` is the body; `existing` the
+   * stored record on an update (its plain values by field name), undefined on a create. Field details with
+   * `validation.*` keys; none when the input is right.
+   */
+  check?(input: Record<string, unknown>, existing?: Record<string, unknown>): ErrorDetail[];
 }
 
 type ValueOf<D> = D extends FieldDef<infer V> ? V : never;

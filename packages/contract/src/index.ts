@@ -8,6 +8,7 @@ export * from './validation';
 export * from './entity';
 export * from './siteConfig';
 export * from './session';
+export * from './userAccount';
 export * from './entities/system';
 export * from './entities/admin';
 export * from './entities/site';

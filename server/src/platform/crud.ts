@@ -897,6 +897,12 @@ export function crudRepository<F extends Fields>(
     return text;
   };
 
+  /** The entity's own rules of a record (`check` in the contract), shared with the form. */
+  function checkRecord(input: Row, existing?: Row): void {
+    const details = entity.check?.(input, existing) ?? [];
+    if (details.length > 0) throw new AppError('VALIDATION', 'Validation failed', details);
+  }
+
   async function findRow(id: number, ctx: CrudContext): Promise<Row | undefined> {
     if (ctx.rowFilter) {
       const [row] = await ctx.tx
@@ -925,6 +931,7 @@ export function crudRepository<F extends Fields>(
     getJson,
     findRow,
     async insert(input, ctx) {
+      checkRecord(input);
       await checkReferences(input, ctx);
       const values = toColumns(input, true);
       if (entity.scope === 'site') values[columnKey(table, siteColumn!)] = ctx.siteId;
@@ -943,6 +950,7 @@ export function crudRepository<F extends Fields>(
     async update(id, input, ctx, options = {}) {
       const existing = options.existing ?? (await findRow(id, ctx));
       if (!existing) throw notFound();
+      checkRecord(input, existing);
       await checkReferences(input, ctx);
       const values = { ...toColumns(input, false), ...options.set };
       await hooks.beforeWrite?.(values, input, ctx, existing);

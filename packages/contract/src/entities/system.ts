@@ -16,6 +16,7 @@ import {
 } from '../entity';
 import { ASSIGNABLE_ROLES, INTERNAL_ROLES, type AssignableRole } from '../roles';
 import { MODULES } from '../modules';
+import { userNameProblems } from '../userAccount';
 
 const ADMIN = ['ADMINISTRATOR'] as const;
 
@@ -45,6 +46,8 @@ export const user = defineEntity({
   read: ADMIN,
   write: ADMIN,
   defaultSort: { field: 'userName', direction: 'asc' },
+  // The user-name rule holds for new names only: an older one that breaks it still logs in and may be kept.
+  check: (input, existing) => userNameProblems(input.userName, existing),
   fields: {
     userName: text({
       required: true,

@@ -2,12 +2,20 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { accessGroup, idParamsSchema, user } from '@strazce/contract';
+import {
+  accessGroup,
+  idParamsSchema,
+  user,
+  userLoginProblems,
+  userLoginProblemsSchema,
+} from '@strazce/contract';
 import type { Db } from '../../db/database';
+import { rowsOf } from '../../db/prepared';
 import { crudRoutes } from '../../platform/crud';
 import { AppError, validationError } from '../../platform/errors';
 import { registerRefTarget } from '../../platform/refs';
 import { hashPassword } from '../../platform/secrets';
+import { userRolesSql } from '../../platform/session';
 import { sessions, groupRoles, groups, userGroups, userRoles, userSites, users } from './access.tables';
 import { registerAvatarRoutes } from './avatar.routes';
 import { NO_BODY } from '../../platform/requestBody';
@@ -24,7 +32,31 @@ export function registerAccessRoutes(app: FastifyInstance, db: Db): void {
       groups: { table: userGroups, owner: userGroups.userId, value: userGroups.groupId },
       sites: { table: userSites, owner: userSites.userId, value: userSites.siteId },
     },
+    // Why a user cannot log in (the contract's `userLoginProblems`), for the list's state column.
+    recordExtension: { loginProblems: userLoginProblemsSchema.optional() },
     hooks: {
+      async decorate(records, database) {
+        const ids = records.map((record) => record.id as number);
+        if (ids.length === 0) return;
+        const rows = rowsOf<{ id: number; roles: string[] | null; sites: number | string }>(
+          await database.execute(sql`
+            select u.id,
+              (select array_agg(r.role) from (${userRolesSql(sql`u.id`)}) r) as roles,
+              (select count(*) from ${userSites} us join system_site s on s.id = us.site_id and s.valid
+                where us.user_id = u.id) as sites
+            from ${users} u where u.id in (${sql.join(
+              ids.map((id) => sql`${id}`),
+              sql`, `,
+            )})`),
+        );
+        const problems = new Map(
+          rows.map((row) => [
+            Number(row.id),
+            userLoginProblems({ roles: row.roles ?? [], sites: Number(row.sites) }),
+          ]),
+        );
+        for (const record of records) record.loginProblems = problems.get(record.id as number) ?? [];
+      },
       async beforeWrite(values, input, ctx, existing) {
         const password = input.password as string | null | undefined;
         const provider = (input.authProvider ?? existing?.authProvider ?? 'LOCAL') as string;

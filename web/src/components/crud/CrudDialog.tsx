@@ -40,6 +40,7 @@ export interface CrudDialogProps extends Pick<
   | 'apiQuery'
   | 'createValues'
   | 'confirmWarning'
+  | 'formWarning'
 > {
   entity: Entity;
   mode: DialogMode;
@@ -117,6 +118,8 @@ export function CrudDialog(props: CrudDialogProps) {
   const tabOf = (name: string): string | null =>
     !tabs ? null : (tabs.find((tab) => tab.fields.includes(name)) ?? tabs[0]).key;
   const schema = mode === 'edit' ? entity.schemas.update : entity.schemas.create;
+  /** The record an edit changes, for the entity's rules of new values (`check`). */
+  const existingRecord = mode === 'edit' ? (record ?? undefined) : undefined;
   const names = useMemo(() => formFieldNames(entity), [entity]);
   const { createValues } = props;
   const initialValues = useMemo(() => {
@@ -241,7 +244,7 @@ export function CrudDialog(props: CrudDialogProps) {
   const submit = async () => {
     setChecked(true);
     const input = currentInput();
-    const errors = validateInput(schema, input, entity);
+    const errors = validateInput(schema, input, entity, existingRecord);
     showErrors(errors);
     // Every new password is typed twice: the confirmation is the form's own, never sent.
     const unconfirmed = names.filter(
@@ -427,11 +430,16 @@ export function CrudDialog(props: CrudDialogProps) {
           initialValues={initialValues}
           requiredMark
           onValuesChange={() => {
-            if (checked) showErrors(validateInput(schema, currentInput(), entity), false);
+            if (checked) showErrors(validateInput(schema, currentInput(), entity, existingRecord), false);
           }}
           onFinish={() => void submit()}
           className="crud-form"
         >
+          {props.formWarning && (
+            <Form.Item noStyle shouldUpdate>
+              {() => props.formWarning!(currentInput())}
+            </Form.Item>
+          )}
           {formBody}
           {props.extra}
           <button type="submit" hidden aria-hidden />

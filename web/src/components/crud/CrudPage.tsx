@@ -536,6 +536,7 @@ export function CrudPage(props: CrudPageProps) {
           apiQuery={props.apiQuery}
           createValues={props.createValues}
           confirmWarning={props.confirmWarning}
+          formWarning={props.formWarning}
         />
       )}
     </div>

@@ -143,6 +143,11 @@ export interface CrudPageProps {
     error: ApiError,
     input: Record<string, unknown>,
   ): Promise<Record<string, unknown> | null> | null;
+  /**
+   * A warning over the form from what it would send (`input`, as the API takes it), shown while the user edits:
+   * it never stops the save (a user who will not be able to log in yet). Null: nothing to warn of.
+   */
+  formWarning?(input: Record<string, unknown>): ReactNode;
   /** The detail under a row expanded in the table (a transport's operation log); no expansion without it. */
   expandedRow?(record: Row): ReactNode;
   /** A dialog of the page's own instead of the generic one (entities with nested lists or special flows). */

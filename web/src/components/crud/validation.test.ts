@@ -84,3 +84,24 @@ describe('server 400 VALIDATION details → form field errors', () => {
     expect(detailsToFormErrors(undefined, entity).form).toEqual([{ key: 'validation.invalid' }]);
   });
 });
+
+describe('the entity’s own rules (`check`) in the form', () => {
+  const input = { userName: 'jan novak', authProvider: 'LOCAL', password: 'Secret123!' };
+
+  it('shows the user-name rule on its field before anything is sent', () => {
+    const errors = validateInput(user.schemas.create, input, user);
+    expect(errors.fields.userName).toEqual([{ key: 'validation.userName', params: { max: 100, min: 3 } }]);
+  });
+
+  it('keeps an older name that breaks it on an edit, and refuses a new one', () => {
+    const edit = { userName: 'jan novak', version: 0 };
+    expect(hasErrors(validateInput(user.schemas.update, edit, user, { userName: 'jan novak' }))).toBe(false);
+    const renamed = validateInput(user.schemas.update, edit, user, { userName: 'jan.novak' });
+    expect(renamed.fields.userName).toEqual([{ key: 'validation.userName', params: { max: 100, min: 3 } }]);
+  });
+
+  it('leaves a field the schema already refused with the schema’s message', () => {
+    const errors = validateInput(user.schemas.create, { ...input, userName: 'a b'.repeat(40) }, user);
+    expect(errors.fields.userName).toEqual([{ key: 'validation.maxLength', params: { max: 100, min: 3 } }]);
+  });
+});

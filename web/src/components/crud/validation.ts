@@ -107,14 +107,26 @@ export function hasErrors(errors: FormErrors): boolean {
 }
 
 /**
- * Validates a request body with the same zod schema the server uses (`entity.schemas.create/update`).
- * A JSON field whose text does not parse is reported before the schema runs.
+ * Validates a request body with the same zod schema the server uses (`entity.schemas.create/update`) and the
+ * entity's own rules (`check`; `existing`: the record being edited). A JSON field whose text does not parse is
+ * reported before the schema runs.
  */
-export function validateInput(schema: z.ZodType, input: Record<string, unknown>, entity: Entity): FormErrors {
+export function validateInput(
+  schema: z.ZodType,
+  input: Record<string, unknown>,
+  entity: Entity,
+  existing?: Record<string, unknown>,
+): FormErrors {
   const errors = emptyErrors();
   for (const [name, value] of Object.entries(input))
     if (value === INVALID_JSON) add(errors, name, { key: 'validation.json' });
   if (hasErrors(errors)) return errors;
   const result = schema.safeParse(input);
-  return result.success ? errors : issuesToFormErrors(result.error.issues, input, entity);
+  const checked = result.success ? errors : issuesToFormErrors(result.error.issues, input, entity);
+  for (const detail of entity.check?.(input, existing) ?? []) {
+    const field = detail.path.split('.')[0];
+    if (!checked.fields[field]?.length)
+      add(checked, field in entity.fields ? field : undefined, messageOf(detail.message, entity, field));
+  }
+  return checked;
 }

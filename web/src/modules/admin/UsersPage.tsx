@@ -9,9 +9,13 @@ import { recordLabel } from '../../components/crud/labels';
 import type { Row } from '../../components/crud/fieldWire';
 import type { CrudPageApi } from '../../components/crud/types';
 import { RolesEditor } from './RolesEditor';
+import { UserLoginStateCell, UserLoginWarning } from './UserLoginState';
 import './admin.css';
 
-/** /admin/users: accounts with their roles, groups and sites, forced two-factor and its reset. */
+/**
+ * /admin/users: accounts with their roles, groups and sites, forced two-factor and its reset; the list shows
+ * and the form warns why a user cannot log in (no site, no role, browser not authorized).
+ */
 export default function UsersPage() {
   const { t } = useTranslation();
   const { modal, message } = App.useApp();
@@ -37,7 +41,12 @@ export default function UsersPage() {
   return (
     <CrudPage
       entity={user}
-      columns={['userName', 'person', 'lastLogin', 'valid', 'forceTfa', 'tfa', 'sites']}
+      columns={['userName', 'person', 'loginState', 'lastLogin', 'valid', 'forceTfa', 'tfa', 'sites']}
+      render={{ loginState: (_value, record) => <UserLoginStateCell value={record.loginProblems} /> }}
+      columnTitles={{ loginState: t('entity.access_user.loginState.title') }}
+      columnWidths={{ loginState: 220 }}
+      formWarning={(input) => <UserLoginWarning input={input} />}
+      rowTestId="user-row"
       dialogWidth={880}
       formItems={{ roles: () => <RolesEditor /> }}
       formTabs={[
