@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext, type TestUser } from '../../../test/helper';
+import { createTestContext, expectEvery, type TestContext, type TestUser } from '../../../test/helper';
 import { configFromEnv } from '../../config';
 import { configReport } from '../../configReport';
 import { emails } from '../system/system.tables';
@@ -67,8 +67,7 @@ describe('without a transport', () => {
     const list = await ctx.call(ctx.admin, 'GET', '/api/system_email?state=NO_TRANSPORT');
     expect(list.statusCode).toBe(200);
     const rows = list.json() as Array<{ id: number; state: string; body: string }>;
-    expect(rows.length).toBeGreaterThan(0);
-    expect(rows.every((row) => row.state === 'NO_TRANSPORT')).toBe(true);
+    expectEvery(rows, (row) => row.state === 'NO_TRANSPORT');
     expect(rows.find((row) => row.id === emailId)?.body).not.toContain('secret-token-123');
     const sent = (await ctx.call(ctx.admin, 'GET', '/api/system_email?state=SENT')).json() as unknown[];
     expect(sent).toEqual([]);
