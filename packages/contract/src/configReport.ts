@@ -78,3 +78,4 @@ export type DeliveryState = (typeof DELIVERY_STATES)[number];
 
 /** The answer of a re-send of messages kept for want of a transport. */
 export const resendResultSchema = z.object({ resent: z.number().int() });
+export type ResendResult = z.infer<typeof resendResultSchema>;

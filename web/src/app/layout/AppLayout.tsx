@@ -8,6 +8,7 @@ import { PageLoading } from '../../components/PageLoading';
 import { BrandMark } from '../../components/BrandMark';
 import { KIOSK_PAGE, landingPath } from '../access';
 import { useSession } from '../session';
+import { ConfigNoticesBanner } from '../configuration';
 import { KioskLayout } from './KioskLayout';
 import { LanguageChooser } from './LanguageChooser';
 import { SideMenu } from './SideMenu';
@@ -168,6 +169,7 @@ function StaffLayout() {
           )}
           {!forcedTfa && !forcedPassword && (
             <Suspense fallback={<PageLoading />}>
+              <ConfigNoticesBanner />
               <Outlet />
             </Suspense>
           )}
