@@ -9,6 +9,7 @@ import { BrandMark } from '../../components/BrandMark';
 import { KIOSK_PAGE, landingPath } from '../access';
 import { useSession } from '../session';
 import { ConfigNoticesBanner } from '../configuration';
+import { DeniedNotice } from './DeniedNotice';
 import { KioskLayout } from './KioskLayout';
 import { LanguageChooser } from './LanguageChooser';
 import { SideMenu } from './SideMenu';
@@ -170,6 +171,7 @@ function StaffLayout() {
           {!forcedTfa && !forcedPassword && (
             <Suspense fallback={<PageLoading />}>
               <ConfigNoticesBanner />
+              <DeniedNotice />
               <Outlet />
             </Suspense>
           )}
