@@ -148,14 +148,18 @@ test.describe('landing', () => {
     await expect(guest.getByTestId('not-found-action')).toHaveText('Go to login');
   });
 
-  test('a forbidden page says why before sending home', async ({ page }) => {
+  test('a forbidden page sends home and says why there (spec)', async ({ page }) => {
     await loginByToken(page, 'viewer', DEMO_PASSWORD, 'en-US', '/admin/users');
-    const forbidden = page.getByTestId('forbidden');
-    await expect(forbidden).toBeVisible();
-    await expect(forbidden).toContainText('The page “Users” needs a role you do not hold');
-    await page.getByTestId('forbidden-home').click();
-    await expect(page.getByTestId('home')).toBeVisible();
     await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByTestId('home')).toBeVisible();
+    const forbidden = page.getByTestId('forbidden');
+    await expect(forbidden).toContainText('The page “Users” needs a role you do not hold');
+    // Closed, it is gone for good (a reload does not bring it back).
+    await forbidden.getByRole('button', { name: 'Close' }).click();
+    await expect(forbidden).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByTestId('home')).toBeVisible();
+    await expect(page.getByTestId('forbidden')).toHaveCount(0);
   });
 });
 

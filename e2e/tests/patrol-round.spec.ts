@@ -37,6 +37,8 @@ interface PatrolSetUp {
   /** The ids of the checkpoints of `tags`, in the same order. */
   checkpoints: number[];
   pin: string;
+  /** The guard's last name (the person's). */
+  guardName: string;
   token: string;
   incidentType: string;
 }
@@ -52,9 +54,10 @@ async function setUpPatrol(adminApi: AdminApi): Promise<PatrolSetUp> {
   const session = await apiLogin(adminApi.request, user.userName, PASSWORD);
   const api = new AdminApi(adminApi.request, session.session.token);
   const praha = (await adminApi.sites()).find((site) => site.name === PRAHA)!;
+  const guardName = uniqueName('Hlídač');
   const person = await adminApi.post<{ id: number }>('/system_person', {
     firstName: 'Petr',
-    lastName: uniqueName('Hlídač'),
+    lastName: guardName,
     homeSite: praha.id,
   });
   const suffix = uniqueName('');
@@ -97,6 +100,7 @@ async function setUpPatrol(adminApi: AdminApi): Promise<PatrolSetUp> {
     tags,
     checkpoints: checkpoints.map((checkpoint) => checkpoint.id),
     pin,
+    guardName,
     token: terminal.token,
     incidentType,
   };
@@ -217,3 +221,24 @@ for (const language of flowLanguages('patrol')) {
     await page.screenshot({ path: shot('archive-detail-390'), animations: 'disabled' });
   });
 }
+
+test('a terminal without PINs lets the guard sign in by choosing their name (pinSet off)', async ({
+  newPage,
+  adminApi,
+}) => {
+  const setUp = await setUpPatrol(adminApi);
+  const open = await setUp.admin.api.post<{ token: string }>('/patrol/terminal', {
+    name: uniqueName('Bez PINu'),
+    pinSet: false,
+  });
+  const terminal = await newPage();
+  await openTerminal(terminal, 'en-US', open.token);
+  await expect(terminal.getByTestId('terminal-pin')).toHaveCount(0);
+  const guards = terminal.getByTestId('terminal-guard');
+  await expect(guards.first()).toBeVisible();
+  await guards.filter({ hasText: setUp.guardName }).click();
+  await expect(
+    terminal.getByTestId('terminal-route').and(terminal.locator(`[data-route-name="${setUp.route}"]`)),
+  ).toBeVisible();
+  await terminal.screenshot({ path: path.join(SCREENSHOTS, 'patrol-terminal-guard-choice-390.png') });
+});

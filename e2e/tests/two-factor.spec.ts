@@ -73,11 +73,18 @@ test.describe('two-factor setup wizard', () => {
     const secret = await adminApi.enableTfa(userName, password);
     const used = totpCode(secret);
     await openLogin(page);
+    let checks = 0;
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/access_user/twofa')) checks++;
+    });
     await submitLogin(page, userName, password, used);
     const error = page.getByTestId('login-error');
     await expect(error).toContainText(
       'This code has just been used. Enter the next code from your authenticator app.',
     );
+    // The failure cleared the code and the requirement (spec §2); the server's check set it again.
+    await expect.poll(() => checks).toBe(2);
+    await expect(page.getByTestId('login-code')).toHaveValue('');
     await expect(page.getByTestId('login-next-code')).toHaveText(
       /^(The next code comes in ([1-9]|[12]\d|30) s\.|The next code is ready now\.)$/,
     );

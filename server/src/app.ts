@@ -5,8 +5,9 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
 import cors from '@fastify/cors';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { HEADERS } from '@strazce/contract';
-import type { LogLevel } from './config';
+import { HEADERS, type ConfigReport } from '@strazce/contract';
+import { configFromEnv, type LogLevel } from './config';
+import { configReport } from './configReport';
 import type { Database } from './db/database';
 import { auditedDb, registerAudit } from './platform/audit';
 import { AppError, registerErrorHandling, sendError, toAppError } from './platform/errors';
@@ -20,7 +21,7 @@ import {
 } from './platform/logging';
 import { registerHealthRoutes } from './platform/health';
 import { registerMetrics } from './platform/metrics';
-import { outboxBacklog } from './modules/messaging/delivery.worker';
+import { heldMessages, outboxBacklog } from './modules/messaging/delivery.worker';
 import { registerCompression } from './platform/compression';
 import { systemClock, type Clock } from './platform/clock';
 import { registerTextInputCheck } from './platform/textInput';
@@ -52,7 +53,7 @@ import { registerVisitModule } from './modules/visit/visit.module';
 import { registerDashboardRoutes } from './modules/dashboard/dashboard.routes';
 import type { GovernmentBlacklistProvider } from './modules/blacklist/blacklist';
 import { registerEgovRoutes } from './modules/egov/egov.routes';
-import type { EgovProvider } from './modules/egov/egov';
+import { noEgovProvider, type EgovProvider } from './modules/egov/egov';
 
 export interface AppOptions {
   database: Database;
@@ -84,8 +85,10 @@ export interface AppOptions {
   trustProxy?: boolean | string;
   /** The government blacklist register (BLACKLIST_PROVIDER); none by default: visits are marked NOT_CHECKED. */
   governmentBlacklist?: GovernmentBlacklistProvider;
-  /** The electronic identity document provider (EGOV_PROVIDER); the simulator on the app's clock by default. */
+  /** The electronic identity document provider (EGOV_PROVIDER); none by default (the button is hidden). */
   egov?: EgovProvider;
+  /** What the server is configured with (configReport.ts); by default that of an empty environment. */
+  configuration?: ConfigReport;
 }
 
 /**
@@ -107,6 +110,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every response is checked against its schema (`AppOptions.validateResponses`). */
     validateResponses: boolean;
+    /** What the server is configured with: providers real, simulated or off (configReport.ts). */
+    configuration: ConfigReport;
   }
 }
 
@@ -133,6 +138,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // production serializes without re-validating (a third of the CPU time of a list request).
   app.decorate('validateResponses', options.validateResponses !== false);
   app.decorate('clock', options.clock ?? systemClock);
+  app.decorate('configuration', options.configuration ?? configReport(configFromEnv({})));
   app.setSerializerCompiler(
     options.validateResponses === false ? () => (data) => JSON.stringify(data) : exactSerializer,
   );
@@ -153,7 +159,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerErrorHandling(app);
   registerRequestIdHeader(app);
   registerMetrics(app, options.database, { token: options.metricsToken, outbox: outboxBacklog });
-  registerHealthRoutes(app, options.database);
+  registerHealthRoutes(app, options.database, () => heldMessages(options.database.db));
   registerSecurityHeaders(app);
   registerRequestBodyChecks(app);
   await registerOpenApi(app);
@@ -203,7 +209,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerLogisticsRoutes(app, db);
   registerKboxRoutes(app, db, limiter);
   registerDashboardRoutes(app, db);
-  registerEgovRoutes(app, db, options.egov);
+  registerEgovRoutes(app, db, options.egov ?? noEgovProvider);
 
   if (options.webDir && fs.existsSync(path.join(options.webDir, 'index.html')))
     await registerWebApp(app, options.webDir);

@@ -25,8 +25,11 @@ export const EGOV_PROVIDER_KINDS = ['simulator', 'http', 'none'] as const;
 
 /** The electronic identity document provider (docs/egov-provider.md). */
 export interface EgovConfig {
-  /** `EGOV_PROVIDER`: `simulator` (default), `http` or `none`. */
-  provider: (typeof EGOV_PROVIDER_KINDS)[number];
+  /**
+   * `EGOV_PROVIDER`: `simulator`, `http` or `none`; unset: `http` when EGOV_URL is set, else the simulator with
+   * demo data and none without (providerKind).
+   */
+  provider?: (typeof EGOV_PROVIDER_KINDS)[number];
   /** `EGOV_URL`: the HTTP provider's base address (`/init`, `/result/{id}` below it). */
   url?: string;
   /** `EGOV_TOKEN`: sent to the HTTP provider as `Authorization: Bearer <token>`. */
@@ -174,10 +177,26 @@ function parseProviderAddress(
   return { url, timeoutMs };
 }
 
+/**
+ * The outside provider a configuration means (the blacklist register, the eID reader): the one named, else the
+ * HTTP one when its URL is set, else the simulator where demo data is on and none elsewhere. A simulator never
+ * runs on a real installation unless an operator names it.
+ */
+export function providerKind<Kind extends 'none' | 'simulator' | 'http'>(
+  named: Kind | undefined,
+  url: string | undefined,
+  demoData: boolean,
+): Kind | 'none' | 'simulator' | 'http' {
+  return named ?? (url ? 'http' : demoData ? 'simulator' : 'none');
+}
+
+/** Whether the demo data set is on: `DEMO_DATA`, else only on the embedded database. */
+export function demoDataOn(config: Pick<AppConfig, 'demoData' | 'databaseUrl'>): boolean {
+  return config.demoData ?? !config.databaseUrl;
+}
+
 function parseBlacklist(env: NodeJS.ProcessEnv): BlacklistConfig {
-  const provider = env.BLACKLIST_PROVIDER || undefined;
-  if (provider !== undefined && !(BLACKLIST_PROVIDERS as readonly string[]).includes(provider))
-    throw new Error(`BLACKLIST_PROVIDER must be one of ${BLACKLIST_PROVIDERS.join(', ')}, got ${provider}`);
+  const provider = parseChoice('BLACKLIST_PROVIDER', env.BLACKLIST_PROVIDER, BLACKLIST_PROVIDERS);
   const { url, timeoutMs } = parseProviderAddress(env, 'BLACKLIST', provider === 'http', 3000);
   return {
     provider: provider as BlacklistProviderKind | undefined,
@@ -188,10 +207,10 @@ function parseBlacklist(env: NodeJS.ProcessEnv): BlacklistConfig {
 }
 
 function parseEgov(env: NodeJS.ProcessEnv): EgovConfig {
-  const provider = parseChoice('EGOV_PROVIDER', env.EGOV_PROVIDER, EGOV_PROVIDER_KINDS) ?? 'simulator';
+  const provider = parseChoice('EGOV_PROVIDER', env.EGOV_PROVIDER, EGOV_PROVIDER_KINDS);
   const { url, timeoutMs } = parseProviderAddress(env, 'EGOV', provider === 'http', 5000);
   return {
-    provider,
+    ...(provider ? { provider } : {}),
     url,
     token: env.EGOV_TOKEN || undefined,
     timeoutMs,

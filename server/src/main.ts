@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { buildApp } from './app';
-import { configFromEnv, listenHost } from './config';
+import { configFromEnv, demoDataOn, listenHost } from './config';
+import { configReport, describeConfigReport } from './configReport';
 import { openDatabase, type Database } from './db/database';
 import { DataDirLockedError } from './db/dataDirLock';
 import { demoPasswordUsers, seed } from './db/seed';
@@ -40,11 +41,14 @@ try {
 }
 const localAddress = `http://localhost:${config.port}`;
 const webDir = WEB_DIST_DIR;
-// The government blacklist register: BLACKLIST_PROVIDER / BLACKLIST_URL; the simulator only with demo data.
-const governmentBlacklist = governmentBlacklistProvider(
-  config.blacklist,
-  config.demoData ?? database.kind === 'pglite',
-);
+const demoData = demoDataOn(config);
+// What is configured, from one place (npm run check-config, readiness for administrators, their banner).
+const configuration = configReport(config);
+// The government blacklist register and the eID reader: named, else HTTP with a URL, else the simulator with
+// demo data only.
+const governmentBlacklist = governmentBlacklistProvider(config.blacklist, demoData);
+const email = emailTransportFor(config);
+const sms = smsProviderFor(config.sms);
 const app = await buildApp({
   database,
   logLevel: config.logLevel,
@@ -58,32 +62,21 @@ const app = await buildApp({
   webDir,
   filesDir: path.join(config.dataDir, 'files'),
   governmentBlacklist,
-  egov: egovProvider(config.egov, systemClock),
+  egov: egovProvider(config.egov, demoData, systemClock),
+  configuration,
 });
-app.log.info(
-  `Electronic identity documents: ${config.egov.provider === 'simulator' ? `the simulator${config.egov.simulatorFail ? ' (failing every call: EGOV_SIMULATOR_FAIL)' : ''}` : config.egov.provider}`,
-);
-if (governmentBlacklist.kind !== 'http')
-  app.log.warn(
-    governmentBlacklist.kind === 'simulator'
-      ? 'Government blacklist: the simulator (demo data: a document or plate beginning with X is a hit); set BLACKLIST_URL for a real register'
-      : 'Government blacklist: no provider (BLACKLIST_URL is not set); entries are marked NOT_CHECKED',
-  );
-await seed(database, {
-  adminPassword: config.adminPassword,
-  demo: config.demoData ?? database.kind === 'pglite',
-  log: app.log,
-});
+// The configuration at start: one line per provider; what pretends or is off is a warning.
+for (const [index, line] of describeConfigReport(configuration).entries()) {
+  const entry = configuration.providers[index];
+  const pretends =
+    entry && (entry.state === 'simulator' || (entry.state === 'off' && entry.missing !== null));
+  if (pretends || (!entry && !configuration.complete)) app.log.warn(`Configuration: ${line}`);
+  else app.log.info(`Configuration: ${line}`);
+}
+await seed(database, { adminPassword: config.adminPassword, demo: demoData, log: app.log });
 // Every scheduled job runs through the runner: once per period across the instances (platform/jobs.ts).
 const jobs = jobRunner({ database, log: app.log });
-jobs.register(
-  deliveryWorker({
-    db: database.db,
-    email: emailTransportFor(config, app.log),
-    sms: smsProviderFor(config.sms, app.log),
-    log: app.log,
-  }).job,
-);
+jobs.register(deliveryWorker({ db: database.db, email, sms, log: app.log }).job);
 jobs.register(auditRetentionJob({ db: database.db, log: app.log }));
 jobs.register(kboxOfflineJob(database.db));
 jobs.register(signatureShredJob({ db: database.db, files: app.files, log: app.log }));

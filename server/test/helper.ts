@@ -11,6 +11,7 @@ import { persons, siteModules, sites } from '../src/modules/system/system.tables
 import { userRoles, userSites, users } from '../src/modules/access/access.tables';
 import { auditedDb } from '../src/platform/audit';
 import { manualClock } from '../src/platform/clock';
+import { egovSimulator } from '../src/modules/egov/egov';
 import { checkResponsesAgainstContract } from './contractCheck';
 import { hashPassword } from '../src/platform/secrets';
 
@@ -139,6 +140,8 @@ export async function createTestContext({
     logLevel: 'silent',
     clock,
     validateResponses: !productionPath,
+    // The tests' installation is a demo one: the eID simulator reads, on the test clock.
+    egov: egovSimulator(clock),
     ...options,
   };
   const app = await buildApp(appOptions);

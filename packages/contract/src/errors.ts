@@ -111,6 +111,8 @@ export const ERROR_CODES = [
   'SIGNATURE_SIGNED',
   /** The document has no valid version with a template to sign. */
   'SIGNATURE_NO_TEMPLATE',
+  /** A re-send of e-mail or SMS while no transport for it is configured (SMTP_URL, MAIL_DIR, SMS_URL). */
+  'NO_TRANSPORT',
   /** The server is stopping or its database is not ready (readiness check, docs/operations.md). */
   'UNAVAILABLE',
   'INTERNAL',
@@ -216,6 +218,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   SIGNATURE_EXPIRED: 409,
   SIGNATURE_SIGNED: 409,
   SIGNATURE_NO_TEMPLATE: 400,
+  NO_TRANSPORT: 409,
   UNAVAILABLE: 503,
   INTERNAL: 500,
 };

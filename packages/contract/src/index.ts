@@ -30,3 +30,4 @@ export * from './dialCodes';
 export * from './systemOptions';
 export * from './dashboard';
 export * from './egov';
+export * from './configReport';

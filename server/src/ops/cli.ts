@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { configFromEnv } from '../config';
+import { configReport, describeConfigReport } from '../configReport';
 import { backupEmbedded, backupPostgres, restoreEmbedded, restorePostgres } from './backup';
 import { describeDrill, drill } from './drill';
 
@@ -57,8 +58,21 @@ async function main(): Promise<void> {
       if (!serverUrl) console.log('(set DRILL_DATABASE_URL to a PostgreSQL server to drill PostgreSQL too)');
       return;
     }
+    case 'check-config': {
+      // `npm run check-config [-- --production]`: exits 1 when production settings are incomplete and this is
+      // production (NODE_ENV=production or the flag); otherwise it only tells.
+      const report = configReport(config);
+      const production = process.env.NODE_ENV === 'production' || flags.has('--production');
+      console.log(describeConfigReport(report).join('\n'));
+      if (!report.complete && production) process.exitCode = 1;
+      else if (!report.complete)
+        console.log('(not production: NODE_ENV=production or --production makes an incomplete setting fail)');
+      return;
+    }
     default:
-      throw new Error('Usage: cli.ts backup [folder] | restore <folder> [--replace] | drill');
+      throw new Error(
+        'Usage: cli.ts backup [folder] | restore <folder> [--replace] | drill | check-config [--production]',
+      );
   }
 }
 

@@ -6,8 +6,15 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../db/database';
 import { MIGRATIONS_DIR } from '../paths';
+import {
+  configNotices,
+  configReportSchema,
+  CONFIG_NOTICES,
+  heldMessagesSchema,
+  type HeldMessages,
+} from '@strazce/contract';
 import { AppError, loggableError } from './errors';
-import { PUBLIC } from './guard';
+import { hasRole, PUBLIC } from './guard';
 
 /**
  * Health for the container runtime and the load balancer (docs/operations.md), without a session and logged
@@ -24,6 +31,15 @@ declare module 'fastify' {
 }
 
 const healthSchema = z.object({ status: z.literal('ok') });
+/**
+ * Readiness; to an administrator's session also what the server is configured with and what the banner of
+ * the web app tells administrators (a transport that is off, a simulator outside demo data).
+ */
+const readySchema = healthSchema.extend({
+  configuration: configReportSchema.optional(),
+  notices: z.array(z.enum(CONFIG_NOTICES)).optional(),
+  held: heldMessagesSchema.optional(),
+});
 const HEALTH_ROUTE = { access: PUBLIC };
 
 /** The moment (`when`) of the newest migration this server ships (drizzle's journal). */
@@ -42,7 +58,15 @@ export async function databaseReady(database: Database, newest = newestMigration
   return Number(result.rows[0]?.applied ?? 0) >= newest;
 }
 
-export function registerHealthRoutes(app: FastifyInstance, database: Database): void {
+/**
+ * `held`: the messages kept as not sent for want of a transport (the messaging module counts them), told to
+ * administrators with the configuration.
+ */
+export function registerHealthRoutes(
+  app: FastifyInstance,
+  database: Database,
+  held: () => Promise<HeldMessages>,
+): void {
   app.decorate('draining', false);
   // While draining, each answer (those in flight when it began too) tells the client to connect anew, which
   // reaches another instance, and lets the server close the connection at once.
@@ -53,19 +77,32 @@ export function registerHealthRoutes(app: FastifyInstance, database: Database): 
   const newest = newestMigration();
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const schema = { tags: ['health'], response: { 200: healthSchema } };
+  const readySchemas = { tags: ['health'], response: { 200: readySchema } };
   typed.get('/api/health/live', { config: HEALTH_ROUTE, logLevel: 'warn', schema }, async () => ({
     status: 'ok' as const,
   }));
-  typed.get('/api/health/ready', { config: HEALTH_ROUTE, logLevel: 'warn', schema }, async (request) => {
-    if (app.draining) throw new AppError('UNAVAILABLE', 'The server is shutting down');
-    let ready = false;
-    try {
-      ready = await databaseReady(database, newest);
-    } catch (error) {
-      request.log.warn({ err: loggableError(error) }, 'readiness: the database does not answer');
-      throw new AppError('UNAVAILABLE', 'The database does not answer');
-    }
-    if (!ready) throw new AppError('UNAVAILABLE', 'The database lacks migrations this server needs');
-    return { status: 'ok' as const };
-  });
+  typed.get(
+    '/api/health/ready',
+    { config: HEALTH_ROUTE, logLevel: 'warn', schema: readySchemas },
+    async (request) => {
+      if (app.draining) throw new AppError('UNAVAILABLE', 'The server is shutting down');
+      let ready = false;
+      try {
+        ready = await databaseReady(database, newest);
+      } catch (error) {
+        request.log.warn({ err: loggableError(error) }, 'readiness: the database does not answer');
+        throw new AppError('UNAVAILABLE', 'The database does not answer');
+      }
+      if (!ready) throw new AppError('UNAVAILABLE', 'The database lacks migrations this server needs');
+      if (!hasRole(request, 'ADMINISTRATOR')) return { status: 'ok' as const };
+      const configuration = app.configuration;
+      const counts = await held();
+      return {
+        status: 'ok' as const,
+        configuration,
+        notices: configNotices(configuration, counts),
+        held: counts,
+      };
+    },
+  );
 }

@@ -1,3 +1,4 @@
+import type { ReactElement } from 'react';
 import { createInstance, type TFunction } from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorBody } from '@strazce/contract';
@@ -49,15 +50,21 @@ describe('API error texts', () => {
     expect(english).toContain(`${en.entity.visit.title} (${en.entity.visit.fields.visited}): 12`);
   });
 
-  it('shows the specific reason of a refusal without the English server message', () => {
+  it('appends the server message in italics to a translated text too (spec §8)', () => {
     const self = new ApiError(409, 'CANNOT_DELETE_SELF', 'You cannot delete your own account', {
       code: 'CANNOT_DELETE_SELF',
       message: 'You cannot delete your own account',
     });
-    expect(apiErrorContent(self, translators.cs)).toEqual({ title: 'Nemůžete smazat vlastní účet' });
+    const content = apiErrorContent(self, translators.cs);
+    expect(content.title).toBe('Nemůžete smazat vlastní účet');
+    const italic = content.description as ReactElement<{ children: string }>;
+    expect(italic.type).toBe('i');
+    expect(italic.props.children).toBe('You cannot delete your own account');
     const image = new ApiError(415, 'FILE_TYPE_MISMATCH', 'The file is not the image it claims to be', null);
     expect(apiErrorContent(image, translators.cs).title).toContain('Obsah souboru neodpovídá');
-    expect(apiErrorContent(image, translators.cs).description).toBeUndefined();
+    expect(apiErrorContent(image, translators.cs).description).toBeDefined();
+    // No message, or one the title says already: nothing appended.
+    expect(apiErrorContent(new ApiError(404, 'NOT_FOUND', '', null), translators.en).description).toBeUndefined();
   });
 
   it('keeps the server message for a code the app has no text for', () => {

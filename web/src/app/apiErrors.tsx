@@ -51,16 +51,13 @@ export function apiErrorText(error: ApiError | NetworkError, t: TFunction): stri
 }
 
 /**
- * Title and description of the error notification. The server's `X-Error-Message` (English, for logs and
- * developers) is appended in italics only for a code the app has no text for, so a Czech screen never mixes
- * in English when the app knows what happened.
+ * Title and description of the error notification: the translated text, and the server's `X-Error-Message`
+ * (English, the specific fact for support and logs) appended in italics below it, as the spec's error catalogue
+ * says (§8), unless it says nothing the title does not.
  */
 export function apiErrorContent(error: ApiError | NetworkError, t: TFunction): ApiErrorContent {
   const title = apiErrorText(error, t);
-  const code = error instanceof ApiError ? (error.code ?? error.body?.code ?? null) : null;
-  const known = code !== null && t(`apiError_${code}`, { defaultValue: '' }) !== '';
-  if (error instanceof ApiError && error.serverMessage && !known) {
-    return { title, description: <i>{error.serverMessage}</i> };
-  }
+  if (error instanceof ApiError && error.serverMessage && error.serverMessage !== title)
+    return { title, description: <i className="api-error-message">{error.serverMessage}</i> };
   return { title };
 }

@@ -1,7 +1,8 @@
 import { Suspense, useEffect, type ReactNode } from 'react';
 import { BrowserRouter, Navigate, Outlet, Route, Routes, useLocation } from 'react-router';
 import { APP_ROUTES } from '@strazce/contract';
-import { canOpenRoute, landingPath } from './access';
+import { canOpenRoute, deniedBecause, landingPath } from './access';
+import type { DeniedState } from './layout/DeniedNotice';
 import { lazyWithTimeout, pageOf, preloadPages } from './lazyPage';
 import { PageLoading } from '../components/PageLoading';
 import { PageError } from '../components/PageError';
@@ -22,7 +23,6 @@ const ResetPasswordPage = lazyWithTimeout(() => import('../modules/auth/ResetPas
 const AutoLoginPage = lazyWithTimeout(() => import('../modules/auth/AutoLoginPage'));
 const ClearStorePage = lazyWithTimeout(() => import('../modules/auth/ClearStorePage'));
 const NotFoundPage = lazyWithTimeout(() => import('../modules/shell/NotFoundPage'));
-const ForbiddenPage = lazyWithTimeout(() => import('../modules/shell/ForbiddenPage'));
 /** The patrol terminal: a guard's device, authorized by its terminal token, not a login. */
 const PatrolTerminalPage = lazyWithTimeout(() =>
   import('../modules/patrolTerminal/load').then((chunk) => chunk.default()),
@@ -64,13 +64,18 @@ function RequireLogin() {
 }
 
 /**
- * One route of the route table: its roles and module decide (a refused page says why); a page not built yet
- * says so. A kiosk user's home is the visit overview.
+ * One route of the route table: its roles and module decide; a refused one sends the user home (`/`, spec) with
+ * the reason, which the page there shows as a notice (DeniedNotice). A kiosk user's home is the visit overview.
  */
 function GuardedPage({ path }: { path: string }) {
   const { session } = useSession();
-  if (path === '/' && landingPath(session) !== '/') return <Navigate to={landingPath(session)} replace />;
-  if (!canOpenRoute(session, path)) return <ForbiddenPage />;
+  const { state } = useLocation();
+  if (path === '/' && landingPath(session) !== '/')
+    return <Navigate to={landingPath(session)} replace state={state} />;
+  if (!canOpenRoute(session, path)) {
+    const denied: DeniedState = { denied: { path, reason: deniedBecause(session, path) ?? 'unknown' } };
+    return <Navigate to="/" replace state={denied} />;
+  }
   const Page = pageOf(path);
   return <Page />;
 }

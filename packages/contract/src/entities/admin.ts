@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { bool, datetime, defineEntity, enumOf, int, json, ref, text, textarea } from '../entity';
 import { MODULES } from '../modules';
+import { DELIVERY_STATES } from '../configReport';
 
 /** Logs and stores of the system administration (/admin/emails, /admin/audits, …): Administrator only. */
 const ADMIN = ['ADMINISTRATOR'] as const;
@@ -23,6 +24,8 @@ export const emailLog = defineEntity({
     sent: datetime({ readOnly: true, list: true, sort: true }),
     /** Whether the message has left (sent is set); filter for sent yes/no. */
     delivered: bool({ readOnly: true, list: true, filter: 'eq' }),
+    /** Waiting, sent, kept for want of a transport (re-sent by an administrator once one is set) or given up. */
+    state: enumOf(DELIVERY_STATES, { required: true, readOnly: true, list: true, filter: 'eq' }),
     attempts: int({ required: true, readOnly: true, list: true, sort: true }),
     nextAttempt: datetime({ readOnly: true }),
     lastError: textarea({ readOnly: true, list: true }),
@@ -123,6 +126,8 @@ export const smsLog = defineEntity({
     /** Delivery attempts made so far. */
     sentRetry: int({ required: true, readOnly: true, list: true, sort: true }),
     sentSuccessFull: bool({ readOnly: true, list: true, filter: 'eq' }),
+    /** Waiting, sent, kept for want of a transport (re-sent by an administrator once one is set) or given up. */
+    state: enumOf(DELIVERY_STATES, { required: true, readOnly: true, list: true, filter: 'eq' }),
     sent: datetime({ readOnly: true, list: true, sort: true }),
     nextAttempt: datetime({ readOnly: true }),
     lastError: textarea({ readOnly: true, list: true }),

@@ -118,7 +118,8 @@ export const patrolRoute = defineEntity({
  * A patrol terminal: the device a guard carries on the round. Creating one authorizes a machine terminal
  * (`system_client`, internal role PATROL_TERMINAL, on the current site): its token is in the answer of the
  * create (`token`) and of `POST /api/patrol/terminal/:id/token` (a new one, the old one stops working), once.
- * `uuid` names the device to the terminal app; `pinSet`: guards sign in on it with their PIN.
+ * `uuid` names the device to the terminal app; `pinSet`: guards sign in on it with their PIN (off: they choose
+ * their name from the site's guards).
  */
 export const patrolTerminal = defineEntity({
   resource: 'patrol/terminal',
@@ -138,13 +139,30 @@ export const patrolTerminal = defineEntity({
 });
 
 /**
- * `POST /api/patrol/terminal/signin` (terminal token only): a guard's PIN and, optionally, how long the terminal
- * may work offline on this sign-in (minutes, at most PATROL_OFFLINE_WINDOW_MAX_MINUTES, which is the default).
+ * `POST /api/patrol/terminal/signin` (terminal token only): a guard's PIN — or, on a terminal whose `pinSet` is
+ * off, the guard chosen from the site's guards (`guard`, their id) — and, optionally, how long the terminal may
+ * work offline on this sign-in (minutes, at most PATROL_OFFLINE_WINDOW_MAX_MINUTES, which is the default).
  */
-export const patrolSignInSchema = z.strictObject({
-  pin: pinSchema,
-  offlineWindowMinutes: z.number().int().min(1).max(PATROL_OFFLINE_WINDOW_MAX_MINUTES).optional(),
+export const patrolSignInSchema = z
+  .strictObject({
+    pin: pinSchema.optional(),
+    guard: z.number().int().positive().optional(),
+    offlineWindowMinutes: z.number().int().min(1).max(PATROL_OFFLINE_WINDOW_MAX_MINUTES).optional(),
+  })
+  .refine((body) => body.pin !== undefined || body.guard !== undefined, {
+    message: 'validation.required',
+    path: ['pin'],
+  });
+
+/**
+ * `GET /api/patrol/terminal/guards` (terminal token only): whether guards sign in on this terminal with their PIN
+ * (`pinSet`) and, only when they do not, the site's valid guards to choose from.
+ */
+export const patrolTerminalGuardsSchema = z.object({
+  pinSet: z.boolean(),
+  guards: z.array(z.object({ id: z.number().int(), name: z.string() })),
 });
+export type PatrolTerminalGuards = z.infer<typeof patrolTerminalGuardsSchema>;
 
 /**
  * A checkpoint as the terminal gets it: no raw tag, only `tagHash`, the hex SHA-256 of the sign-in's `tagSalt`

@@ -104,8 +104,8 @@ const plate = <O extends { required?: boolean; list?: boolean; filter?: 'contain
  * One movement of a vehicle at a gate, on the visits' machinery. An entry (`POST /api/vehicle/entry`) is an
  * IN row in the area, its trailer (if any) with it; a leave (`POST /api/vehicle/:id/leave`) adds an OUT row
  * and marks the entry departed, the trailer leaving with the tractor or staying in the area
- * (`trailerInArea`); a write-off (`POST /api/vehicle/writeoff/:id`) takes a vehicle out of the area without
- * a departure; a trailer left behind is written off (`POST /api/vehicle/trailer/:id/writeoff`) or removed
+ * (`trailerInArea`); a write-off (`POST /api/vehicle/writeoff`, the id in the body) takes a vehicle out of the
+ * area without a departure; a trailer left behind is written off (`POST /api/vehicle/trailer/writeoff`) or removed
  * from the record (`DELETE /api/vehicle/trailer/:id`) on its own.
  */
 export const vehicle = defineEntity({

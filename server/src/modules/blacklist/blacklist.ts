@@ -9,6 +9,7 @@ import {
   type BlacklistResult,
   type ErrorDetail,
 } from '@strazce/contract';
+import { providerKind } from '../../config';
 import type { Db } from '../../db/database';
 import type { Row } from '../../platform/crud';
 import { AppError } from '../../platform/errors';
@@ -125,7 +126,7 @@ export function governmentBlacklistProvider(
   config: { provider?: 'none' | 'simulator' | 'http'; url?: string; timeoutMs?: number; token?: string },
   demoData: boolean,
 ): GovernmentBlacklistProvider {
-  const kind = config.provider ?? (config.url ? 'http' : demoData ? 'simulator' : 'none');
+  const kind = providerKind(config.provider, config.url, demoData);
   if (kind === 'simulator') return governmentBlacklistSimulator;
   if (kind === 'none') return noGovernmentBlacklist;
   if (!config.url) throw new Error('BLACKLIST_PROVIDER=http needs BLACKLIST_URL');

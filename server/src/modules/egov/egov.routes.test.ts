@@ -165,11 +165,10 @@ describe('the simulator (EGOV_PROVIDER=simulator, the default)', () => {
 
   it('fails every call with EGOV_SIMULATOR_FAIL=true', async () => {
     const config = configFromEnv({ EGOV_SIMULATOR_FAIL: 'true' });
-    expect(config.egov).toMatchObject({ provider: 'simulator', simulatorFail: true });
-    chosen = egovProvider(config.egov, ctx.clock);
+    expect(config.egov).toMatchObject({ simulatorFail: true });
     chosen = egovSimulator(ctx.clock);
     const { id } = (await init(reception)).json();
-    chosen = egovProvider(config.egov, ctx.clock);
+    chosen = egovProvider(config.egov, true, ctx.clock);
     expectUnavailable(await init(reception));
     expectUnavailable(await result(reception, id));
   });
@@ -263,7 +262,7 @@ describe('no provider (EGOV_PROVIDER=none)', () => {
   it('says unavailable and refuses the calls', async () => {
     chosen = egovSimulator(ctx.clock);
     const { id } = (await init(reception)).json();
-    chosen = egovProvider(configFromEnv({ EGOV_PROVIDER: 'none' }).egov, ctx.clock);
+    chosen = egovProvider(configFromEnv({ EGOV_PROVIDER: 'none' }).egov, true, ctx.clock);
     expect(await status(reception)).toEqual({ available: false });
     expectUnavailable(await init(reception));
     expectUnavailable(await result(reception, id));
@@ -273,8 +272,18 @@ describe('no provider (EGOV_PROVIDER=none)', () => {
 });
 
 describe('the configuration', () => {
-  it('takes the simulator by default and checks the HTTP provider settings', () => {
-    expect(configFromEnv({}).egov).toEqual({ provider: 'simulator', timeoutMs: 5000, simulatorFail: false });
+  it('runs the simulator only with demo data or when named, and checks the HTTP provider settings', () => {
+    expect(configFromEnv({}).egov).toEqual({ timeoutMs: 5000, simulatorFail: false });
+    // Unset: the simulator on a demo installation, none on a real one, the HTTP provider with a URL.
+    expect(egovProvider(configFromEnv({}).egov, true, ctx.clock).kind).toBe('simulator');
+    expect(egovProvider(configFromEnv({}).egov, false, ctx.clock).kind).toBe('none');
+    expect(
+      egovProvider(configFromEnv({ EGOV_URL: 'https://egov.example' }).egov, false, ctx.clock).kind,
+    ).toBe('http');
+    // Named: whatever the data.
+    expect(egovProvider(configFromEnv({ EGOV_PROVIDER: 'simulator' }).egov, false, ctx.clock).kind).toBe(
+      'simulator',
+    );
     expect(
       configFromEnv({
         EGOV_PROVIDER: 'http',

@@ -14,7 +14,7 @@ import type { Db } from '../../db/database';
 import { AppError, notFound } from '../../platform/errors';
 import { currentSiteId, LOGGED_IN, sessionOf } from '../../platform/guard';
 import { NO_BODY } from '../../platform/requestBody';
-import { egovSimulator, type EgovProvider } from './egov';
+import type { EgovProvider } from './egov';
 import { egovReadings } from './egov.tables';
 
 /** A reading's row is kept this long past its expiry (its result then says EXPIRED), then removed. */
@@ -60,11 +60,7 @@ async function ask<T>(request: FastifyRequest, provider: EgovProvider, what: () 
  * and its result, for those who record visits or vehicle entries. The provider is the simulator unless the
  * configuration names another (`main.ts`).
  */
-export function registerEgovRoutes(
-  app: FastifyInstance,
-  db: Db,
-  provider: EgovProvider = egovSimulator(app.clock),
-) {
+export function registerEgovRoutes(app: FastifyInstance, db: Db, provider: EgovProvider) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['egov'];
   const access = { roles: EGOV_ROLES };

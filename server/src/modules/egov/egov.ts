@@ -6,12 +6,12 @@ import {
   type EgovPerson,
   type EgovResult,
 } from '@strazce/contract';
-import type { EgovConfig } from '../../config';
+import { providerKind, type EgovConfig } from '../../config';
 import type { Clock } from '../../platform/clock';
 
 /**
  * The electronic identity document provider (docs/egov-provider.md), chosen by configuration
- * (`EGOV_PROVIDER`): `simulator` (the default), `http` or `none`. `init` opens a reading session at the
+ * (`EGOV_PROVIDER`; unset: `http` with EGOV_URL, else the simulator with demo data only): `simulator`, `http` or `none`. `init` opens a reading session at the
  * provider, `result` tells its state; either throws when the provider fails, does not answer in time or
  * answers malformed, which the routes turn into 502 EGOV_UNAVAILABLE.
  */
@@ -21,7 +21,7 @@ export interface EgovProvider {
   result(id: string): Promise<EgovResult>;
 }
 
-export type EgovProviderKind = EgovConfig['provider'];
+export type EgovProviderKind = NonNullable<EgovConfig['provider']>;
 
 /** Default time-out of a call to the HTTP provider in milliseconds (`EGOV_TIMEOUT_MS`). */
 export const DEFAULT_EGOV_TIMEOUT_MS = 5000;
@@ -178,9 +178,10 @@ export function httpEgovProvider(options: { url: string; token?: string; timeout
 }
 
 /** The provider the configuration names (`EGOV_PROVIDER`, default the simulator). */
-export function egovProvider(config: EgovConfig, clock: Clock): EgovProvider {
-  if (config.provider === 'none') return noEgovProvider;
-  if (config.provider === 'simulator') return egovSimulator(clock, { fail: config.simulatorFail });
+export function egovProvider(config: EgovConfig, demoData: boolean, clock: Clock): EgovProvider {
+  const kind = providerKind(config.provider, config.url, demoData);
+  if (kind === 'none') return noEgovProvider;
+  if (kind === 'simulator') return egovSimulator(clock, { fail: config.simulatorFail });
   if (!config.url) throw new Error('EGOV_PROVIDER=http needs EGOV_URL');
   return httpEgovProvider({ url: config.url, token: config.token, timeoutMs: config.timeoutMs });
 }

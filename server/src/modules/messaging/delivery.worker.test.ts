@@ -8,8 +8,6 @@ import { MAX_ATTEMPTS, deliveryWorker, retryDelaySeconds } from './delivery.work
 import { smsMessages } from './messaging.tables';
 import { queueEmail, queueSms } from './outbox';
 import {
-  logEmailTransport,
-  logSmsProvider,
   smtpTransport,
   type EmailTransport,
   type OutgoingEmail,
@@ -111,7 +109,7 @@ describe('delivery worker', () => {
     const worker = deliveryWorker({
       db: ctx.db,
       email: smtpTransport('smtp://127.0.0.1:1', 'Strážce <noreply@example.com>'),
-      sms: logSmsProvider(quiet),
+      sms: recordingSms().provider,
       log: quiet,
     });
     await worker.runOnce();
@@ -134,7 +132,13 @@ describe('delivery worker', () => {
     const first = recordingEmail(undefined, 5);
     const second = recordingEmail(undefined, 5);
     const make = (transport: EmailTransport) =>
-      deliveryWorker({ db: ctx.db, email: transport, sms: logSmsProvider(quiet), log: quiet, batchSize: 7 });
+      deliveryWorker({
+        db: ctx.db,
+        email: transport,
+        sms: recordingSms().provider,
+        log: quiet,
+        batchSize: 7,
+      });
     const workers = [make(first.transport), make(second.transport)];
     const drain = async (worker: (typeof workers)[number]) => {
       while ((await worker.runOnce()).emails > 0);
@@ -150,15 +154,14 @@ describe('delivery worker', () => {
     expectEvery(rows, (row) => row.attempts === 1 && row.delivered);
   });
 
-  it('runs in the background as a job until stopped, delivering to the log without SMTP', async () => {
-    const lines: string[] = [];
-    const log = { ...quiet, info: (_object: object, message: string) => void lines.push(message) };
+  it('runs in the background as a job until stopped', async () => {
     const id = await queueEmail(ctx.db, { recipient: 'background@example.com', subject: 'S', body: 'B' });
+    const email = recordingEmail();
     const worker = deliveryWorker({
       db: ctx.db,
-      email: logEmailTransport(log),
-      sms: logSmsProvider(log),
-      log,
+      email: email.transport,
+      sms: recordingSms().provider,
+      log: quiet,
       intervalMs: 1000,
     });
     const jobs = jobRunner({ database: ctx.database, log: quiet });
@@ -171,7 +174,7 @@ describe('delivery worker', () => {
     }
     await jobs.stop();
     const [row] = await ctx.db.select().from(emails).where(eq(emails.id, id));
-    expect(row.delivered).toBe(true);
-    expect(lines).toContain('e-mail delivered to the log (no SMTP_URL)');
+    expect(row).toMatchObject({ delivered: true, state: 'SENT' });
+    expect(email.sent.map((sent) => sent.to)).toContain('background@example.com');
   });
 });

@@ -4,7 +4,7 @@ import { systemClock, type Clock } from '../../platform/clock';
 import type { Job } from '../../platform/jobs';
 import { openSecret } from '../../platform/secretBox';
 import { fillSecrets } from './secrets';
-import type { DeliveryLog, EmailTransport, SmsProvider } from './transports';
+import type { EmailTransport, SmsProvider } from './transports';
 import { rowsOf } from '../../db/prepared';
 
 /** Attempts after which a message is given up (it stays in the log with its last error). */
@@ -30,6 +30,10 @@ interface Claimed {
 /** One outbox table: how to claim due messages, and how to record the outcome of an attempt. */
 interface Outbox {
   name: string;
+  /** Whether a transport is configured; without one the due messages are held (NO_TRANSPORT), never sent. */
+  transported: boolean;
+  /** Marks every waiting message as held for want of a transport; returns them (id only). */
+  hold: SQL;
   /** `at`: the worker's clock, which decides what is due and when a retry comes. */
   claim(db: Db, batchSize: number, at: Date): Promise<Claimed[]>;
   delivered(id: number, at: Date): SQL;
@@ -58,6 +62,9 @@ const secretsOf = (value: unknown): string[] | null => {
 function emailOutbox(transport: EmailTransport): Outbox {
   return {
     name: 'e-mail',
+    transported: transport.kind !== 'none',
+    hold: sql`update system_email set held = true
+      where sent is null and not held and attempts < ${MAX_ATTEMPTS} returning id`,
     async claim(db, batchSize, at) {
       const rows = rowsOf<Row>(
         await db.execute(sql`
@@ -65,7 +72,7 @@ function emailOutbox(transport: EmailTransport): Outbox {
             next_attempt = ${at}::timestamptz + make_interval(secs => ${LEASE_SECONDS})
           where id in (
             select id from system_email
-            where sent is null and attempts < ${MAX_ATTEMPTS} and next_attempt <= ${at}::timestamptz
+            where sent is null and not held and attempts < ${MAX_ATTEMPTS} and next_attempt <= ${at}::timestamptz
             order by next_attempt, id limit ${batchSize}
             for update skip locked)
           returning id, recipient, subject, body, secrets, attempts`),
@@ -95,6 +102,9 @@ function emailOutbox(transport: EmailTransport): Outbox {
 function smsOutbox(provider: SmsProvider): Outbox {
   return {
     name: 'SMS',
+    transported: provider.kind !== 'none',
+    hold: sql`update system_sms set held = true
+      where not sent_success_full and not held and sent_retry < ${MAX_ATTEMPTS} returning id`,
     async claim(db, batchSize, at) {
       const rows = rowsOf<Row>(
         await db.execute(sql`
@@ -102,7 +112,8 @@ function smsOutbox(provider: SmsProvider): Outbox {
             next_attempt = ${at}::timestamptz + make_interval(secs => ${LEASE_SECONDS})
           where id in (
             select id from system_sms
-            where not sent_success_full and sent_retry < ${MAX_ATTEMPTS} and next_attempt <= ${at}::timestamptz
+            where not sent_success_full and not held and sent_retry < ${MAX_ATTEMPTS}
+              and next_attempt <= ${at}::timestamptz
             order by next_attempt, id limit ${batchSize}
             for update skip locked)
           returning id, recipient, text, secrets, sent_retry`),
@@ -128,7 +139,10 @@ function smsOutbox(provider: SmsProvider): Outbox {
   };
 }
 
-/** Messages waiting for delivery (not sent, not given up) per channel, and the oldest one's age in seconds. */
+/**
+ * Messages waiting for delivery (not sent, not given up, not held for want of a transport) per channel, and the
+ * oldest one's age in seconds.
+ */
 export async function outboxBacklog(
   db: Db,
 ): Promise<Array<{ channel: string; backlog: number; age: number }>> {
@@ -136,10 +150,10 @@ export async function outboxBacklog(
     await db.execute(sql`
       select 'email' as channel, count(*)::int as backlog,
         coalesce(extract(epoch from now() - min(queued)), 0)::float8 as age
-      from system_email where sent is null and attempts < ${MAX_ATTEMPTS}
+      from system_email where sent is null and not held and attempts < ${MAX_ATTEMPTS}
       union all
       select 'sms', count(*)::int, coalesce(extract(epoch from now() - min(created)), 0)::float8
-      from system_sms where not sent_success_full and sent_retry < ${MAX_ATTEMPTS}`),
+      from system_sms where not sent_success_full and not held and sent_retry < ${MAX_ATTEMPTS}`),
   );
   return rows.map((row) => ({
     channel: String(row.channel),
@@ -148,11 +162,21 @@ export async function outboxBacklog(
   }));
 }
 
+/** E-mails and SMS kept as not sent for want of a transport (NO_TRANSPORT), per channel. */
+export async function heldMessages(db: Db): Promise<{ email: number; sms: number }> {
+  const [row] = rowsOf<Row>(
+    await db.execute(sql`
+      select (select count(*) from system_email where held and sent is null)::int as email,
+        (select count(*) from system_sms where held and not sent_success_full)::int as sms`),
+  );
+  return { email: Number(row?.email ?? 0), sms: Number(row?.sms ?? 0) };
+}
+
 export interface DeliveryWorkerOptions {
   db: Db;
   email: EmailTransport;
   sms: SmsProvider;
-  log: DeliveryLog & {
+  log: {
     warn(object: object, message: string): void;
     error(object: object, message: string): void;
   };
@@ -181,6 +205,12 @@ export function deliveryWorker(options: DeliveryWorkerOptions): DeliveryWorker {
   const { db, log, intervalMs = 5000, batchSize = 20, clock = systemClock } = options;
   const outboxes = [emailOutbox(options.email), smsOutbox(options.sms)];
   async function process(outbox: Outbox): Promise<number> {
+    if (!outbox.transported) {
+      const held = rowsOf<Row>(await db.execute(outbox.hold)).length;
+      if (held > 0)
+        log.warn({ held }, `${outbox.name} not sent: no transport is configured; kept for a re-send`);
+      return 0;
+    }
     const claimed = await outbox.claim(db, batchSize, new Date(clock.now()));
     for (const message of claimed) {
       try {

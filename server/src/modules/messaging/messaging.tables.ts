@@ -18,6 +18,14 @@ export const smsMessages = pgTable(
     sent: ts(),
     nextAttempt: ts().notNull().defaultNow(),
     lastError: text(),
+    /** Not sent: no transport configured (SMS_URL); kept until an administrator re-sends it. */
+    held: boolean().notNull().default(false),
+    /** Where the message stands (DELIVERY_STATES); 10 attempts is the worker's MAX_ATTEMPTS. */
+    state: text()
+      .notNull()
+      .generatedAlwaysAs(
+        sql`case when sent_success_full then 'SENT' when held then 'NO_TRANSPORT' when sent_retry >= 10 then 'FAILED' else 'WAITING' end`,
+      ),
     /** The credentials marked in the text, until sent or given up (messaging/secrets.ts). */
     secrets: jsonb().$type<string[]>(),
   },

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { httpSmsProvider, smsProviderFor } from './transports';
+import { emailTransportFor, httpSmsProvider, smsProviderFor } from './transports';
 
 let server: Server;
 let url: string;
@@ -44,9 +44,15 @@ describe('the HTTP SMS provider (SMS_URL)', () => {
     expect(received.at(-1)?.authorization).toBeUndefined();
   });
 
-  it('is chosen only when SMS_URL is set; the log otherwise', () => {
-    const log = { info: () => undefined };
-    expect(smsProviderFor({ url, timeoutMs: 1000 }, log).kind).toBe('http');
-    expect(smsProviderFor({ timeoutMs: 1000 }, log).kind).toBe('log');
+  it('is chosen only when SMS_URL is set; none otherwise (never a pretended delivery)', () => {
+    expect(smsProviderFor({ url, timeoutMs: 1000 }).kind).toBe('http');
+    expect(smsProviderFor({ timeoutMs: 1000 }).kind).toBe('none');
+  });
+
+  it('e-mail: SMTP, else the pickup directory, else none', () => {
+    const from = 'Strážce <noreply@example.com>';
+    expect(emailTransportFor({ smtpUrl: 'smtp://127.0.0.1:1', mailFrom: from }).kind).toBe('smtp');
+    expect(emailTransportFor({ mailFrom: from, mailDir: '/tmp/mail' }).kind).toBe('directory');
+    expect(emailTransportFor({ mailFrom: from }).kind).toBe('none');
   });
 });

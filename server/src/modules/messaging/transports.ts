@@ -14,20 +14,19 @@ export interface OutgoingSms {
   text: string;
 }
 
-/** Where e-mails go: SMTP, or the log when no server is configured. A rejected promise is a failed attempt. */
+/**
+ * Where e-mails go: SMTP or a pickup directory; `none` when neither is configured, and then the worker keeps
+ * each message as not sent (NO_TRANSPORT) instead of sending it. A rejected promise is a failed attempt.
+ */
 export interface EmailTransport {
-  readonly kind: string;
+  readonly kind: 'smtp' | 'directory' | 'none' | (string & {});
   send(email: OutgoingEmail): Promise<void>;
 }
 
-/** An SMS gateway. A provider for a real gateway implements this; the default writes to the log. */
+/** An SMS gateway; `none` when no gateway is configured (the worker keeps each SMS as not sent). */
 export interface SmsProvider {
-  readonly kind: string;
+  readonly kind: 'http' | 'none' | (string & {});
   send(sms: OutgoingSms): Promise<void>;
-}
-
-export interface DeliveryLog {
-  info(object: object, message: string): void;
 }
 
 /** SMTP through nodemailer, e.g. `smtp://user:pass@host:587` or `smtps://host:465`. */
@@ -41,15 +40,19 @@ export function smtpTransport(smtpUrl: string, from: string): EmailTransport {
   };
 }
 
-/** No SMTP server configured: the message counts as delivered once it is written to the log. */
-export function logEmailTransport(log: DeliveryLog): EmailTransport {
-  return {
-    kind: 'log',
-    async send(email) {
-      log.info({ to: email.to, subject: email.subject }, 'e-mail delivered to the log (no SMTP_URL)');
-    },
-  };
-}
+/** No transport: never asked to send (the worker keeps the messages as NO_TRANSPORT). */
+const noTransport = {
+  kind: 'none' as const,
+  async send(): Promise<void> {
+    throw new Error('no transport is configured');
+  },
+};
+
+/** No SMTP server and no pickup directory: e-mails are kept, not sent, until a transport is configured. */
+export const noEmailTransport: EmailTransport = noTransport;
+
+/** No SMS gateway: SMS are kept, not sent, until one is configured. */
+export const noSmsProvider: SmsProvider = noTransport;
 
 /**
  * No SMTP server, but a pickup directory (`MAIL_DIR`): each e-mail becomes a JSON file there, as a local
@@ -62,15 +65,6 @@ export function pickupDirectoryTransport(directory: string): EmailTransport {
       await mkdir(directory, { recursive: true });
       const name = `${Date.now()}-${randomBytes(4).toString('hex')}.json`;
       await writeFile(path.join(directory, name), JSON.stringify(email), { mode: 0o600 });
-    },
-  };
-}
-
-export function logSmsProvider(log: DeliveryLog): SmsProvider {
-  return {
-    kind: 'log',
-    async send(sms) {
-      log.info({ to: sms.to, length: sms.text.length }, 'SMS delivered to the log (no SMS provider)');
     },
   };
 }
@@ -99,18 +93,17 @@ export function httpSmsProvider(config: { url: string; token?: string; timeoutMs
   };
 }
 
-/** The SMS provider of the configuration: the HTTP gateway when `SMS_URL` is set, else the log. */
-export function smsProviderFor(
-  config: { url?: string; token?: string; timeoutMs: number },
-  log: DeliveryLog,
-): SmsProvider {
-  return config.url ? httpSmsProvider({ ...config, url: config.url }) : logSmsProvider(log);
+/** The SMS provider of the configuration: the HTTP gateway when `SMS_URL` is set, else none. */
+export function smsProviderFor(config: { url?: string; token?: string; timeoutMs: number }): SmsProvider {
+  return config.url ? httpSmsProvider({ ...config, url: config.url }) : noSmsProvider;
 }
 
-export function emailTransportFor(
-  config: { smtpUrl?: string; mailFrom: string; mailDir?: string },
-  log: DeliveryLog,
-): EmailTransport {
+/** The e-mail transport of the configuration: SMTP (`SMTP_URL`), else the pickup directory (`MAIL_DIR`), else none. */
+export function emailTransportFor(config: {
+  smtpUrl?: string;
+  mailFrom: string;
+  mailDir?: string;
+}): EmailTransport {
   if (config.smtpUrl) return smtpTransport(config.smtpUrl, config.mailFrom);
-  return config.mailDir ? pickupDirectoryTransport(config.mailDir) : logEmailTransport(log);
+  return config.mailDir ? pickupDirectoryTransport(config.mailDir) : noEmailTransport;
 }

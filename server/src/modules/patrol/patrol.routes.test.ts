@@ -291,6 +291,51 @@ describe('patrol terminals and the sign-in of a guard', () => {
     ]);
   });
 
+  it('signs in without a PIN only where the terminal says so (pinSet off): the guard chosen from the site’s', async () => {
+    const person = await givenPerson(ctx.siteA, 'Bezpinový');
+    const guard = await created(patrolAdmin, 'guard', { person });
+    const otherPerson = await givenPerson(ctx.siteB, 'Cizí');
+    const foreign = await created(otherAdmin, 'guard', { person: otherPerson });
+    const withPin = await givenPatrolTerminal(patrolAdmin, 'Handheld With PIN');
+    const open = await givenPatrolTerminal(patrolAdmin, 'Handheld Without PIN');
+    const version = (await ctx.call(patrolAdmin, 'GET', `/api/patrol/terminal/${open.id}`)).json().version;
+    const updated = await ctx.call(patrolAdmin, 'PUT', `/api/patrol/terminal/${open.id}`, {
+      version,
+      pinSet: false,
+    });
+    expect(updated.statusCode, updated.body).toBe(200);
+    const call = (token: string, method: 'GET' | 'POST', url: string, payload?: object) =>
+      ctx.app.inject({ method, url, headers: { 'x-client-token': token }, payload });
+
+    // A terminal with PINs offers no names and refuses a chosen guard (the PIN is required).
+    expect((await call(withPin.token, 'GET', '/api/patrol/terminal/guards')).json()).toEqual({
+      pinSet: true,
+      guards: [],
+    });
+    const refused = await call(withPin.token, 'POST', '/api/patrol/terminal/signin', { guard: guard.id });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().details).toEqual([
+      expect.objectContaining({ path: 'pin', message: 'validation.required' }),
+    ]);
+    expect((await call(withPin.token, 'POST', '/api/patrol/terminal/signin', {})).statusCode).toBe(400);
+
+    // Without PINs: the site's valid guards, and a sign-in by choice with its proof.
+    const offered = (await call(open.token, 'GET', '/api/patrol/terminal/guards')).json();
+    expect(offered.pinSet).toBe(false);
+    expect(offered.guards.length).toBeGreaterThan(0);
+    expect(offered.guards).toContainEqual({ id: guard.id, name: 'Bezpinový Jan' });
+    expect(offered.guards.map((entry: { id: number }) => entry.id)).not.toContain(foreign.id);
+    const signedIn = await call(open.token, 'POST', '/api/patrol/terminal/signin', { guard: guard.id });
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
+    expect(signedIn.json()).toMatchObject({ guard: { id: guard.id }, signIn: { token: expect.any(String) } });
+    // Another site's guard, or an unknown one, is no guard of this terminal.
+    const other = await call(open.token, 'POST', '/api/patrol/terminal/signin', { guard: foreign.id });
+    expect(other.statusCode).toBe(400);
+    expect(other.headers['x-error-code']).toBe('PATROL_GUARD_INVALID');
+    // Nobody but a patrol terminal asks for the names.
+    expect((await ctx.call(patrolAdmin, 'GET', '/api/patrol/terminal/guards')).statusCode).toBe(401);
+  });
+
   it('the sign-in answer carries no raw tag: each checkpoint’s tag only as a SHA-256 salted per sign-in', async () => {
     const person = await givenPerson(ctx.siteA, 'Tagless');
     await created(patrolAdmin, 'guard', { person, pin: '6173' });

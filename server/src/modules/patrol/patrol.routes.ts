@@ -12,6 +12,7 @@ import {
   patrolSignInSchema,
   patrolTagHashInput,
   patrolTerminal,
+  patrolTerminalGuardsSchema,
   type PatrolSignIn,
 } from '@strazce/contract';
 import type { Db } from '../../db/database';
@@ -99,6 +100,26 @@ export function registerPatrolRoutes(app: FastifyInstance, db: Db, limiter: Logi
     tags,
   });
 
+  typed.get(
+    '/api/patrol/terminal/guards',
+    {
+      config: { access: terminalAccess('PATROL_TERMINAL', MODULE) },
+      schema: {
+        tags,
+        description:
+          'Whether guards sign in on this terminal with their PIN (`pinSet`) and, only when they do not, the ' +
+          'site’s valid guards to choose from (the terminal token only).',
+        response: { 200: patrolTerminalGuardsSchema },
+      },
+    },
+    async (request) => {
+      const terminal = terminalOf(request);
+      const own = await ownTerminal(db, terminal.clientId, terminal.siteId);
+      const pinSet = own?.pinSet !== false;
+      return { pinSet, guards: pinSet ? [] : await validGuards(db, terminal.siteId) };
+    },
+  );
+
   typed.post(
     '/api/patrol/terminal/signin',
     {
@@ -110,28 +131,34 @@ export function registerPatrolRoutes(app: FastifyInstance, db: Db, limiter: Logi
           'site’s valid routes with their checkpoints in order (each tag only as a salted SHA-256) and their ' +
           'tasks, and the sign-in proof that the start of a round carries (valid for the terminal’s declared ' +
           'offline window, at most 12 h). A wrong PIN: 401 PIN_INVALID; repeated wrong PINs are throttled like ' +
-          'logins (429 with Retry-After).',
+          'logins (429 with Retry-After). On a terminal whose `pinSet` is off the guard may be chosen instead ' +
+          '(`guard`, from GET /api/patrol/terminal/guards); elsewhere that is 400 (the PIN is required).',
         body: patrolSignInSchema,
         response: { 200: patrolSignInResponseSchema },
       },
     },
     async (request): Promise<PatrolSignIn> => {
       const terminal = terminalOf(request);
-      // Throttled like logins, with counters of its own keyed by the terminal: the PIN stands for the password.
-      const guard = await limiter.attempt(
-        { scope: 'patrolSignIn', subject: String(terminal.clientId), address: request.ip },
-        async () => {
-          const found = await guardByPin(db, terminal.siteId, request.body.pin);
-          if (!found) throw new AppError('PIN_INVALID', 'No guard of this site has this PIN');
-          return found;
-        },
-      );
-      const [own] = await db
-        .select({ id: patrolTerminals.id, name: patrolTerminals.name, uuid: patrolTerminals.uuid })
-        .from(patrolTerminals)
-        .where(
-          and(eq(patrolTerminals.clientId, terminal.clientId), eq(patrolTerminals.siteId, terminal.siteId)),
+      const own = await ownTerminal(db, terminal.clientId, terminal.siteId);
+      const { pin, guard: chosen } = request.body;
+      let guard: { id: number; name: string };
+      if (pin !== undefined) {
+        // Throttled like logins, with counters of its own keyed by the terminal: the PIN stands for the password.
+        guard = await limiter.attempt(
+          { scope: 'patrolSignIn', subject: String(terminal.clientId), address: request.ip },
+          async () => {
+            const found = await guardByPin(db, terminal.siteId, pin);
+            if (!found) throw new AppError('PIN_INVALID', 'No guard of this site has this PIN');
+            return found;
+          },
         );
+      } else {
+        // Without a PIN only where the terminal says so (its `pinSet` off): the guard chosen from the site's.
+        if (own?.pinSet !== false) throw validationError('pin', 'validation.required');
+        const found = (await validGuards(db, terminal.siteId)).find((candidate) => candidate.id === chosen);
+        if (!found) throw new AppError('PATROL_GUARD_INVALID', 'Not a valid guard of this site');
+        guard = found;
+      }
       // The proof of this sign-in (only its hash is kept): the start of a round by this guard on this terminal
       // carries it, also when the terminal sends it later from its offline queue, within the declared window.
       const now = new Date(app.clock.now());
@@ -154,13 +181,39 @@ export function registerPatrolRoutes(app: FastifyInstance, db: Db, limiter: Logi
       const tagSalt = randomBytes(16).toString('base64url');
       return {
         guard,
-        terminal: own ?? null,
+        terminal: own ? { id: own.id, name: own.name, uuid: own.uuid } : null,
         signIn: { token, expires: expires.toISOString() },
         tagSalt,
         routes: await routesOfSite(db, terminal.siteId, tagSalt),
       };
     },
   );
+}
+
+/** The patrol terminal record of a machine terminal on its site (name, uuid, whether guards sign in by PIN). */
+async function ownTerminal(db: Db, clientId: number, siteId: number) {
+  const [own] = await db
+    .select({
+      id: patrolTerminals.id,
+      name: patrolTerminals.name,
+      uuid: patrolTerminals.uuid,
+      pinSet: patrolTerminals.pinSet,
+    })
+    .from(patrolTerminals)
+    .where(and(eq(patrolTerminals.clientId, clientId), eq(patrolTerminals.siteId, siteId)));
+  return own;
+}
+
+/** The site's valid guards (valid persons) by name: those a terminal without PINs offers. */
+async function validGuards(db: Db, siteId: number): Promise<Array<{ id: number; name: string }>> {
+  const rows = await db
+    .select({ id: patrolGuards.id, name: sitePersonLabel(persons) })
+    .from(patrolGuards)
+    .innerJoin(persons, eq(persons.id, patrolGuards.personId))
+    .where(and(eq(patrolGuards.siteId, siteId), eq(patrolGuards.valid, true), eq(persons.valid, true)));
+  return rows
+    .map((row) => ({ id: row.id, name: String(row.name) }))
+    .sort((a, b) => a.name.localeCompare(b.name, 'cs'));
 }
 
 /**

@@ -187,6 +187,25 @@ describe('site config and modules', () => {
     ]);
   });
 
+  it("answers the caller's valid member sites by name, as the session does (/system_site membership)", async () => {
+    const member = await ctx.givenUser({ roles: [], sites: [ctx.siteB, ctx.siteA] });
+    const response = await ctx.call(member, 'GET', '/api/system_site/membership');
+    expect(response.statusCode).toBe(200);
+    const names = (await ctx.db.select({ id: sites.id, name: sites.name }).from(sites))
+      .filter((row) => row.id === ctx.siteA || row.id === ctx.siteB)
+      .sort((a, b) => a.name.localeCompare(b.name));
+    expect(names).toHaveLength(2);
+    expect(response.json()).toEqual(names);
+    // The same list the session answer carries; an invalid site is no membership.
+    const session = await ctx.call(member, 'GET', '/api/session');
+    expect(session.json().sites).toEqual(response.json());
+    await ctx.db.update(sites).set({ valid: false }).where(eq(sites.id, site));
+    const one = await ctx.givenUser({ roles: [], sites: [site] });
+    expect((await ctx.call(one, 'GET', '/api/system_site/membership')).json()).toEqual([]);
+    await ctx.db.update(sites).set({ valid: true }).where(eq(sites.id, site));
+    expect((await ctx.call(null, 'GET', '/api/system_site/membership')).statusCode).toBe(401);
+  });
+
   it('refuses the modules of a site the user is not a member of, except to an administrator', async () => {
     const response = await ctx.call(user, 'GET', `/api/system_site/modules?id=${ctx.siteA}`);
     expect(response.statusCode).toBe(403);

@@ -14,6 +14,7 @@ import {
   infoResponseSchema,
   person,
   sessionResponseSchema,
+  siteRefSchema,
   site,
   siteConfigEntrySchema,
   siteProperty,
@@ -45,7 +46,13 @@ import {
 } from '../../platform/terminalRecords';
 import { switchSessionSite, userRoles } from '../../platform/session';
 import { users } from '../access/access.tables';
-import { authenticate, credentialsFrom, isMemberOfSite, sessionBody } from '../access/auth.service';
+import {
+  authenticate,
+  credentialsFrom,
+  isMemberOfSite,
+  memberSites,
+  sessionBody,
+} from '../access/auth.service';
 import { clients, persons, siteModules, siteProperties, sites, systemProperties } from './system.tables';
 
 registerRefTarget('system_site', { table: sites, label: (t) => sql`${t.name}`, scope: 'global' });
@@ -177,6 +184,21 @@ export function registerSystemRoutes(app: FastifyInstance, database: Database, l
       const token = request.headers[HEADERS.authToken.toLowerCase()] as string;
       return sessionBody(db, session.userId, { token, expires }, siteId);
     },
+  );
+
+  typed.get(
+    '/api/system_site/membership',
+    {
+      config: { access: LOGGED_IN },
+      schema: {
+        tags: ['system_site'],
+        description:
+          "The caller's sites (spec: /system_site membership): the valid sites they are a member of, by name, " +
+          'as the session answer lists them.',
+        response: { 200: z.array(siteRefSchema) },
+      },
+    },
+    async (request) => memberSites(db, sessionOf(request).userId),
   );
 
   typed.get(

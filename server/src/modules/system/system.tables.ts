@@ -113,6 +113,14 @@ export const emails = pgTable(
     attempts: integer().notNull().default(0),
     nextAttempt: ts().notNull().defaultNow(),
     lastError: text(),
+    /** Not sent: no transport configured (SMTP_URL, MAIL_DIR); kept until an administrator re-sends it. */
+    held: boolean().notNull().default(false),
+    /** Where the message stands (DELIVERY_STATES); 10 attempts is the worker's MAX_ATTEMPTS. */
+    state: text()
+      .notNull()
+      .generatedAlwaysAs(
+        sql`case when sent is not null then 'SENT' when held then 'NO_TRANSPORT' when attempts >= 10 then 'FAILED' else 'WAITING' end`,
+      ),
     /** The credentials marked in subject and body, until sent or given up (messaging/secrets.ts). */
     secrets: jsonb().$type<string[]>(),
   },

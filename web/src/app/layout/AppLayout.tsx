@@ -8,6 +8,8 @@ import { PageLoading } from '../../components/PageLoading';
 import { BrandMark } from '../../components/BrandMark';
 import { KIOSK_PAGE, landingPath } from '../access';
 import { useSession } from '../session';
+import { ConfigNoticesBanner } from '../configuration';
+import { DeniedNotice } from './DeniedNotice';
 import { KioskLayout } from './KioskLayout';
 import { LanguageChooser } from './LanguageChooser';
 import { SideMenu } from './SideMenu';
@@ -168,6 +170,8 @@ function StaffLayout() {
           )}
           {!forcedTfa && !forcedPassword && (
             <Suspense fallback={<PageLoading />}>
+              <ConfigNoticesBanner />
+              <DeniedNotice />
               <Outlet />
             </Suspense>
           )}

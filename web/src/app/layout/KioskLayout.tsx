@@ -1,5 +1,6 @@
 import { Suspense, useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
+import { DeniedNotice } from './DeniedNotice';
 import { Button, Flex, Layout, Tag, Typography } from 'antd';
 import { FullscreenExitOutlined, FullscreenOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -101,6 +102,7 @@ export function KioskLayout() {
       </Layout.Header>
       <Layout.Content className="app-content kiosk-content">
         <Suspense fallback={<PageLoading />}>
+          <DeniedNotice />
           <Outlet />
         </Suspense>
       </Layout.Content>

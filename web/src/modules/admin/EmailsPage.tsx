@@ -4,7 +4,7 @@ import { emailLog } from '@strazce/contract';
 import { RecordPreview } from '../../components/crud/CrudDialog';
 import { CrudPage } from '../../components/crud/CrudPage';
 import type { Row } from '../../components/crud/fieldWire';
-import { DeliveryStatus, LogSection, OneLine } from './LogParts';
+import { DeliveryStatus, LogSection, OneLine, useResend } from './LogParts';
 import './system.css';
 
 /** The preview of an e-mail: its delivery, then the message as the recipient reads it. */
@@ -22,7 +22,7 @@ function EmailPreview({ record }: { record: Row }) {
       />
       <LogSection
         title={t('entity.system_email.message')}
-        extra={<DeliveryStatus delivered={record.delivered === true} lastError={record.lastError} />}
+        extra={<DeliveryStatus state={record.state} lastError={record.lastError} />}
       >
         <div className="admin-message">
           <div className="admin-message-head">
@@ -38,15 +38,17 @@ function EmailPreview({ record }: { record: Row }) {
 
 /** /admin/emails: the outbox and log of e-mails, read-only, with the message in the preview. */
 export default function EmailsPage() {
+  const resend = useResend('system_email');
   return (
     <CrudPage
+      rowActions={[resend.rowAction]}
+      toolbar={resend.toolbar}
       entity={emailLog}
-      columns={['queued', 'recipient', 'subject', 'delivered', 'sent', 'attempts', 'lastError', 'site']}
+      columns={['queued', 'recipient', 'subject', 'state', 'sent', 'attempts', 'lastError', 'site']}
+      columnWidths={{ state: 250 }}
       render={{
         subject: (value) => <OneLine text={value} width={320} />,
-        delivered: (value, record) => (
-          <DeliveryStatus delivered={value === true} lastError={record.lastError} />
-        ),
+        state: (value, record) => <DeliveryStatus state={value} lastError={record.lastError} />,
         lastError: (value) => <OneLine text={value} width={220} danger />,
       }}
       preview={(record) => <EmailPreview record={record} />}

@@ -1,6 +1,11 @@
 import type { ReactNode } from 'react';
-import { Descriptions, Tag, Tooltip, Typography } from 'antd';
+import { App, Button, Descriptions, Tag, Tooltip, Typography } from 'antd';
+import { SendOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import type { DeliveryState, ResendResult } from '@strazce/contract';
+import { api } from '../../app/api';
+import { useConfigNotices } from '../../app/configuration';
+import type { CrudPageApi, RowAction } from '../../components/crud/types';
 
 /** A titled part of a log preview (request headers, message text), with an optional action on the right. */
 export function LogSection({
@@ -66,18 +71,39 @@ export function HeaderList({ value, emptyText }: { value: unknown; emptyText: st
   );
 }
 
-/** The state of an outgoing message: sent, waiting for a retry after a failure, or queued. */
-export function DeliveryStatus({ delivered, lastError }: { delivered: boolean; lastError?: unknown }) {
+/**
+ * The state of an outgoing message (DELIVERY_STATES): sent, queued or waiting for a retry after a failure,
+ * kept as not sent for want of a transport, or given up.
+ */
+export function DeliveryStatus({ state, lastError }: { state: unknown; lastError?: unknown }) {
   const { t } = useTranslation();
-  if (delivered)
+  const label = (value: DeliveryState) => t(`entity.system_email.values.state.${value}`);
+  if (state === 'SENT')
     return (
       <Tag color="success" variant="filled">
-        {t('entity.system_email.status.sent')}
+        {label('SENT')}
       </Tag>
     );
-  if (typeof lastError === 'string' && lastError)
+  if (state === 'NO_TRANSPORT')
     return (
-      <Tooltip title={lastError}>
+      <Tooltip title={t('entity.system_email.noTransportHint')}>
+        <Tag color="error" variant="filled" data-testid="delivery-no-transport">
+          {label('NO_TRANSPORT')}
+        </Tag>
+      </Tooltip>
+    );
+  const error = typeof lastError === 'string' && lastError ? lastError : undefined;
+  if (state === 'FAILED')
+    return (
+      <Tooltip title={error}>
+        <Tag color="error" variant="filled">
+          {label('FAILED')}
+        </Tag>
+      </Tooltip>
+    );
+  if (error)
+    return (
+      <Tooltip title={error}>
         <Tag color="warning" variant="filled">
           {t('entity.system_email.status.retrying')}
         </Tag>
@@ -85,9 +111,46 @@ export function DeliveryStatus({ delivered, lastError }: { delivered: boolean; l
     );
   return (
     <Tag color="processing" variant="filled">
-      {t('entity.system_email.status.queued')}
+      {label('WAITING')}
     </Tag>
   );
+}
+
+/**
+ * The re-send of messages kept as not sent for want of a transport (`POST /api/<resource>/…/resend`): a row
+ * action on each such message and a toolbar button for all of them. The server refuses (NO_TRANSPORT) while no
+ * transport is configured; the app's error notice says so.
+ */
+export function useResend(resource: 'system_email' | 'system_sms') {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const resend = async (path: string, page: CrudPageApi) => {
+    const { resent } = await api.post<ResendResult>(path);
+    message.success(t(`entity.${resource}.resent`, { count: resent }));
+    page.refresh();
+  };
+  const rowAction: RowAction = {
+    key: 'resend',
+    label: t(`entity.${resource}.resend`),
+    icon: <SendOutlined />,
+    testId: 'message-resend',
+    visible: (record) => record.state === 'NO_TRANSPORT',
+    onClick: (record, page) =>
+      void resend(`/${resource}/${String(record.id)}/resend`, page).catch(() => undefined),
+  };
+  const { held } = useConfigNotices();
+  const kept = resource === 'system_email' ? held.email : held.sms;
+  const toolbar = (page: CrudPageApi) =>
+    kept > 0 && (
+      <Button
+        icon={<SendOutlined />}
+        onClick={() => void resend(`/${resource}/resend`, page).catch(() => undefined)}
+        data-testid="messages-resend-all"
+      >
+        {t(`entity.${resource}.resendAll`)} ({kept})
+      </Button>
+    );
+  return { rowAction, toolbar };
 }
 
 /** A long text cut to one line in a table cell, the whole text on hover. */

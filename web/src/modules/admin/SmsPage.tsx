@@ -3,7 +3,7 @@ import { smsLog } from '@strazce/contract';
 import { RecordPreview } from '../../components/crud/CrudDialog';
 import { CrudPage } from '../../components/crud/CrudPage';
 import type { Row } from '../../components/crud/fieldWire';
-import { DeliveryStatus, LogSection, OneLine } from './LogParts';
+import { DeliveryStatus, LogSection, OneLine, useResend } from './LogParts';
 import './system.css';
 
 /** The preview of an SMS: its delivery, then the text as a message bubble. */
@@ -21,7 +21,7 @@ function SmsPreview({ record }: { record: Row }) {
       />
       <LogSection
         title={t('entity.system_sms.fields.text')}
-        extra={<DeliveryStatus delivered={record.sentSuccessFull === true} lastError={record.lastError} />}
+        extra={<DeliveryStatus state={record.state} lastError={record.lastError} />}
       >
         <div className="admin-sms">{String(record.text ?? '')}</div>
       </LogSection>
@@ -31,15 +31,17 @@ function SmsPreview({ record }: { record: Row }) {
 
 /** /admin/sms: the outbox and log of text messages, read-only: attempts (sentRetry) and success. */
 export default function SmsPage() {
+  const resend = useResend('system_sms');
   return (
     <CrudPage
+      rowActions={[resend.rowAction]}
+      toolbar={resend.toolbar}
       entity={smsLog}
-      columns={['created', 'recipient', 'text', 'sentSuccessFull', 'sentRetry', 'sent', 'lastError', 'site']}
+      columns={['created', 'recipient', 'text', 'state', 'sentRetry', 'sent', 'lastError', 'site']}
+      columnWidths={{ state: 250 }}
       render={{
         text: (value) => <OneLine text={value} width={320} />,
-        sentSuccessFull: (value, record) => (
-          <DeliveryStatus delivered={value === true} lastError={record.lastError} />
-        ),
+        state: (value, record) => <DeliveryStatus state={value} lastError={record.lastError} />,
         lastError: (value) => <OneLine text={value} width={220} danger />,
       }}
       preview={(record) => <SmsPreview record={record} />}

@@ -111,7 +111,15 @@ export default function LoginPage() {
         clientNotAuthorized,
         nextCodeAt: nextCodeAt(error, Date.now()),
       });
+      // Spec §2: a failure clears the code and the two-factor requirement; the server's check sets it again
+      // (the code field stays for a user who still needs it, and goes for one who no longer does).
       form.setFieldValue('code', '');
+      setTfa(null);
+      if (required)
+        void api
+          .post<{ tfaRequired: boolean }>('/access_user/twofa', { userName: name }, { silent: true })
+          .then(({ tfaRequired }) => setTfa({ userName: name, required: tfaRequired }))
+          .catch(() => undefined);
     } finally {
       setBusy(false);
     }

@@ -9,7 +9,7 @@ import { LanguageSwitch } from './LanguageSwitch';
 import { EventQueue, type RejectedEvent } from './eventQueue';
 import { openQueueStore } from './idbStore';
 import { PairingView } from './PairingView';
-import { PinSignIn } from './PinSignIn';
+import { GuardSignIn } from './PinSignIn';
 import {
   checkpointOfTag,
   newEvent,
@@ -270,7 +270,7 @@ function PatrolTerminal() {
     body = (
       <RoutePicker signIn={signIn} onStart={(route) => void start(route)} onSignOut={() => setSignIn(null)} />
     );
-  else body = <PinSignIn token={token} onSignedIn={setSignIn} onUnpair={unpair} />;
+  else body = <GuardSignIn token={token} onSignedIn={setSignIn} onUnpair={unpair} />;
 
   return (
     <div className="pt-screen">

@@ -2,6 +2,7 @@ import {
   HEADERS,
   type ErrorBody,
   type PatrolSignIn,
+  type PatrolTerminalGuards,
   type PatrolSubmit,
   type PatrolSubmitResponse,
 } from '@strazce/contract';
@@ -74,8 +75,12 @@ export async function terminalCall<T>(
 }
 
 export const terminalApi = {
-  signIn: (token: string, pin: string) =>
-    terminalCall<PatrolSignIn>(token, '/patrol/terminal/signin', { method: 'POST', body: { pin } }),
+  /** A guard signs in with their PIN, or (on a terminal without PINs) as the guard chosen from the site's. */
+  signIn: (token: string, who: { pin: string } | { guard: number }) =>
+    terminalCall<PatrolSignIn>(token, '/patrol/terminal/signin', { method: 'POST', body: who }),
+  /** Whether guards sign in here with their PIN, and the site's guards to choose from when they do not. */
+  guards: (token: string, signal?: AbortSignal) =>
+    terminalCall<PatrolTerminalGuards>(token, '/patrol/terminal/guards', { signal }),
   submit: (token: string, body: PatrolSubmit) =>
     terminalCall<PatrolSubmitResponse>(token, '/patrol/terminal/submit', { method: 'POST', body }),
   incidentTypes: (token: string) =>

@@ -1,0 +1,4 @@
+ALTER TABLE "system_email" ADD COLUMN "held" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "system_email" ADD COLUMN "state" text GENERATED ALWAYS AS (case when sent is not null then 'SENT' when held then 'NO_TRANSPORT' when attempts >= 10 then 'FAILED' else 'WAITING' end) STORED NOT NULL;--> statement-breakpoint
+ALTER TABLE "system_sms" ADD COLUMN "held" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "system_sms" ADD COLUMN "state" text GENERATED ALWAYS AS (case when sent_success_full then 'SENT' when held then 'NO_TRANSPORT' when sent_retry >= 10 then 'FAILED' else 'WAITING' end) STORED NOT NULL;
