@@ -64,7 +64,9 @@ describe('API error texts', () => {
     expect(apiErrorContent(image, translators.cs).title).toContain('Obsah souboru neodpovídá');
     expect(apiErrorContent(image, translators.cs).description).toBeDefined();
     // No message, or one the title says already: nothing appended.
-    expect(apiErrorContent(new ApiError(404, 'NOT_FOUND', '', null), translators.en).description).toBeUndefined();
+    expect(
+      apiErrorContent(new ApiError(404, 'NOT_FOUND', '', null), translators.en).description,
+    ).toBeUndefined();
   });
 
   it('keeps the server message for a code the app has no text for', () => {
