@@ -48,6 +48,10 @@ const newTransport = (fields: Record<string, unknown> = {}) =>
     ...fields,
   });
 
+let ramps = 0;
+/** A ramp no other transport holds (a transport moved onto a held ramp is warned of: logistics.ramps.test.ts). */
+const freeRamp = async () => (await created(admin, 'ramp', { name: `Rampa volná ${++ramps}` })).id;
+
 const execute = (
   who: TestUser,
   transport: Json,
@@ -542,7 +546,7 @@ describe('board and turn time', () => {
       licencePlate: '7TT 7777',
     });
     ctx.clock.set(start + 12 * MINUTE);
-    const entered = await executed(operator, transport, arrive, { ramp });
+    const entered = await executed(operator, transport, arrive, { ramp: await freeRamp() });
     ctx.clock.set(start + 20 * MINUTE);
     const loaded = await executed(operator, entered, load);
     ctx.clock.set(start + 50 * MINUTE);
@@ -631,7 +635,7 @@ describe('events', () => {
     const siteB = await watch(adminB);
     await siteA.until(': open');
     const transport = await newTransport();
-    const moved = await executed(operator, transport, arrive, { ramp });
+    const moved = await executed(operator, transport, arrive, { ramp: await freeRamp() });
     const text = await siteA.until(`"id":${moved.id},"kind":"changed"`);
     expect(text).toContain(`event: transport\ndata: {"id":${transport.id},"kind":"created"}`);
     expect(siteB.text()).not.toContain('"kind"');
