@@ -1,6 +1,19 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ADMIN_PASSWORD, expect, flowLanguages, loginByToken, test, uniqueName } from '../support/fixtures';
+import type { Locator, Page } from '@playwright/test';
+import {
+  ADMIN_PASSWORD,
+  clickSettled,
+  expect,
+  flowLanguages,
+  loginByToken,
+  settled,
+  test,
+  uniqueName,
+} from '../support/fixtures';
+import { topDialog } from '../support/crud';
+import { text } from '../support/texts';
+import { choose, todayForPicker } from '../support/visits';
 
 /**
  * Vehicle advices (/vehicleadvice/manager): by default the list shows the day before to the day after today in
@@ -48,5 +61,90 @@ for (const language of flowLanguages('vehicle-advice')) {
     await expect(rows).toHaveCount(1);
     await expect(rows.first()).toContainText('1AB2345');
     await page.screenshot({ path: path.join(screenshots, `vehicle-advice-1440-${language}.png`) });
+  });
+}
+
+/** Types a part of a name into a name field with suggestions and picks the suggestion, as a user does. */
+async function suggest(page: Page, input: Locator, part: string, name: string): Promise<void> {
+  await input.click();
+  await input.fill(part);
+  await clickSettled(
+    page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: name }).first(),
+  );
+  await expect(input).toHaveValue(name);
+}
+
+for (const language of flowLanguages('vehicle-advice')) {
+  test(`a vehicle advice is written in sections, forwarder and supplier picked from their lists, a short phone refused (${language})`, async ({
+    page,
+    adminApi,
+  }) => {
+    const category = await adminApi.post<{ id: number; name: string }>('/vehicle/advice/category', {
+      name: uniqueName('Kategorie'),
+      valid: true,
+    });
+    const forwarder = await adminApi.post<{ name: string }>('/vehicle/forwarder', {
+      name: uniqueName('Dopravce'),
+    });
+    const supplier = await adminApi.post<{ name: string }>('/logistics/supplier', {
+      name: uniqueName('Dodavatel'),
+    });
+
+    await page.setViewportSize({ width: 1440, height: 1000 });
+    await loginByToken(page, 'admin', ADMIN_PASSWORD, language, '/vehicleadvice/manager');
+    await page.getByRole('button', { name: text(language, 'crud.action.create') }).click();
+    const dialog = topDialog(page);
+    await settled(dialog);
+    // The sections as the visit advice form has them, every field labelled (the date and the time too).
+    for (const section of ['arrival', 'vehicle', 'driver'])
+      await expect(dialog.getByTestId(`form-section-${section}`)).toContainText(
+        text(language, `vehicles.adviceForm.${section}`),
+      );
+    for (const field of ['date', 'time', 'vehiclePlate', 'trailerPlate', 'forwarder', 'supplier', 'phone'])
+      await expect(dialog.locator(`label[for="${field}"]`)).toHaveText(
+        text(language, `entity.vehicle/advice.fields.${field}`),
+      );
+    // The plate sits with the vehicle, not beside the gate; the driver's names with the driver.
+    await expect(dialog.getByTestId('form-section-vehicle').locator('#vehiclePlate')).toBeVisible();
+    await expect(dialog.getByTestId('form-section-driver').locator('#driverLastName')).toBeVisible();
+
+    await dialog.locator('#date').click();
+    await dialog.locator('#date').fill(todayForPicker());
+    await dialog.locator('#date').press('Enter');
+    await dialog.locator('#time').fill('07:30');
+    await choose(page, dialog.locator('#category'), category.name);
+    await dialog.locator('#direction').click();
+    await clickSettled(
+      page
+        .locator('.ant-select-dropdown:visible .ant-select-item-option', {
+          hasText: text(language, 'entity.vehicle/advice.values.direction.IN'),
+        })
+        .first(),
+    );
+    const plate = `${Math.floor(Math.random() * 9) + 1}AD ${String(Date.now()).slice(-4)}`;
+    await dialog.locator('#vehiclePlate').fill(plate);
+    await suggest(page, dialog.locator('#forwarder'), forwarder.name.slice(0, 12), forwarder.name);
+    await suggest(page, dialog.locator('#supplier'), supplier.name.slice(0, 12), supplier.name);
+    await dialog.locator('#driverLastName').fill('Dvořák');
+    await dialog.locator('#phone').fill('12');
+    await page.screenshot({ path: path.join(screenshots, `vehicle-advice-form-1440-${language}.png`) });
+
+    await clickSettled(dialog.locator('.ant-modal-footer .ant-btn-primary'));
+    const phoneItem = dialog.locator('.ant-form-item').filter({ has: page.locator('#phone') });
+    await expect(phoneItem.locator('.ant-form-item-explain-error')).toHaveText(
+      text(language, 'validation.phone'),
+    );
+    await expect(dialog).toBeVisible();
+
+    await dialog.locator('#phone').fill('601 123 456');
+    await expect(phoneItem.locator('.ant-form-item-explain-error')).toHaveCount(0);
+    await clickSettled(dialog.locator('.ant-modal-footer .ant-btn-primary'));
+    await expect(dialog).toBeHidden();
+    const rows = page.locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: forwarder.name });
+    await expect(rows).not.toHaveCount(0);
+    await expect(rows).toHaveCount(1);
+    // Stored in one normal form of the plate, with the supplier picked.
+    await expect(rows.first()).toContainText(plate.replace(' ', ''));
+    await expect(rows.first()).toContainText(supplier.name);
   });
 }

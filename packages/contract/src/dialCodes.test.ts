@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DIAL_CODES, joinPhone, splitPhone } from './dialCodes';
+import { DIAL_CODES, isPhoneNumber, joinPhone, splitPhone } from './dialCodes';
 
 describe('dial codes', () => {
   it('lists about 55 European countries, each once', () => {
@@ -27,5 +27,27 @@ describe('dial codes', () => {
     expect(joinPhone(null, '601123456')).toBe('601123456');
     expect(joinPhone('CZ', '+49 301234')).toBe('+49 301234');
     expect(splitPhone(joinPhone('UA', '501234567'))).toEqual({ country: 'UA', number: '501234567' });
+  });
+
+  it('takes a phone number of 9 to 12 digits after its dial code (spec: the number pattern)', () => {
+    for (const valid of [
+      '+420 601 123 456',
+      '+420601123456',
+      '601123456',
+      '+49 1512 3456789',
+      '+1 202 555 0100',
+    ])
+      expect(isPhoneNumber(valid)).toBe(true);
+    // '12' after the Czech code, too short or too long after a code, letters, dashes.
+    for (const invalid of [
+      '+420 12',
+      '12',
+      '+420 60112345',
+      '+420 6011234567890',
+      '+420 601-123-456',
+      '60112345x',
+      '',
+    ])
+      expect(isPhoneNumber(invalid)).toBe(false);
   });
 });

@@ -1,3 +1,5 @@
+import { NUMBER_PATTERN } from './validation';
+
 /**
  * The dial-code picker of every phone field (spec: about 55 European countries): ISO 3166 code and the
  * international calling code. A phone number is kept as `+<code> <number>`; several countries share a code
@@ -91,4 +93,16 @@ export function joinPhone(country: DialCountry | null, number: string): string |
   if (!country || rest.startsWith('+')) return rest;
   const code = DIAL_CODES.find(([iso]) => iso === country)?.[1];
   return code ? `+${code} ${rest}` : rest;
+}
+
+/**
+ * The phone rule (spec section 5, the number pattern: 9 to 12 digits): the number after a known dial code
+ * (`+420 601 123 456`), or the whole number without one, has 9 to 12 digits; spaces may group them.
+ */
+export function isPhoneNumber(value: string): boolean {
+  const text = value.trim();
+  if (!/^\+?[\d ]+$/.test(text)) return false;
+  const { country, number } = splitPhone(text);
+  const digits = (country ? number : text).replace(/[+ ]/g, '');
+  return NUMBER_PATTERN.test(digits);
 }

@@ -16,6 +16,7 @@ import {
   multiRef,
   password,
   phone,
+  plate,
   ref,
   text,
   textarea,
@@ -311,5 +312,34 @@ describe('exportQuerySchema', () => {
     ]);
     expect(exportQuery.safeParse({ nonsense: '1' }).success).toBe(false);
     expect(exportQuery.safeParse({ lang: 'de' }).success).toBe(false);
+  });
+});
+
+describe('plate fields', () => {
+  const parked = defineEntity({
+    resource: 'test/parked',
+    scope: 'site',
+    read: ['ROLE_ANYONE_LOGGED'],
+    write: ['ROLE_ANYONE_LOGGED'],
+    fields: { plate: plate({ required: true, list: true, filter: 'contains' }), trailer: plate() },
+  });
+
+  it('stores one normal form of a plate however it is written', () => {
+    for (const written of ['1AB 2345', '1ab-2345', '1AB2345'])
+      expect(parked.schemas.create.parse({ plate: written, trailer: `${written}x` })).toEqual({
+        plate: '1AB2345',
+        trailer: '1AB2345X',
+      });
+    expect(parked.schemas.update.parse({ version: 1, trailer: null })).toEqual({ version: 1, trailer: null });
+  });
+
+  it('refuses what is no plate, with the plate message', () => {
+    const result = parked.schemas.create.safeParse({ plate: 'AB_12' });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((issue) => issue.message)).toEqual(['validation.plate']);
+  });
+
+  it('filters by the normal form of what is typed', () => {
+    expect(parked.schemas.listQuery.parse({ plate: '1ab 23' }).filters).toEqual({ plate: '1AB23' });
   });
 });

@@ -3,9 +3,10 @@ import type { ModuleCode } from './modules';
 import type { Role } from './roles';
 import { PAGE_SIZES } from './wire';
 import { idSchema, integerQuerySchema } from './wireSchemas';
-import { EMAIL_PATTERN, passwordSchema } from './validation';
+import { EMAIL_PATTERN, PLATE_PATTERN, normalizePlate, passwordSchema } from './validation';
 import { LANG_PARAMETER_VALUES } from './serverTexts';
 import type { ErrorDetail } from './errors';
+import { isPhoneNumber } from './dialCodes';
 
 /**
  * An entity is declared once here; its API schemas, the server's CRUD routes and the web app's CrudPage are
@@ -65,6 +66,11 @@ export interface FieldDef<V = unknown> extends FieldOptions {
   values?: readonly string[];
   /** Resource path of the referenced entity for `ref` fields. */
   ref?: string;
+  /**
+   * The one stored form of a text value (licence plates: `normalizePlate`): applied to what is accepted and
+   * to the field's list filter, so every way of writing a value finds the same rows.
+   */
+  normalize?: (value: string) => string;
 }
 
 type Nullable<V, O extends FieldOptions> = O extends { required: true } ? V : V | null;
@@ -78,6 +84,9 @@ interface TextOptions extends FieldOptions {
   min?: number;
   pattern?: RegExp;
   patternMessage?: string;
+  /** A rule beyond a pattern (answered with `patternMessage`). */
+  check?: (value: string) => boolean;
+  normalize?: (value: string) => string;
 }
 
 function textField<O extends TextOptions>(
@@ -93,6 +102,9 @@ function textField<O extends TextOptions>(
   else if (options.min) schema = schema.min(options.min, { message: 'validation.minLength' });
   if (options.pattern)
     schema = schema.regex(options.pattern, { message: options.patternMessage ?? 'validation.pattern' });
+  if (options.check)
+    schema = schema.refine(options.check, { message: options.patternMessage ?? 'validation.pattern' });
+  if (options.normalize) schema = schema.overwrite(options.normalize);
   return {
     ...options,
     kind,
@@ -113,7 +125,23 @@ export const email = <O extends TextOptions>(options: O = {} as O) =>
 export const phone = <O extends TextOptions>(options: O = {} as O) =>
   textField(
     'phone',
-    { max: 30, ...options, pattern: /^\+?[\d ]{6,20}$/, patternMessage: 'validation.phone' },
+    { max: 30, ...options, check: isPhoneNumber, patternMessage: 'validation.phone' },
+    z.string(),
+  );
+/**
+ * A licence plate: letters, digits, spaces and dashes as typed, kept in one normal form (upper case, no spaces
+ * or dashes: `normalizePlate`), so '1ab 23-45' and '1AB2345' are one plate wherever plates are looked up.
+ */
+export const plate = <O extends TextOptions>(options: O = {} as O) =>
+  textField(
+    'text',
+    {
+      max: 15,
+      ...options,
+      pattern: PLATE_PATTERN,
+      patternMessage: 'validation.plate',
+      normalize: normalizePlate,
+    },
     z.string(),
   );
 export const color = <O extends TextOptions>(options: O = {} as O) =>
@@ -342,7 +370,7 @@ function queryValueSchema(field: FieldDef): z.ZodType {
     case 'enum':
       return z.enum(field.values as [string, ...string[]]);
     default:
-      return z.string().max(255);
+      return field.normalize ? z.string().max(255).overwrite(field.normalize) : z.string().max(255);
   }
 }
 

@@ -90,6 +90,11 @@ export const ERROR_CODES = [
   'LOGISTICS_DUPLICATE',
   /** No active, non-archive status exists for a new transport to start in. */
   'LOGISTICS_NO_INITIAL_STATUS',
+  /**
+   * Another transport holds the ramp in an overlapping time (`logisticsRampOccupancy`); `force` plans it all
+   * the same. The body's `details` name the other transports (`path` `ramp`, `message` their ids).
+   */
+  'LOGISTICS_RAMP_OCCUPIED',
   /** The transport is cancelled or in an archive status: no operation, edit or cancel any more. */
   'LOGISTICS_TRANSPORT_CLOSED',
   /**
@@ -209,6 +214,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   LOGISTICS_OPERATION_NOT_ALLOWED: 409,
   LOGISTICS_DUPLICATE: 409,
   LOGISTICS_NO_INITIAL_STATUS: 409,
+  LOGISTICS_RAMP_OCCUPIED: 409,
   LOGISTICS_TRANSPORT_CLOSED: 409,
   EGOV_UNAVAILABLE: 502,
   KBOX_STATE: 409,

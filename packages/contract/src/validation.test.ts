@@ -137,6 +137,8 @@ describe('licence plates', () => {
 
   it('normalises plates to upper case without spaces and dashes', () => {
     expect(normalizePlate('1ab 23-45')).toBe('1AB2345');
+    for (const written of ['1AB2345', '1AB 2345', '1ab-2345', ' 1ab - 23 45 ', '1Ab\t2345'])
+      expect(normalizePlate(written)).toBe('1AB2345');
   });
 
   it('refuses equal vehicle and trailer plates, also when written differently', () => {

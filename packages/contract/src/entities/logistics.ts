@@ -9,6 +9,7 @@ import {
   multiEnum,
   multiRef,
   phone,
+  plate,
   ref,
   text,
   textarea,
@@ -281,7 +282,7 @@ export const logisticsTransport = defineEntity({
     datetimeArrive: datetime({ required: true, list: true, sort: true, filter: 'range' }),
     entry: datetime({ list: true, sort: true, filter: 'range' }),
     leave: datetime({ list: true, sort: true, filter: 'range' }),
-    licencePlate: text({ max: 20, list: true, sort: true, filter: 'contains' }),
+    licencePlate: plate({ max: 20, list: true, sort: true, filter: 'contains' }),
     spedition: text({ max: 200, list: true, sort: true, filter: 'contains' }),
     supplier: ref('logistics/supplier', { required: true, list: true, sort: true, filter: 'eq' }),
     type: ref('logistics/type', { list: true, sort: true, filter: 'eq' }),
@@ -301,6 +302,31 @@ export const logisticsTransport = defineEntity({
     note: textarea({ max: 2000, list: true }),
   },
 });
+
+/**
+ * How long a transport holds its ramp (docs/logistics.md, 'Ramp occupancy'): from its entry, or its planned
+ * arrival before it entered, to its leave; one that has not left is taken to hold it for this many minutes.
+ * Two transports overlap when one starts before the other ends (touching times do not overlap).
+ */
+export const LOGISTICS_RAMP_SLOT_MINUTES = 60;
+
+/** The time a transport holds its ramp, epoch milliseconds, `to` exclusive. */
+export function logisticsRampOccupancy(transport: {
+  datetimeArrive: string;
+  entry?: string | null;
+  leave?: string | null;
+}): { from: number; to: number } {
+  const from = Date.parse(transport.entry ?? transport.datetimeArrive);
+  return {
+    from,
+    to: transport.leave ? Date.parse(transport.leave) : from + LOGISTICS_RAMP_SLOT_MINUTES * 60_000,
+  };
+}
+
+/** Body keys of a transport's create, update and operation beyond its fields: plan on an occupied ramp anyway. */
+export const logisticsRampForceExtension = {
+  force: z.boolean().optional(),
+};
 
 /** The licence plate of a transport, when given, is a plate. */
 export const logisticsPlateSchema = plateSchema;
@@ -348,6 +374,7 @@ export const logisticsExecuteSchema = z.strictObject({
   version: z.number().int().min(0),
   values: z.partialRecord(z.enum(LOGISTICS_TRANSPORT_ATTRIBUTES), z.unknown()).default({}),
   note: z.string().trim().max(2000, { message: 'validation.maxLength' }).nullable().optional(),
+  ...logisticsRampForceExtension,
 });
 export type LogisticsExecuteInput = z.input<typeof logisticsExecuteSchema>;
 export const logisticsEditOperationSchema = logisticsExecuteSchema.omit({ operation: true });

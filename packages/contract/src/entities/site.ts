@@ -9,6 +9,7 @@ import {
   enumOf,
   multiRef,
   phone,
+  plate,
   ref,
   text,
   textarea,
@@ -174,7 +175,7 @@ export const blacklist = defineEntity({
     lastName: text({ max: 100, list: true, sort: true, filter: 'contains' }),
     documentType: ref('system_site/identity_document', { list: true, filter: 'eq' }),
     documentNumber: text({ max: 50, list: true, sort: true, filter: 'contains' }),
-    licencePlate: text({ max: 20, list: true, sort: true, filter: 'contains', unique: true }),
+    licencePlate: plate({ max: 20, list: true, sort: true, filter: 'contains', unique: true }),
     note: textarea({ max: 2000 }),
   },
 });

@@ -8,12 +8,13 @@ import {
   enumOf,
   int,
   phone,
+  plate,
   ref,
   text,
   textarea,
 } from '../entity';
 import { PLATE_MATCH_REASONS } from '../plateMatch';
-import { PLATE_PATTERN } from '../validation';
+import { PLATE_PATTERN, normalizePlate } from '../validation';
 import { MOVEMENT_DIRECTIONS } from './site';
 import {
   BLACKLIST_RESULTS,
@@ -96,9 +97,6 @@ export const VEHICLE_PERSONAL_FIELDS = [
   'documentType',
   'documentNumber',
 ] as const;
-
-const plate = <O extends { required?: boolean; list?: boolean; filter?: 'contains' }>(options: O) =>
-  text({ max: 15, pattern: PLATE_PATTERN, patternMessage: 'validation.plate', ...options });
 
 /**
  * One movement of a vehicle at a gate, on the visits' machinery. An entry (`POST /api/vehicle/entry`) is an
@@ -313,7 +311,7 @@ export const vehicleAnprRead = defineEntity({
   defaultSort: { field: 'time', direction: 'desc' },
   fields: {
     time: datetime({ readOnly: true, list: true, sort: true, filter: 'range' }),
-    plate: text({ readOnly: true, max: 20, list: true, filter: 'contains' }),
+    plate: text({ readOnly: true, max: 20, list: true, filter: 'contains', normalize: normalizePlate }),
     camera: text({ readOnly: true, max: 100, list: true, filter: 'eq' }),
     gate: ref('system_site/district/gate', { readOnly: true, list: true, filter: 'eq' }),
     confidence: int({ readOnly: true, min: 0, max: 100, list: true }),

@@ -8,12 +8,13 @@ import {
   enumOf,
   int,
   phone,
+  plate,
   ref,
   text,
   textarea,
 } from '../entity';
 import type { ErrorDetail } from '../errors';
-import { EMAIL_PATTERN, PLATE_PATTERN } from '../validation';
+import { EMAIL_PATTERN } from '../validation';
 import { MOVEMENT_DIRECTIONS } from './site';
 
 /** Visit advice response status (spec section 4). */
@@ -208,13 +209,7 @@ export const visit = defineEntity({
     visitedFirstName: text({ max: 100, list: true }),
     visitedLastName: text({ max: 100, list: true, filter: 'contains' }),
     visitedCompany: text({ max: 100, list: true }),
-    vehiclePlate: text({
-      max: 15,
-      list: true,
-      filter: 'contains',
-      pattern: PLATE_PATTERN,
-      patternMessage: 'validation.plate',
-    }),
+    vehiclePlate: plate({ list: true, filter: 'contains' }),
     parkingPlace: text({ max: 50, list: true }),
     note: textarea({ max: 2000 }),
     anonymized: bool({ readOnly: true, list: true, filter: 'eq' }),
@@ -341,7 +336,7 @@ const adviceFields = {
   visitedLastName: text({ max: 100, list: true, filter: 'contains' }),
   visitedCompany: text({ max: 100, list: true }),
   allowVehicle: bool({ list: true, filter: 'eq' }),
-  vehiclePlate: text({ max: 15, list: true, pattern: PLATE_PATTERN, patternMessage: 'validation.plate' }),
+  vehiclePlate: plate({ list: true }),
   vehicleReason: text({ max: 255 }),
   status: enumOf(ADVICE_STATUSES, { required: true, readOnly: true, list: true, sort: true, filter: 'eq' }),
   requestUser: ref('access_user', { readOnly: true, list: true, filter: 'eq' }),

@@ -237,7 +237,8 @@ async function internalVehicleHits(
       and(
         eq(blacklistEntries.siteId, siteId),
         eq(blacklistEntries.category, 'VEHICLE'),
-        sql`upper(replace(replace(${blacklistEntries.licencePlate}, ' ', ''), '-', '')) = ${normalizePlate(plate)}`,
+        // Stored in its normal form (the blacklist entity's plate field).
+        eq(blacklistEntries.licencePlate, normalizePlate(plate)),
       ),
     )
     .orderBy(blacklistEntries.id)

@@ -27,6 +27,7 @@ import {
   logisticsWorkflowOperation,
   logisticsWorkflowOperationInputExtension,
   logisticsWorkflowSchema,
+  logisticsRampForceExtension,
 } from '@strazce/contract';
 import type { Db } from '../../db/database';
 import { crudRoutes } from '../../platform/crud';
@@ -119,6 +120,7 @@ export function registerLogisticsRoutes(app: FastifyInstance, db: Db): void {
       },
     },
     hooks: transportHooks,
+    inputExtension: logisticsRampForceExtension,
     computed: { waiting: waitingSql },
     countLimit: COUNT_LIMIT,
     // Created by LOGISTICS_CREATE: the route below.
@@ -151,8 +153,11 @@ export function registerLogisticsRoutes(app: FastifyInstance, db: Db): void {
         description:
           "Records a transport ('Vytvořit záznam', LOGISTICS_CREATE) in the initial status (the active, " +
           'non-archive status of the lowest position; 409 LOGISTICS_NO_INITIAL_STATUS without one); e-mails ' +
-          'the notification addresses of its logistics operations.',
-        body: logisticsTransport.schemas.create,
+          'the notification addresses of its logistics operations. 409 LOGISTICS_RAMP_OCCUPIED when another ' +
+          'transport holds its ramp in an overlapping time, unless `force: true`.',
+        body: (logisticsTransport.schemas.create as unknown as z.ZodObject).extend(
+          logisticsRampForceExtension,
+        ),
         response: { 201: transportRecord },
       },
     },

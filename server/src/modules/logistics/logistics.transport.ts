@@ -1,7 +1,12 @@
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
-import { logisticsPlateSchema, type LogisticsEvent } from '@strazce/contract';
+import { and, asc, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import {
+  LOGISTICS_RAMP_SLOT_MINUTES,
+  logisticsPlateSchema,
+  logisticsRampOccupancy,
+  type LogisticsEvent,
+} from '@strazce/contract';
 import type { Db } from '../../db/database';
-import type { CrudContext, CrudHooks } from '../../platform/crud';
+import type { CrudContext, CrudHooks, Row } from '../../platform/crud';
 import { AppError, validationError } from '../../platform/errors';
 import { logisticsStatuses, logisticsTransports as t } from './logistics.tables';
 
@@ -42,6 +47,54 @@ async function initialStatus(tx: Db, siteId: number): Promise<number> {
   return status.id;
 }
 
+const isoOf = (value: unknown): string | null =>
+  value === null || value === undefined ? null : new Date(value as string | Date).toISOString();
+
+/**
+ * Planned or moved onto a ramp (a new transport with a ramp, or a change of its ramp or arrival): another open
+ * transport of the site holding that ramp in an overlapping time (`logisticsRampOccupancy`) answers 409
+ * LOGISTICS_RAMP_OCCUPIED, unless the body says `force: true` (the dispatcher confirmed it).
+ */
+async function checkRampFree(values: Row, input: Row, ctx: CrudContext, existing?: Row): Promise<void> {
+  if (input.force === true) return;
+  const merged = { ...existing, ...values };
+  const rampId = merged.rampId as number | null | undefined;
+  if (!rampId || merged.cancelled) return;
+  const moved =
+    !existing ||
+    (values.rampId !== undefined && values.rampId !== existing.rampId) ||
+    (values.datetimeArrive !== undefined && isoOf(values.datetimeArrive) !== isoOf(existing.datetimeArrive));
+  if (!moved) return;
+  const { from, to } = logisticsRampOccupancy({
+    datetimeArrive: isoOf(merged.datetimeArrive)!,
+    entry: isoOf(merged.entry),
+    leave: isoOf(merged.leave),
+  });
+  // The same rule in SQL: the other's start (entry, else arrival) before this end, its end (leave, else a
+  // slot after its start) after this start.
+  const start = sql`coalesce(${t.entry}, ${t.datetimeArrive})`;
+  const [other] = await ctx.tx
+    .select({ id: t.id, licencePlate: t.licencePlate })
+    .from(t)
+    .where(
+      and(
+        eq(t.siteId, ctx.siteId!),
+        eq(t.rampId, rampId),
+        isNull(t.cancelled),
+        existing ? ne(t.id, existing.id as number) : undefined,
+        sql`${start} < ${new Date(to).toISOString()}::timestamptz`,
+        sql`coalesce(${t.leave}, ${start} + make_interval(mins => ${LOGISTICS_RAMP_SLOT_MINUTES})) > ${new Date(from).toISOString()}::timestamptz`,
+      ),
+    )
+    .orderBy(asc(t.id))
+    .limit(1);
+  if (other)
+    throw new AppError(
+      'LOGISTICS_RAMP_OCCUPIED',
+      `Transport ${other.licencePlate ?? `#${other.id}`} holds the ramp at that time; send force: true to plan it all the same`,
+    );
+}
+
 /** Tells every instance's watchers of the site about a transport; heard when the transaction commits. */
 const publish = (ctx: TransportContext, id: number, kind: LogisticsEvent['kind']) =>
   ctx.request.server.siteEvents.publish(ctx.tx, ctx.siteId!, TRANSPORT_TOPIC, { id, kind });
@@ -51,12 +104,13 @@ const publish = (ctx: TransportContext, id: number, kind: LogisticsEvent['kind']
  * deletion is published to the site's watchers.
  */
 export const transportHooks: CrudHooks = {
-  async beforeWrite(values, _input, ctx, existing) {
+  async beforeWrite(values, input, ctx, existing) {
     if (
       typeof values.licencePlate === 'string' &&
       !logisticsPlateSchema.safeParse(values.licencePlate).success
     )
       throw validationError('licencePlate', 'validation.plate');
+    await checkRampFree(values, input, ctx, existing);
     if (!existing) values.statusId = await initialStatus(ctx.tx, ctx.siteId!);
     // Heard only when the transaction commits, so told before the update: the transport's row, which the
     // update locks (every dispatcher acting on it waits for it), is then held one round trip less.

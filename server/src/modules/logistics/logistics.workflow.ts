@@ -227,6 +227,8 @@ export interface ExecuteBody {
   version: number;
   values: Partial<Record<LogisticsTransportAttribute, unknown>>;
   note?: string | null;
+  /** Onto an occupied ramp all the same (LOGISTICS_RAMP_OCCUPIED confirmed). */
+  force?: boolean;
 }
 
 /**
@@ -260,7 +262,7 @@ export async function executeOperation(
   const notification = await operationNotification(ctx.tx, operation.id);
   const now = new Date(ctx.request.server.clock.now());
   const input = editorInput(operation.withoutEditor ? {} : body.values, modes, current.values, now);
-  await transports.update(id, { ...input, version: body.version }, ctx, {
+  await transports.update(id, { ...input, version: body.version, force: body.force }, ctx, {
     set: { statusId: operation.endStatusId, operationId: operation.id },
     conflict,
     existing: current.row,
@@ -310,7 +312,10 @@ export async function editOperation(
   const modes = await attributeModes(ctx.tx, last.operationId);
   const current = await currentValues(transports, ctx, id);
   const input = editorInput(body.values, modes, current.values, null);
-  await transports.update(id, { ...input, version: body.version }, ctx, { conflict, existing: current.row });
+  await transports.update(id, { ...input, version: body.version, force: body.force }, ctx, {
+    conflict,
+    existing: current.row,
+  });
   await writeLog(ctx, {
     transportId: id,
     operationId: last.operationId,

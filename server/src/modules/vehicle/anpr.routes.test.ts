@@ -103,7 +103,7 @@ describe('ANPR plate reads (POST /api/vehicle/anpr/read)', () => {
     const response = await read(plate, { camera: 'Gate 1 in', gate: gateA, confidence: 87 });
     expect(response.statusCode).toBe(201);
     expect(response.json()).toMatchObject({
-      plate: plate.toUpperCase(),
+      plate: plate.replace(/[\s-]/g, '').toUpperCase(),
       camera: 'Gate 1 in',
       gate: { id: gateA, label: 'Main gate' },
       confidence: 87,

@@ -2,6 +2,7 @@ import { and, eq, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import {
   bestPlateMatch,
+  normalizePlate,
   PLATE_KEY_TRANSLATE,
   plateLookAlikeKey,
   type AnprProposal,
@@ -153,7 +154,7 @@ export async function recordAnprRead(
   now: Date,
 ): Promise<number> {
   const { siteId } = terminal;
-  const plate = input.plate.trim().toUpperCase();
+  const plate = normalizePlate(input.plate);
   const [, advice, inArea] = await Promise.all([
     input.gate ? checkGate(db, siteId, input.gate) : undefined,
     siteToday(db, siteId, now).then((day) => matchAdviceOfDay(db, siteId, day, plate)),

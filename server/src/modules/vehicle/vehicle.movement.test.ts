@@ -93,8 +93,8 @@ describe('vehicle entry (Zapsat vstup)', () => {
       direction: 'IN',
       inArea: true,
       departed: false,
-      plate: '2AB 3456',
-      trailerPlate: '2AB-9999',
+      plate: '2AB3456',
+      trailerPlate: '2AB9999',
       trailerInArea: true,
       movementTime: new Date(start).toISOString(),
       gate: { id: site.gate, label: 'Truck gate' },
@@ -198,7 +198,7 @@ describe('leave, write-off, trailer write-off and delete', () => {
     expect(writtenOff.statusCode).toBe(200);
     expect(writtenOff.json()).toMatchObject({
       trailerInArea: false,
-      trailerPlate: 'TRL 5005',
+      trailerPlate: 'TRL5005',
       note: 'Trailer collected by another carrier',
     });
     const twice = await ctx.call(guard, 'POST', '/api/vehicle/trailer/writeoff', { id: entry.id });

@@ -20,6 +20,7 @@ import {
   vehicleMaterial,
   vehiclePurpose,
   vehicleType,
+  normalizePlate,
 } from '@strazce/contract';
 import type { Db } from '../../db/database';
 import { auditRecord } from '../../platform/audit';
@@ -304,7 +305,7 @@ export function registerVehicleRoutes(
     async (request) =>
       lastEntry(
         currentSiteId(request),
-        eq(vehicleMovements.plate, request.query.plate.toUpperCase()),
+        eq(vehicleMovements.plate, normalizePlate(request.query.plate)),
         request,
       ),
   );

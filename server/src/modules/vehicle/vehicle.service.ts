@@ -139,8 +139,9 @@ const VEHICLE_WARNING = {
   inArea: 'Already in the area',
 };
 
+/** A plate as it is stored: its normal form (`normalizePlate`), or null when none is given. */
 const upperPlate = (value: unknown) =>
-  typeof value === 'string' && value.trim() !== '' ? value.trim().toUpperCase() : null;
+  typeof value === 'string' && value.trim() !== '' ? normalizePlate(value) : null;
 
 /** Does the purpose or the type of the movement require a trailer plate? */
 async function trailerRequired(tx: Db, siteId: number, values: Row): Promise<boolean> {
@@ -180,16 +181,10 @@ async function plateInArea(tx: Db, siteId: number, plate: string): Promise<boole
     .where(
       and(
         eq(vehicleMovements.siteId, siteId),
-        // A plate written with other spaces or dashes is the same plate.
+        // Plates are stored in their normal form: one written with other spaces or dashes is the same plate.
         or(
-          and(
-            eq(vehicleMovements.inArea, true),
-            sql`regexp_replace(upper(${vehicleMovements.plate}), '[^A-Z0-9]', '', 'g') = ${normalized}`,
-          ),
-          and(
-            eq(vehicleMovements.trailerInArea, true),
-            sql`regexp_replace(upper(${vehicleMovements.trailerPlate}), '[^A-Z0-9]', '', 'g') = ${normalized}`,
-          ),
+          and(eq(vehicleMovements.inArea, true), eq(vehicleMovements.plate, normalized)),
+          and(eq(vehicleMovements.trailerInArea, true), eq(vehicleMovements.trailerPlate, normalized)),
         ),
       ),
     )

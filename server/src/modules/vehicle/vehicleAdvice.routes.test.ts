@@ -29,7 +29,7 @@ beforeAll(async () => {
 afterAll(() => ctx?.close());
 
 describe('vehicle advices (/api/vehicle/advice)', () => {
-  it('are written by VEHICLE_ADVICE_USER with every field, plates upper case', async () => {
+  it('are written by VEHICLE_ADVICE_USER with every field, plates in their normal form (upper case, no spaces or dashes)', async () => {
     const response = await ctx.call(adviceUser, 'POST', '/api/vehicle/advice', {
       date: today,
       time: '07:30',
@@ -54,8 +54,8 @@ describe('vehicle advices (/api/vehicle/advice)', () => {
       time: '07:30',
       category: { id: category, label: 'Supplies' },
       direction: 'IN',
-      vehiclePlate: '1AB 2345',
-      trailerPlate: '2AB-3456',
+      vehiclePlate: '1AB2345',
+      trailerPlate: '2AB3456',
       driverLastName: 'Novák',
       email: 'jan.novak@example.com',
     });
@@ -213,8 +213,8 @@ describe('advice → entry (/api/vehicle/advice/:id/entry)', () => {
     const prefill = await ctx.call(guard, 'GET', `/api/vehicle/advice/${advice.id}/entry`);
     expect(prefill.statusCode, prefill.body).toBe(200);
     expect(prefill.json()).toEqual({
-      plate: 'ENT 1001',
-      trailerPlate: 'TRL 1001',
+      plate: 'ENT1001',
+      trailerPlate: 'TRL1001',
       driverFirstName: 'Petr',
       driverLastName: 'Svoboda',
       driverContact: '+420 603 111 222',
@@ -234,8 +234,8 @@ describe('advice → entry (/api/vehicle/advice/:id/entry)', () => {
     const entry = await ctx.call(guard, 'POST', path, body);
     expect(entry.statusCode, entry.body).toBe(201);
     expect(entry.json()).toMatchObject({
-      plate: 'ENT 1001',
-      trailerPlate: 'TRL 1001',
+      plate: 'ENT1001',
+      trailerPlate: 'TRL1001',
       direction: 'IN',
       inArea: true,
       forwarder: { id: forwarder },

@@ -112,7 +112,7 @@ describe('advice dates (one-time or multiple-entry, exactly one)', () => {
     expect(response.json()).toMatchObject({
       status: 'PENDING',
       activeUntil: day(5),
-      vehiclePlate: '5E5 5555',
+      vehiclePlate: '5E55555',
       requestUser: { id: requester.id, label: requester.userName },
       equipment: [{ object: 'Projector', serialNumber: 'P-1' }],
       oneTimeClosed: false,
@@ -242,7 +242,7 @@ describe('advice to visit', () => {
       inArea: true,
       firstName: 'Olga',
       lastName: created.lastName,
-      vehiclePlate: '7G7 7777',
+      vehiclePlate: '7G77777',
       visitedLastName: 'Ředitel',
       adviceId: created.id,
       tag: site.card.code,

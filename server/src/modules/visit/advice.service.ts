@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { checkAdvice, type AdviceStatus, type VisitEquipment } from '@strazce/contract';
+import { checkAdvice, normalizePlate, type AdviceStatus, type VisitEquipment } from '@strazce/contract';
 import type { Db } from '../../db/database';
 import type { ChildList, CrudHooks, Row } from '../../platform/crud';
 import { AppError } from '../../platform/errors';
@@ -66,7 +66,7 @@ export function adviceHooks(options: { ownRequests: boolean }): CrudHooks {
       if (!merged.allowVehicle) {
         values.vehiclePlate = null;
         values.vehicleReason = null;
-      } else if (values.vehiclePlate) values.vehiclePlate = String(values.vehiclePlate).toUpperCase();
+      } else if (values.vehiclePlate) values.vehiclePlate = normalizePlate(String(values.vehiclePlate));
       if (!existing) {
         values.status = 'PENDING';
         values.requestUserId = sessionOf(ctx.request).userId;

@@ -95,7 +95,7 @@ describe('the HTTP provider (BLACKLIST_PROVIDER=http)', () => {
       {
         list: 'blacklistGovernmentVehicle',
         matchedBy: 'PLATE',
-        value: '1AB 2345',
+        value: '1AB2345',
         reason: 'Wanted',
         note: null,
       },
@@ -108,7 +108,7 @@ describe('the HTTP provider (BLACKLIST_PROVIDER=http)', () => {
           lastName: person.lastName,
           documentNumber: person.documentNumber,
         },
-        { kind: 'VEHICLE', plate: '1AB 2345' },
+        { kind: 'VEHICLE', plate: '1AB2345' },
       ]),
     );
     expect(received).toHaveLength(2);
@@ -219,7 +219,7 @@ describe('no provider and the simulator', () => {
     // The simulator gives no reason.
     expect(warned.json().blacklistHits).toEqual([
       expect.objectContaining({ list: 'blacklistGovernmentPerson', reason: null }),
-      expect.objectContaining({ list: 'blacklistGovernmentVehicle', value: 'X1 0000', reason: null }),
+      expect.objectContaining({ list: 'blacklistGovernmentVehicle', value: 'X10000', reason: null }),
     ]);
     const acknowledged = await enter(ctx, reception, {
       ...person,

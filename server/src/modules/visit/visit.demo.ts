@@ -95,7 +95,12 @@ export async function seedVisitDemo(tx: Db, siteIds: number[]): Promise<void> {
     }
     const documents = await tx
       .insert(identityDocuments)
-      .values(['Občanský průkaz', 'Cestovní pas', 'Řidičský průkaz'].map((name) => ({ siteId, name })))
+      .values(
+        ['Občanský průkaz', 'Cestovní pas', 'Povolení k pobytu', 'Řidičský průkaz'].map((name) => ({
+          siteId,
+          name,
+        })),
+      )
       .returning({ id: identityDocuments.id });
     const purposes = await tx
       .insert(visitPurposes)

@@ -47,7 +47,7 @@ describe('entry (Zapsat vstup)', () => {
       direction: 'IN',
       inArea: true,
       departed: false,
-      vehiclePlate: '1AB 2345',
+      vehiclePlate: '1AB2345',
       gate: { id: site.backGate, label: 'Back gate' },
       documentType: { id: site.idCard, label: 'ID card' },
       blacklistInternalPerson: 'OK',

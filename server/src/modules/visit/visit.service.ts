@@ -6,6 +6,7 @@ import {
   type ErrorDetail,
   type VisitCompanion,
   type VisitEquipment,
+  normalizePlate,
 } from '@strazce/contract';
 import type { Db } from '../../db/database';
 import type { ChildList, CrudContext, CrudHooks, Row } from '../../platform/crud';
@@ -234,7 +235,7 @@ const subjectOf = (values: Row): BlacklistSubject => {
       documentTypeId: typeof documentTypeId === 'number' ? documentTypeId : null,
       documentNumber: text(values.documentNumber),
     },
-    plate: text(values.vehiclePlate)?.toUpperCase() ?? null,
+    plate: text(values.vehiclePlate) ? normalizePlate(text(values.vehiclePlate)!) : null,
   };
 };
 
@@ -279,7 +280,7 @@ export function visitHooks(government: GovernmentBlacklistProvider): CrudHooks {
     async beforeWrite(values, input, ctx, existing) {
       const siteId = ctx.siteId!;
       await takeMovementTime(values, ctx, existing);
-      if (values.vehiclePlate) values.vehiclePlate = String(values.vehiclePlate).toUpperCase();
+      if (values.vehiclePlate) values.vehiclePlate = normalizePlate(String(values.vehiclePlate));
       await fillVisited(ctx.tx, siteId, values);
       if (existing) {
         // A caller who sees personal data only masked must not write it either (the mask would overwrite it).

@@ -1,5 +1,18 @@
 import { useEffect, useMemo, useState, type ReactElement, type ReactNode } from 'react';
-import { Alert, App, Badge, Button, Col, Descriptions, Form, Input, Row as GridRow, Space, Tabs } from 'antd';
+import {
+  Alert,
+  App,
+  Badge,
+  Button,
+  Col,
+  Descriptions,
+  Divider,
+  Form,
+  Input,
+  Row as GridRow,
+  Space,
+  Tabs,
+} from 'antd';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
@@ -33,6 +46,7 @@ export interface CrudDialogProps extends Pick<
   CrudPageProps,
   | 'formItems'
   | 'formTabs'
+  | 'formSections'
   | 'wideFields'
   | 'dialogWidth'
   | 'fieldVisible'
@@ -340,35 +354,53 @@ export function CrudDialog(props: CrudDialogProps) {
   };
 
   const inTabs = new Set(tabs?.flatMap((tab) => tab.fields) ?? []);
-  const formBody = tabs ? (
-    <Tabs
-      activeKey={activeTab}
-      onChange={setActiveTab}
-      items={tabs.map((tab, index) => ({
-        key: tab.key,
-        label: tabErrors.has(tab.key) ? (
-          <Badge dot offset={[6, 0]} data-testid={`tab-error-${tab.key}`}>
-            {tab.title}
-          </Badge>
-        ) : (
-          tab.title
-        ),
-        forceRender: true,
-        children: (
+  const sections = props.formSections;
+  const inSections = new Set(sections?.flatMap((section) => section.fields) ?? []);
+  const formBody =
+    sections && !tabs ? (
+      sections.map((section, index) => (
+        <div key={section.key} data-testid={`form-section-${section.key}`}>
+          <Divider titlePlacement="start" className="crud-section">
+            {section.title}
+          </Divider>
           <GridRow gutter={16}>
             {[
-              // In the tab's order; the first tab also takes the fields no tab names.
-              ...tab.fields.filter((name) => names.includes(name)),
-              ...(index === 0 ? names.filter((name) => !inTabs.has(name)) : []),
+              ...section.fields.filter((name) => names.includes(name)),
+              ...(index === 0 ? names.filter((name) => !inSections.has(name)) : []),
             ].map(formItem)}
-            {tab.extra !== undefined && <Col span={24}>{tab.extra}</Col>}
+            {section.extra !== undefined && <Col span={24}>{section.extra}</Col>}
           </GridRow>
-        ),
-      }))}
-    />
-  ) : (
-    <GridRow gutter={16}>{names.map(formItem)}</GridRow>
-  );
+        </div>
+      ))
+    ) : tabs ? (
+      <Tabs
+        activeKey={activeTab}
+        onChange={setActiveTab}
+        items={tabs.map((tab, index) => ({
+          key: tab.key,
+          label: tabErrors.has(tab.key) ? (
+            <Badge dot offset={[6, 0]} data-testid={`tab-error-${tab.key}`}>
+              {tab.title}
+            </Badge>
+          ) : (
+            tab.title
+          ),
+          forceRender: true,
+          children: (
+            <GridRow gutter={16}>
+              {[
+                // In the tab's order; the first tab also takes the fields no tab names.
+                ...tab.fields.filter((name) => names.includes(name)),
+                ...(index === 0 ? names.filter((name) => !inTabs.has(name)) : []),
+              ].map(formItem)}
+              {tab.extra !== undefined && <Col span={24}>{tab.extra}</Col>}
+            </GridRow>
+          ),
+        }))}
+      />
+    ) : (
+      <GridRow gutter={16}>{names.map(formItem)}</GridRow>
+    );
 
   const titleKey = {
     create: 'crud.dialog.create',

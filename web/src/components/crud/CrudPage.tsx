@@ -529,6 +529,7 @@ export function CrudPage(props: CrudPageProps) {
           onSwitch={(mode, record) => setDialog({ mode, record })}
           formItems={props.formItems}
           formTabs={props.formTabs}
+          formSections={props.formSections}
           wideFields={props.wideFields}
           dialogWidth={props.dialogWidth}
           fieldVisible={props.fieldVisible}

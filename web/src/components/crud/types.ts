@@ -83,6 +83,11 @@ export interface CrudPageProps {
   formItems?: Record<string, (context: FormItemContext) => ReactElement>;
   /** Fields of the dialog grouped in tabs; fields in no tab stay on the first one. */
   formTabs?: FormTab[];
+  /**
+   * Fields of the dialog grouped in titled sections one below the other (as the visit advice form), when no
+   * tabs are given; fields in no section stay in the first one.
+   */
+  formSections?: FormTab[];
   /** Fields that take the full width of the dialog (long lists, editors). */
   wideFields?: string[];
   rowActions?: RowAction[];

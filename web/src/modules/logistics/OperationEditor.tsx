@@ -12,7 +12,7 @@ import { detailsToFormErrors, type FormErrors } from '../../components/crud/vali
 import type { Row } from '../../components/crud/fieldWire';
 import { ActionDialog, type DialogProblem } from '../visits/ActionDialog';
 import { useFormErrors } from '../visits/useFormErrors';
-import { ask } from './confirm';
+import { ask, askRampOccupied } from './confirm';
 import {
   LOG_NOTE,
   attributeModes,
@@ -35,6 +35,8 @@ export interface OperationBody {
   version: number;
   values: Record<string, unknown>;
   note: string | null;
+  /** Onto a ramp another transport holds, confirmed (LOGISTICS_RAMP_OCCUPIED). */
+  force?: boolean;
 }
 
 /** Sends an operation's body for a transport (an execute names the operation). */
@@ -76,6 +78,7 @@ export function useOperationRequest(
   handlers: { onDone(): void; onProblem(problem: DialogProblem | null, errors?: FormErrors): void },
 ) {
   const { t } = useTranslation();
+  const { modal } = App.useApp();
   const refresh = useRefreshTransports();
   const [current, setCurrent] = useState(transport);
   const mutation = useMutation({
@@ -85,7 +88,14 @@ export function useOperationRequest(
       refresh();
       handlers.onDone();
     },
-    onError: (error) => {
+    onError: (error, request) => {
+      // Onto a ramp another transport holds then: the dispatcher may plan it there all the same.
+      if (error instanceof ApiError && error.code === 'LOGISTICS_RAMP_OCCUPIED') {
+        void askRampOccupied(modal, t).then((yes) => {
+          if (yes) mutation.mutate({ ...request, body: { ...request.body, force: true } });
+        });
+        return;
+      }
       if (error instanceof ApiError && error.code === 'VALIDATION') {
         handlers.onProblem(null, detailsToFormErrors(operationErrorDetails(error.body?.details), entity));
         return;

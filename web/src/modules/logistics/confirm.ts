@@ -24,3 +24,17 @@ export function ask(modal: HookAPI, question: Question): Promise<boolean> {
     });
   });
 }
+
+/**
+ * The warning of a transport planned or moved onto a ramp another transport holds at that time
+ * (LOGISTICS_RAMP_OCCUPIED): asks the dispatcher; resolves true to send it again with `force: true`.
+ */
+export function askRampOccupied(modal: HookAPI, t: (key: string) => string): Promise<boolean> {
+  return ask(modal, {
+    title: t('apiError_LOGISTICS_RAMP_OCCUPIED'),
+    content: t('logistics.rampWarning.occupied'),
+    okText: t('logistics.rampWarning.planAnyway'),
+    cancelText: t('crud.cancel'),
+    okTestId: 'logistics-ramp-plan-anyway',
+  });
+}

@@ -10,7 +10,7 @@ import { useAccess } from '../../app/session';
 import { CrudDialog } from '../../components/crud/CrudDialog';
 import type { Row } from '../../components/crud/fieldWire';
 import type { FormTab, RowAction } from '../../components/crud/types';
-import { ask } from './confirm';
+import { ask, askRampOccupied } from './confirm';
 import { EditOperationDialog } from './EditOperationDialog';
 import { ExecuteDialog } from './ExecuteDialog';
 import { isOpenTransport, useRefreshTransports, useStatusLooks } from './transportCells';
@@ -159,6 +159,10 @@ export function useTransportActions() {
           submitText: t('logistics.action.create'),
           successText: t('logistics.transport.created'),
           onDone: refresh,
+          confirmWarning: (error) =>
+            error.code === 'LOGISTICS_RAMP_OCCUPIED'
+              ? askRampOccupied(modal, t).then((yes) => (yes ? { force: true } : null))
+              : null,
         }}
       />
     ) : dialog?.kind === 'execute' ? (

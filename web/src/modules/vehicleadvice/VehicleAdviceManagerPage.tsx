@@ -11,8 +11,46 @@ import { useAccess } from '../../app/session';
 import { CrudPage } from '../../components/crud/CrudPage';
 import { entityQueryKey } from '../../components/crud/CrudDialog';
 import type { Row } from '../../components/crud/fieldWire';
+import { NameSuggest } from '../../components/crud/NameSuggest';
+import type { FormItemContext, FormTab } from '../../components/crud/types';
 import { VehicleEntryDialog } from '../vehicles/VehicleEntryDialog';
 import { useGuardGate } from '../visits/guardGate';
+
+/**
+ * The advice form in sections, as the visit advice form: when and where the vehicle comes, the vehicle with
+ * its forwarder and supplier, and its driver.
+ */
+function formSections(t: (key: string) => string): FormTab[] {
+  return [
+    {
+      key: 'arrival',
+      title: t('vehicles.adviceForm.arrival'),
+      fields: ['date', 'time', 'category', 'direction', 'district', 'gate', 'destination', 'notes'],
+    },
+    {
+      key: 'vehicle',
+      title: t('vehicles.adviceForm.vehicle'),
+      fields: ['vehiclePlate', 'trailerPlate', 'forwarder', 'supplier', 'internalId', 'supplierId'],
+    },
+    {
+      key: 'driver',
+      title: t('vehicles.adviceForm.driver'),
+      fields: ['driverFirstName', 'driverLastName', 'phone', 'email'],
+    },
+  ];
+}
+
+/** A name field offering the names of a list (forwarders as the vehicle entry picks them, suppliers). */
+const suggestFrom = (resource: string) =>
+  function SuggestedName(context: FormItemContext) {
+    return (
+      <NameSuggest
+        resource={resource}
+        disabled={context.disabled}
+        maxLength={context.entity.fields[context.name].max}
+      />
+    );
+  };
 
 /**
  * /vehicleadvice/manager: the vehicles announced to the site, by default from the day before to the day after
@@ -44,6 +82,11 @@ export default function VehicleAdviceManagerPage() {
       <CrudPage
         entity={vehicleAdvice}
         defaultFilters={{ date: [dateFrom, dateTo] }}
+        formSections={formSections(t)}
+        formItems={{
+          forwarder: suggestFrom('vehicle/forwarder'),
+          supplier: suggestFrom('logistics/supplier'),
+        }}
         rowActions={[
           {
             key: 'fromAdvice',

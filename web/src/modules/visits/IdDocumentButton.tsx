@@ -36,7 +36,8 @@ export function IdDocumentButton({ fields, disabled }: { fields: IdDocumentField
       [fields.firstName]: person.firstName,
       [fields.lastName]: person.lastName,
       [fields.documentNumber]: person.documentNumber,
-      [fields.documentType]: documentType,
+      // The site's document type of the kind read; one the site does not list leaves what was chosen.
+      ...(documentType !== null ? { [fields.documentType]: documentType } : {}),
     });
     message.success(t('egov.filled', { name: `${person.firstName} ${person.lastName}` }));
   };
