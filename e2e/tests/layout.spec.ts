@@ -202,7 +202,8 @@ test.describe('advices waiting for an answer', () => {
     const pending = await page.request.get('/api/visit/advice/response/pending', {
       headers: { 'X-Auth-Token': session.session.token },
     });
-    const { total } = (await pending.json()) as { total: number };
+    // The badge counts the current site, as the responses list does.
+    const { current: total } = (await pending.json()) as { current: number };
     expect(total).toBeGreaterThan(0);
 
     await loginByToken(page, responderName, 'Respond12!');
