@@ -296,7 +296,10 @@ describe('dashboard summary', () => {
   });
 
   it("says as many in the area as the lists do (issue 33: the dashboard's 2 vehicles beside the manager's 3)", async () => {
-    const summary = (await summaryOf(everything)) as { visitors: { inArea: number }; vehicles: { inArea: number } };
+    const summary = (await summaryOf(everything)) as {
+      visitors: { inArea: number };
+      vehicles: { inArea: number };
+    };
     const totalOf = async (url: string) => {
       const response = await ctx.call(everything, 'GET', url);
       expect(response.statusCode, response.body).toBe(200);
