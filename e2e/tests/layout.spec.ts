@@ -160,7 +160,7 @@ test.describe('landing', () => {
 });
 
 test.describe('advices waiting for an answer', () => {
-  test('the menu shows how many advices wait for the responder over their sites', async ({
+  test('the menu shows how many advices wait for the responder on the current site', async ({
     page,
     adminApi,
   }) => {
