@@ -1,5 +1,9 @@
+import path from 'node:path';
+import { SCREENSHOTS } from '../support/visits';
 import {
+  ADMIN_PASSWORD,
   DEMO_PASSWORD,
+  loginByToken,
   clickSettled,
   expect,
   openLogin,
@@ -61,6 +65,28 @@ test.describe('login', () => {
     await expect(page.getByTestId('login-error')).toHaveText('Uživatelské jméno nebo heslo je neplatné');
   });
 
+  test("a new attempt drops the server's old answer: the empty form shows only its field messages (issue 33)", async ({
+    page,
+  }) => {
+    await openLogin(page, 'cs');
+    await submitLogin(page, 'viewer', 'Spatne-heslo1!');
+    await expect(page.getByTestId('login-error')).toHaveText('Uživatelské jméno nebo heslo je neplatné');
+    await page.getByTestId('login-username').fill('');
+    await page.getByTestId('login-password').fill('');
+    await page.getByTestId('login-submit').click();
+    await expect(page.getByText('Povinný údaj')).toHaveCount(2);
+    await expect(page.getByTestId('login-error')).toHaveCount(0);
+    for (const width of [1440, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: path.join(SCREENSHOTS, `login-empty-after-error-cs-${width}.png`) });
+    }
+    // An edit alone makes the old answer stale as well.
+    await submitLogin(page, 'viewer', 'Spatne-heslo2!');
+    await expect(page.getByTestId('login-error')).toBeVisible();
+    await page.getByTestId('login-password').fill('Jine-heslo3!');
+    await expect(page.getByTestId('login-error')).toHaveCount(0);
+  });
+
   test('a user name the server refuses gives the invalid user name message', async ({ page }) => {
     await openLogin(page, 'en-US');
     await submitLogin(page, 'x'.repeat(120), 'whatever');
@@ -92,5 +118,22 @@ test.describe('login', () => {
     // The login now sends the client token and is accepted.
     await page.getByTestId('login-submit').click();
     await expect(page.getByTestId('home')).toBeVisible();
+  });
+
+  test('form messages count in Czech plural forms: "Alespoň 3 znaky", not "Alespoň 3 znaků" (issue 33)', async ({
+    page,
+  }) => {
+    await loginByToken(page, 'admin', ADMIN_PASSWORD, 'cs', '/admin/users');
+    await page.getByRole('button', { name: 'Nový záznam' }).click();
+    const form = page.locator('.crud-dialog').last();
+    await expect(form.locator('#userName')).toBeVisible();
+    await form.locator('#userName').fill('ab');
+    await form.locator('.ant-modal-footer .ant-btn-primary').click();
+    await expect(form.getByText('Alespoň 3 znaky', { exact: true })).toBeVisible();
+    await expect(form.getByText('Alespoň 3 znaků')).toHaveCount(0);
+    for (const width of [1440, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: path.join(SCREENSHOTS, `user-name-plural-cs-${width}.png`) });
+    }
   });
 });

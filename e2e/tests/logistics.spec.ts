@@ -164,6 +164,22 @@ for (const language of flowLanguages('logistics')) {
     ).toBeVisible();
     await expect(other.getByTestId('logistics-queue-entry')).toContainText(plate);
 
+    // A viewer reads the board but runs no operation: no 'Provést operaci' that would lead nowhere (issue 33),
+    // while the dispatcher's board offers it on the same transport.
+    const viewer = await user('Viewer', ['LOGISTICS_VIEW']);
+    const watch = await newPage();
+    const workflowRead = watch.waitForResponse((response) =>
+      response.url().includes('/api/logistics/workflow'),
+    );
+    await loginByToken(watch, viewer, PASSWORD, language, '/logistics/manager');
+    expect((await workflowRead).status()).toBe(200);
+    await expect(card(watch).first()).toBeVisible();
+    await expect(watch.getByTestId('logistics-queue-entry')).toContainText(plate);
+    await expect(watch.getByTestId('logistics-card-execute')).toHaveCount(0);
+    await watch.screenshot({ path: shot('board-viewer') });
+    await watch.close();
+    await expect(card(desk).first().getByTestId('logistics-card-execute')).toBeVisible();
+
     // 'Vjezd': its editor wants the ramp first.
     await clickSettled(card(desk).first().getByTestId('logistics-card-execute'));
     await clickSettled(desk.locator('[data-testid="logistics-operation-option"][data-operation="Vjezd"]'));

@@ -137,6 +137,8 @@ for (const language of flowLanguages('stock')) {
     await expect(row).toContainText('7');
     await expect(row).toContainText('3');
     await expect(detail.getByTestId('stock-taking-line-add')).toHaveCount(0);
+    // The total is money in the stock's currency (the site property STOCK_CURRENCY, CZK by default).
+    await expect(detail.getByTestId('stock-variance-total')).toContainText(language === 'cs' ? 'Kč' : 'CZK');
     await page.screenshot({ path: shot('variance') });
     const [counted] = await admin.api.get<Array<{ current: number }>>('/stock/item', { code: items[0].code });
     expect(counted.current).toBe(7);

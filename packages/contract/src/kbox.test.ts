@@ -31,4 +31,19 @@ describe('keybox workflow rules', () => {
     expect(fillKboxTemplate('{{sender.email}}|{{payment.value}}', {})).toBe('|');
     expect(fillKboxTemplate('{{pin}}', KBOX_TEMPLATE_SAMPLE)).toMatch(/^\d{6}$/);
   });
+
+  it('leaves no double space where a value is empty (issue 33)', () => {
+    const template =
+      'Dobrý den {{recipient.name}}, zásilka {{content.trackingNumber}} na vás čeká ve výdejním boxu {{content.boxName}}.';
+    expect(fillKboxTemplate(template, { 'content.boxName': 'A3' })).toBe(
+      'Dobrý den, zásilka na vás čeká ve výdejním boxu A3.',
+    );
+    expect(fillKboxTemplate(template, { 'recipient.name': 'Jano', 'content.trackingNumber': 'DR1' })).toBe(
+      'Dobrý den Jano, zásilka DR1 na vás čeká ve výdejním boxu.',
+    );
+    // At a line's start or end, and between two lines, an empty value takes its spaces with it.
+    expect(fillKboxTemplate('{{pin}} je PIN\nPIN: {{pin}}\nKonec', {})).toBe('je PIN\nPIN:\nKonec');
+    // Text glued to the placeholder stays as written; a filled value keeps the spaces around it.
+    expect(fillKboxTemplate('#{{content.id}}# a {{pin}} b', { pin: '1' })).toBe('## a 1 b');
+  });
 });

@@ -56,6 +56,10 @@ describe('site config values (spec section 9: Long, String, Boolean, Double and 
     expect(checkConfigValue('STRING', 'UTC', 'SITE_TIME_ZONE')).toBeNull();
     expect(checkConfigValue('STRING', 'Europe/Atlantis', 'SITE_TIME_ZONE')).toBe('validation.timeZone');
     expect(checkConfigValue('LONG', 1, 'SITE_TIME_ZONE')).toBe('validation.timeZone');
+    // The stock's currency is an ISO 4217 code (issue 33: stock-taking values are shown in it).
+    expect(checkConfigValue('STRING', 'EUR', 'STOCK_CURRENCY')).toBeNull();
+    expect(checkConfigValue('STRING', 'Kč', 'STOCK_CURRENCY')).toBe('validation.currencyCode');
+    expect(checkConfigValue('STRING', 'eur', 'STOCK_CURRENCY')).toBe('validation.currencyCode');
     // Another property may hold any text.
     expect(checkConfigValue('STRING', 'Europe/Atlantis', 'MY_TEXT')).toBeNull();
     expect(isTimeZone('Europe/Prague')).toBe(true);

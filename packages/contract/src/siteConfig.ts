@@ -50,6 +50,8 @@ export const KNOWN_CONFIG_PROPERTIES = {
   CLIENT_TIME_PAST_MINUTES: { type: 'LONG', default: 7 * 24 * 60 },
   /** How far after now such a time may lie, in minutes (a client's clock running a little fast). */
   CLIENT_TIME_FUTURE_MINUTES: { type: 'LONG', default: 5 },
+  /** The currency of the site's stock prices (ISO 4217 code): stock-taking values are shown in it. */
+  STOCK_CURRENCY: { type: 'STRING', default: 'CZK' },
 } as const satisfies Record<string, { type: ConfigValueType; default: ConfigValue }>;
 
 export const CONFIG_NAME_PATTERN = /^[A-Z][A-Z0-9_]*$/;
@@ -92,8 +94,13 @@ export function checkConfigValue(type: ConfigValueType, value: unknown, name?: s
   }
   if (name === 'SITE_TIME_ZONE' && (type !== 'STRING' || !isTimeZone(value as string)))
     return 'validation.timeZone';
+  if (name === 'STOCK_CURRENCY' && !isCurrencyCode(value)) return 'validation.currencyCode';
   return null;
 }
+
+/** An ISO 4217 currency code (three capital letters: CZK, EUR). */
+export const isCurrencyCode = (value: unknown): value is string =>
+  typeof value === 'string' && /^[A-Z]{3}$/.test(value);
 
 export const siteConfigEntrySchema = z.object({
   name: z.string(),

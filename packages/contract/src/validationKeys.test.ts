@@ -23,10 +23,14 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
+/** The text of a key, or of its plural form `_other` (a text that counts: 'Alespoň {{count}} znaky'). */
 function text(tree: Tree, key: string): string | undefined {
+  const parts = key.split('.');
   let node: string | Tree | undefined = tree;
-  for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined;
-  return typeof node === 'string' ? node : undefined;
+  for (const part of parts.slice(0, -1)) node = typeof node === 'object' ? node[part] : undefined;
+  const last = parts[parts.length - 1];
+  const found = typeof node === 'object' ? (node[last] ?? node[`${last}_other`]) : undefined;
+  return typeof found === 'string' ? found : undefined;
 }
 
 /** `'validation.rule'` (or `validation.rule:<argument>`) written in a source, with the file it is in. */

@@ -130,4 +130,45 @@ describe('demo data (issue 11, point 7)', () => {
       /(?<!\p{L})(the|and|are|not|may|from|with|for|of|to|members|meeting|delivery|visitor)(?!\p{L})/iu;
     expect(texts.filter((text) => english.test(text))).toEqual([]);
   }, 120_000);
+
+  it('fills the gate-load report with its visits and vehicles (issue 33: the report was empty on a fresh demo)', async () => {
+    const database = await emptyDatabase();
+    await seed(database, { demo: true, log: quiet, adminPassword: 'Chosen.Admin1' });
+    // The days of the first site's demo passages in its time zone (the demo writes them relative to now).
+    const result = await database.db.execute(sql`
+      with passages as (
+        select movement_time as time, direction from visit
+          where site_id = (select min(id) from system_site)
+        union all select movement_time, direction from vehicle_movement
+          where site_id = (select min(id) from system_site))
+      select to_char(min(time) at time zone 'Europe/Prague', 'YYYY-MM-DD') as "from",
+        to_char(max(time) at time zone 'Europe/Prague', 'YYYY-MM-DD') as "to",
+        count(*) filter (where direction = 'IN')::int as entries,
+        count(*) filter (where direction = 'OUT')::int as departures
+      from passages`);
+    const [days] = (
+      result as unknown as { rows: { from: string; to: string; entries: number; departures: number }[] }
+    ).rows;
+    expect(days.entries).toBeGreaterThan(0);
+    const app = await buildApp({ database, logLevel: 'silent' });
+    closers.unshift(() => app.close());
+    const login = await app.inject({
+      method: 'GET',
+      url: '/api/session',
+      headers: { authorization: basic('siteadmin', DEMO_PASSWORD) },
+    });
+    expect(login.statusCode, login.body).toBe(200);
+    const report = await app.inject({
+      method: 'GET',
+      url: `/api/report/gate_load?from=${days.from}&to=${days.to}`,
+      headers: { 'x-auth-token': login.json().session.token },
+    });
+    expect(report.statusCode, report.body).toBe(200);
+    const rows = report.json().rows as { entries: number; departures: number }[];
+    expect(rows.length).toBeGreaterThan(0);
+    const sum = (key: 'entries' | 'departures') => rows.reduce((total, row) => total + row[key], 0);
+    // Every demo entry passed a gate; so did every departure (a tractor that left its trailer has no OUT row).
+    expect(sum('entries')).toBe(days.entries);
+    expect(sum('departures')).toBeGreaterThanOrEqual(days.departures);
+  }, 120_000);
 });

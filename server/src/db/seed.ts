@@ -25,12 +25,15 @@ interface DemoUser {
   sites: 'all' | 'first';
 }
 
-/** One demo user per user kind of the specification (section 1). */
+/**
+ * One demo user per user kind of the specification (section 1), named as a believable person (the name shows in
+ * the header and in records); tests and the README log in by the user name.
+ */
 export const DEMO_USERS: DemoUser[] = [
   {
     userName: 'siteadmin',
     firstName: 'Simona',
-    lastName: 'Správcová',
+    lastName: 'Veselá',
     kind: 'site administrator',
     roles: ['SITE_ADMIN', 'VIEW_PERSONAL_INFO'],
     sites: 'first',
@@ -57,8 +60,8 @@ export const DEMO_USERS: DemoUser[] = [
   },
   {
     userName: 'user',
-    firstName: 'Ústav',
-    lastName: 'Uživatel',
+    firstName: 'Jana',
+    lastName: 'Králová',
     kind: 'ordinary user (receptionist, guard)',
     roles: [
       'VISIT_USER',
@@ -77,7 +80,7 @@ export const DEMO_USERS: DemoUser[] = [
   {
     userName: 'viewer',
     firstName: 'Věra',
-    lastName: 'Vidná',
+    lastName: 'Marková',
     kind: 'viewer',
     roles: [
       'PATROL_VIEW',
@@ -95,8 +98,8 @@ export const DEMO_USERS: DemoUser[] = [
   },
   {
     userName: 'operator',
-    firstName: 'Otakar',
-    lastName: 'Obsluha',
+    firstName: 'Karel',
+    lastName: 'Pospíšil',
     kind: 'operator (dispatcher, responder)',
     roles: ['LOGISTICS_OPERATOR', 'LOGISTICS_CANCEL', 'VISIT_ADVICE_RESPONSE', 'KBOX_USER'],
     sites: 'all',

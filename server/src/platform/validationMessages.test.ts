@@ -17,10 +17,13 @@ type Tree = { [key: string]: string | Tree };
 const locales = ['cs', 'en'].map(
   (lang) => JSON.parse(readFileSync(path.join(LOCALES, `${lang}.json`), 'utf8')) as Tree,
 );
+/** A key has a text, itself or in plural forms (`_other`: a text that counts, 'Alespoň {{count}} znaky'). */
 const hasText = (tree: Tree, key: string) => {
+  const parts = key.split('.');
   let node: string | Tree | undefined = tree;
-  for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined;
-  return typeof node === 'string';
+  for (const part of parts.slice(0, -1)) node = typeof node === 'object' ? node[part] : undefined;
+  const last = parts[parts.length - 1];
+  return typeof node === 'object' && typeof (node[last] ?? node[`${last}_other`]) === 'string';
 };
 
 let ctx: TestContext;

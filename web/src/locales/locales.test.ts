@@ -52,6 +52,30 @@ describe('locale files', () => {
     ).toEqual([]);
   });
 
+  it('count with the plural forms of the language wherever a text shows {{count}} (issue 33)', () => {
+    // A refusal's number of uses may be a text ('10000+'), for which i18next picks no plural form; the number
+    // stands alone after a colon there ('Návštěvy: 12'), with no noun to agree with.
+    const countAsText = new Set(['crud.usedBy', 'crud.usedByField']);
+    const required: Record<string, string[]> = { cs: ['one', 'few', 'many', 'other'], en: ['one', 'other'] };
+    for (const lang of Object.keys(required)) {
+      const counting = [...flat[lang]]
+        .filter(([, text]) => text.includes('{{count}}'))
+        .map(([key]) => key.replace(PLURAL, ''));
+      expect(counting.length).toBeGreaterThan(10);
+      const missing = [...new Set(counting)]
+        .filter((key) => !countAsText.has(key))
+        .flatMap((key) =>
+          required[lang].filter((form) => !flat[lang].has(`${key}_${form}`)).map((f) => `${key}_${f}`),
+        );
+      expect(missing, `plural forms missing in ${lang}.json`).toEqual([]);
+      // ... and no text of a plural key keeps a number of its own beside {{count}}'s forms.
+      const unpaired = [...flat[lang].keys()].filter(
+        (key) => !PLURAL.test(key) && flat[lang].get(key)!.includes('{{count}}') && !countAsText.has(key),
+      );
+      expect(unpaired, `texts counting without plural forms in ${lang}.json`).toEqual([]);
+    }
+  });
+
   it('have no empty texts', () => {
     for (const lang of Object.keys(flat)) {
       expect(

@@ -367,11 +367,28 @@ export const KBOX_TEMPLATE_SAMPLE: KboxTemplateValues = {
   'pin.expires': '30.11.2026 14:00',
 };
 
-/** Fills a template: each `{{ name }}` of a known placeholder by its value (empty when the value is missing). */
+/** A placeholder with the spaces and tabs around it. */
+const PLACEHOLDER = /([ \t]*)\{\{\s*([a-zA-Z.]+)\s*\}\}([ \t]*)/g;
+/** Characters no space goes before: where an empty value ends a clause or a line. */
+const CLOSING = /^(|[\n\r,.;:!?)\]])$/;
+
+/**
+ * Fills a template: each `{{ name }}` of a known placeholder by its value. A missing or empty value leaves no
+ * gap ('zásilka {{content.trackingNumber}} na vás čeká' → 'zásilka na vás čeká', 'Dobrý den {{recipient.name}},'
+ * → 'Dobrý den,'): the spaces around it fold into one between words, none before punctuation or at a line's ends.
+ */
 export function fillKboxTemplate(template: string, values: KboxTemplateValues): string {
   const known = new Set<string>(KBOX_TEMPLATE_PLACEHOLDERS);
-  return template.replace(/\{\{\s*([a-zA-Z.]+)\s*\}\}/g, (whole, name: string) =>
-    known.has(name) ? (values[name as keyof KboxTemplateValues] ?? '') : whole,
+  return template.replace(
+    PLACEHOLDER,
+    (whole: string, before: string, name: string, after: string, offset: number, text: string) => {
+      if (!known.has(name)) return whole;
+      const value = values[name as keyof KboxTemplateValues] ?? '';
+      if (value !== '') return `${before}${value}${after}`;
+      const lineStart = offset === 0 || text[offset - 1] === '\n';
+      const next = text.charAt(offset + whole.length);
+      return lineStart || CLOSING.test(next) || (before === '' && after === '') ? '' : ' ';
+    },
   );
 }
 

@@ -213,6 +213,19 @@ export const logisticsWorkflowOperation = defineEntity({
  */
 export const logisticsWorkflowSchema = z.array(logisticsWorkflowOperation.schemas.record);
 
+/**
+ * `GET /api/logistics/workflow` (whoever reads transports or the board): what the workflow lets the caller do on
+ * the current site, so that the web app offers an action only to whom the server would allow it. `startStatuses`:
+ * the statuses an active operation with a role of the caller starts in ('Provést operaci' on an open transport
+ * in one of them); `operations`: the operations with a role of the caller ('Upravit operaci' on a transport whose
+ * last operation is one of them). The same conditions as executing and correcting (`offeredSql`).
+ */
+export const logisticsCallerWorkflowSchema = z.object({
+  startStatuses: z.array(z.number().int()),
+  operations: z.array(z.number().int()),
+});
+export type LogisticsCallerWorkflow = z.infer<typeof logisticsCallerWorkflowSchema>;
+
 /** Body keys of a workflow operation beyond its fields: continue despite the duplicate warning. */
 export const logisticsWorkflowOperationInputExtension = {
   force: z.boolean().optional(),

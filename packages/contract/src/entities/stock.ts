@@ -293,5 +293,7 @@ export const stockVarianceSchema = z.object({
   ),
   /** The sum of the known values. */
   totalValue: z.number(),
+  /** The currency of the values: the site property STOCK_CURRENCY (prices are in it). */
+  currency: z.string(),
 });
 export type StockVariance = z.infer<typeof stockVarianceSchema>;

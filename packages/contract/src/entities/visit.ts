@@ -382,9 +382,12 @@ export function adviceDefaultFilter(today: string): Record<string, string> {
 
 /**
  * `GET /api/visit/advice/response/pending`: the advices waiting for this responder's answer (status PENDING)
- * on every site the user is a member of and that has visit advices enabled; the menu shows the total.
+ * on every site the user is a member of and that has visit advices enabled (`total`, `sites`), and on the
+ * current site (`current`: counted by the advice list itself, so the menu's badge and the list's total of
+ * `GET /api/visit/advice?status=PENDING` are one figure).
  */
 export const advicePendingSchema = z.object({
+  current: z.number().int().nonnegative(),
   total: z.number().int().nonnegative(),
   sites: z.array(z.object({ id: z.number().int(), name: z.string(), count: z.number().int().positive() })),
 });

@@ -81,7 +81,7 @@ beforeAll(async () => {
       direction: 'IN',
       inArea: true,
     },
-    // Only its trailer is still inside: not a vehicle in the area.
+    // Only its trailer is still inside: in the area all the same (the vehicle manager lists it).
     {
       ...vehicleRow,
       plate: '3C33333',
@@ -281,8 +281,8 @@ describe('dashboard summary', () => {
       today: '2026-03-11',
       // In the area: both entries still inside; today (Prague): the entries at 23:10 and 23:15 UTC and the leave.
       visitors: { inArea: 2, entriesToday: 2, exitsToday: 1 },
-      // The trailer alone inside is no vehicle in the area; today: the entries at 23:05 and 23:06 UTC.
-      vehicles: { inArea: 2, entriesToday: 2, exitsToday: 0 },
+      // Two vehicles and a trailer left alone inside; today: the entries at 23:05 and 23:06 UTC.
+      vehicles: { inArea: 3, entriesToday: 2, exitsToday: 0 },
       // Two keys out, one past its due time at 23:30 UTC; the returned one does not count.
       keys: { lent: 2, overdue: 1 },
       keybox: { waiting: 2, notOk: 1, keyboxes: 2 },
@@ -293,6 +293,23 @@ describe('dashboard summary', () => {
       today: '2026-03-10',
       visitors: { inArea: 0, entriesToday: 2, exitsToday: 0 },
     });
+  });
+
+  it("says as many in the area as the lists do (issue 33: the dashboard's 2 vehicles beside the manager's 3)", async () => {
+    const summary = (await summaryOf(everything)) as {
+      visitors: { inArea: number };
+      vehicles: { inArea: number };
+    };
+    const totalOf = async (url: string) => {
+      const response = await ctx.call(everything, 'GET', url);
+      expect(response.statusCode, response.body).toBe(200);
+      expect((response.json() as unknown[]).length).toBeGreaterThan(0);
+      return Number(response.headers['x-total-count']);
+    };
+    // The trailer left alone is the case that differed: the list showed it, the widget did not count it.
+    expect(summary.vehicles.inArea).toBe(await totalOf('/api/vehicle/inarea?size=100'));
+    expect(summary.vehicles.inArea).toBe(3);
+    expect(summary.visitors.inArea).toBe(await totalOf('/api/visit/overview?size=100'));
   });
 
   it('moves on with the clock', async () => {

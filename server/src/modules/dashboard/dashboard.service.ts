@@ -1,7 +1,7 @@
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone.js';
 import utc from 'dayjs/plugin/utc.js';
-import { and, count, eq, gte, lt, or, sql } from 'drizzle-orm';
+import { and, count, eq, gte, lt, sql } from 'drizzle-orm';
 import {
   DASHBOARD_WIDGETS,
   rolesAllow,
@@ -14,6 +14,7 @@ import type { Db } from '../../db/database';
 import { localDate, siteTimeZone } from '../../platform/siteTime';
 import { kboxContents, kboxKeyboxes } from '../kbox/kbox.tables';
 import { keyLends } from '../keys/keys.tables';
+import { vehicleInAreaSql } from '../vehicle/vehicle.service';
 import { vehicleMovements } from '../vehicle/vehicle.tables';
 import { visits } from '../visit/visit.tables';
 import { dashboardLayouts } from './dashboard.tables';
@@ -71,18 +72,16 @@ async function visitorFigures(db: Db, siteId: number, start: Date, end: Date): P
   return { inArea: inArea.count, entriesToday: today.entries, exitsToday: today.exits };
 }
 
-/** Vehicles in the area (`vehicle_movement_in_area_idx`) and today's entries and departures (by time). */
+/**
+ * Vehicles in the area, as the vehicle manager's in-area list counts them (`vehicleInAreaSql`: a trailer left
+ * inside counts too; the in-area indexes), and today's entries and departures (by time).
+ */
 async function vehicleFigures(db: Db, siteId: number, start: Date, end: Date): Promise<Figures<'vehicles'>> {
   const [[inArea], [today]] = await Promise.all([
     db
-      .select({ count: sql<number>`count(*) filter (where ${vehicleMovements.inArea})`.mapWith(Number) })
+      .select({ count: count() })
       .from(vehicleMovements)
-      .where(
-        and(
-          eq(vehicleMovements.siteId, siteId),
-          or(eq(vehicleMovements.inArea, true), eq(vehicleMovements.trailerInArea, true)),
-        ),
-      ),
+      .where(and(eq(vehicleMovements.siteId, siteId), vehicleInAreaSql())),
     db
       .select({
         entries: sql<number>`count(*) filter (where ${vehicleMovements.direction} = 'IN')`.mapWith(Number),

@@ -716,3 +716,31 @@ describe('events', () => {
     expect(await idle.untilEnd()).toContain(ENDED);
   });
 });
+
+describe('what the workflow lets the caller do (GET /api/logistics/workflow, issue 33)', () => {
+  const sorted = (ids: number[]) => [...ids].sort((a, b) => a - b);
+
+  it("names the start statuses and operations of the caller's roles, as executing decides", async () => {
+    expect(await getJson(operator, '/api/logistics/workflow')).toEqual({
+      startStatuses: sorted([status['Ohlášeno'], status['Na rampě'], status['Naloženo']]),
+      operations: sorted([arrive, load, depart]),
+    });
+    expect(await getJson(admin, '/api/logistics/workflow')).toEqual({
+      startStatuses: [status['Na rampě']],
+      operations: [load],
+    });
+    // The viewer reads transports but runs no operation: nothing to offer, and the server offers nothing either.
+    expect(await getJson(viewer, '/api/logistics/workflow')).toEqual({ startStatuses: [], operations: [] });
+    const transport = await newTransport();
+    expect(transport.status).toMatchObject({ id: status['Ohlášeno'] });
+    expect(await getJson(viewer, `/api/logistics/transport/${transport.id}/workflow`)).toEqual([]);
+    const offered = (await getJson(operator, `/api/logistics/transport/${transport.id}/workflow`)) as Json[];
+    expect(offered.map((operation) => operation.id)).toEqual([arrive]);
+  });
+
+  it("counts only the current site's operations and is for logistics roles only", async () => {
+    expect(await getJson(adminB, '/api/logistics/workflow')).toEqual({ startStatuses: [], operations: [] });
+    expect((await ctx.call(stranger, 'GET', '/api/logistics/workflow')).statusCode).toBe(403);
+    expect((await ctx.call(null, 'GET', '/api/logistics/workflow')).statusCode).toBe(401);
+  });
+});

@@ -11,6 +11,7 @@ import {
   LOGISTICS_TURN_TIME_MAX_DAYS,
   idParamsSchema,
   logisticsBoardSchema,
+  logisticsCallerWorkflowSchema,
   logisticsCancelSchema,
   logisticsEditOperationSchema,
   logisticsExecuteSchema,
@@ -54,6 +55,7 @@ import {
 } from './logistics.tables';
 import { TRANSPORT_TOPIC, transportHooks, waitingSql, type TransportContext } from './logistics.transport';
 import {
+  callerWorkflow,
   cancelTransport,
   editOperation,
   executeOperation,
@@ -173,6 +175,21 @@ export function registerLogisticsRoutes(app: FastifyInstance, db: Db): void {
       });
       return reply.status(201).send(record);
     },
+  );
+
+  typed.get(
+    '/api/logistics/workflow',
+    {
+      config: { access: { roles: [...LOGISTICS_READ, ...LOGISTICS_BOARD], module: MODULE } },
+      schema: {
+        tags,
+        description:
+          'What the workflow lets the caller do on the current site: the start statuses of the active ' +
+          'operations with a role of theirs, and the operations whose last run they may correct.',
+        response: { 200: logisticsCallerWorkflowSchema },
+      },
+    },
+    async (request) => callerWorkflow(db, currentSiteId(request), sessionOf(request).roles),
   );
 
   typed.get(

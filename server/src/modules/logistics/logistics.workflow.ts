@@ -5,6 +5,7 @@ import {
   LOGISTICS_TRANSPORT_ATTRIBUTES,
   logisticsTransport,
   type ErrorDetail,
+  type LogisticsCallerWorkflow,
   type LogisticsTransportAttribute,
 } from '@strazce/contract';
 import type { Db } from '../../db/database';
@@ -62,6 +63,28 @@ const offeredCondition = (
 
 export const offeredSql = (siteId: number, statusId: number, roles: readonly string[]): SQL =>
   offeredCondition(siteId, statusId, rolesValue(roles));
+
+/**
+ * What the workflow lets a caller with `roles` do on the site (`GET /api/logistics/workflow`): the start statuses
+ * of the active operations offered to them (as `offeredSql`) and every operation of theirs (as `editOperation`).
+ */
+export async function callerWorkflow(
+  db: Db,
+  siteId: number,
+  roles: readonly string[],
+): Promise<LogisticsCallerWorkflow> {
+  const rows = await db
+    .select({
+      id: workflowOperations.id,
+      startStatus: workflowOperations.startStatusId,
+      active: workflowOperations.active,
+    })
+    .from(workflowOperations)
+    .where(and(eq(workflowOperations.siteId, siteId), forRolesSql(rolesValue(roles))))
+    .orderBy(workflowOperations.id);
+  const active = rows.filter((row) => row.active).map((row) => row.startStatus);
+  return { startStatuses: [...new Set(active)].sort((a, b) => a - b), operations: rows.map((row) => row.id) };
+}
 
 /** The transport as it is now: 404 when not of the site; 409 when closed. Its version is not checked here. */
 export async function openTransport(ctx: TransportContext, id: number) {

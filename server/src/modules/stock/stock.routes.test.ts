@@ -7,7 +7,7 @@ import {
   type TestContext,
   type TestUser,
 } from '../../../test/helper';
-import { emails, persons } from '../system/system.tables';
+import { emails, persons, siteProperties } from '../system/system.tables';
 import { seedStockDemo } from './stock.demo';
 import { sendStockDailyDigests, sendStockOverdueNotices } from './stock.reminders';
 
@@ -469,6 +469,7 @@ describe('stock takings', () => {
     const variance = (await getJson(admin, `/api/stock/taking/${taking.id}/variance`)) as unknown as {
       lines: Array<Record<string, unknown>>;
       totalValue: number;
+      currency: string;
     };
     expect(variance.lines.find((row) => (row.item as Json).id === item.id)).toMatchObject({
       expected: 10,
@@ -484,6 +485,17 @@ describe('stock takings', () => {
       value: null,
     });
     expect(variance.totalValue).toBe(-5);
+    // The values are in the stock's currency: the site property STOCK_CURRENCY, CZK while unset (issue 33).
+    expect(variance.currency).toBe('CZK');
+    const [euro] = await ctx.db
+      .insert(siteProperties)
+      .values({ siteId: ctx.siteA, name: 'STOCK_CURRENCY', type: 'STRING', value: 'EUR' })
+      .returning({ id: siteProperties.id });
+    try {
+      expect((await getJson(admin, `/api/stock/taking/${taking.id}/variance`)).currency).toBe('EUR');
+    } finally {
+      await ctx.db.delete(siteProperties).where(eq(siteProperties.id, euro.id));
+    }
     const takingMovements = await getJson(
       admin,
       `/api/stock/item/movement?item=${item.id}&type=STOCK_TAKING`,

@@ -1,10 +1,17 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { stockLevelProblem, type StockItemType, type StockVariance } from '@strazce/contract';
+import {
+  KNOWN_CONFIG_PROPERTIES,
+  isCurrencyCode,
+  stockLevelProblem,
+  type StockItemType,
+  type StockVariance,
+} from '@strazce/contract';
 import type { Db } from '../../db/database';
 import { auditRecord, changedFields } from '../../platform/audit';
 import type { CrudContext, CrudHooks, CrudRepository } from '../../platform/crud';
 import { AppError, notFound, validationError } from '../../platform/errors';
 import { sessionOf } from '../../platform/guard';
+import { activeSiteProperty } from '../../platform/siteProperty';
 import { quantityText } from './stock.levels';
 import {
   stockItems,
@@ -137,6 +144,12 @@ export async function closeTaking(movements: CrudRepository, ctx: CrudContext, i
  * close, the current stock before it), the count, the difference and its value at the item's price, computed
  * by the database in exact decimals.
  */
+/** The currency of the site's stock prices (STOCK_CURRENCY), its default while unset or not a currency code. */
+export async function stockCurrency(db: Db, siteId: number): Promise<string> {
+  const value = await activeSiteProperty(db, siteId, 'STOCK_CURRENCY');
+  return isCurrencyCode(value) ? value : KNOWN_CONFIG_PROPERTIES.STOCK_CURRENCY.default;
+}
+
 export async function takingVariance(db: Db, siteId: number, id: number): Promise<StockVariance> {
   const [taking] = await db
     .select({ id: stockTakings.id, name: stockTakings.name, closed: stockTakings.closed })
@@ -189,5 +202,6 @@ export async function takingVariance(db: Db, siteId: number, id: number): Promis
     taking: { id: taking.id, name: taking.name, closed: taking.closed?.toISOString() ?? null },
     lines,
     totalValue: totalMillionths / 1_000_000,
+    currency: await stockCurrency(db, siteId),
   };
 }

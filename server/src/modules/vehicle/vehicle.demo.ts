@@ -1,6 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { siteToday } from '../../platform/siteTime';
+import { recordGateMovement } from '../site/movement';
 import { gates, identityDocuments } from '../site/site.tables';
 import {
   vehicleAdviceCategories,
@@ -27,6 +28,22 @@ const ADVICE_CATEGORIES = [
 ];
 
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
+
+/**
+ * The passages of the site's demo movements for the gate-load report, as entries and leaves through the API
+ * write them: each row's own direction, and the leave of an entry that has no OUT row (a tractor that left its
+ * trailer behind).
+ */
+async function recordDemoPassages(tx: Db, siteId: number): Promise<void> {
+  const rows = await tx.select().from(vehicleMovements).where(eq(vehicleMovements.siteId, siteId));
+  const closed = new Set(rows.map((row) => row.entryId).filter((id) => id !== null));
+  for (const row of rows) {
+    if (row.gateId === null) continue;
+    await recordGateMovement(tx, siteId, row.gateId, row.direction, row.movementTime);
+    if (row.direction === 'IN' && row.departureTime && !closed.has(row.id))
+      await recordGateMovement(tx, siteId, row.gateId, 'OUT', row.departureTime);
+  }
+}
 
 /**
  * Demo data of the vehicles and vehicle advices modules (with the visit demo, whose gates and documents it
@@ -141,6 +158,8 @@ export async function seedVehicleDemo(tx: Db, siteIds: number[]): Promise<void> 
       typeId: types[1].id,
       ...driver('Eva', 'Marešová'),
     });
+
+    await recordDemoPassages(tx, siteId);
 
     const today = await siteToday(tx, siteId, new Date());
     await tx.insert(vehicleAdvices).values([

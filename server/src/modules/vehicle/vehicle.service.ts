@@ -469,6 +469,13 @@ export async function deleteTrailer(tx: Db, siteId: number, entryId: number, now
  * The list of vehicles and trailers in the area, with the minutes since their entry and whether that is over
  * the site property VEHICLE_DWELL_LIMIT_HOURS (a positive number; otherwise its default), all in one select.
  */
+/**
+ * What is in the area (the vehicle manager's in-area list and the dashboard's figure alike): a vehicle inside,
+ * or a trailer left inside after its tractor went.
+ */
+export const vehicleInAreaSql = (): SQL =>
+  sql`(${vehicleMovements.inArea} or ${vehicleMovements.trailerInArea})`;
+
 export function inAreaScope(): ListScope {
   const minutes = (now: SQL) =>
     sql`floor(extract(epoch from (${now} - ${qualified(vehicleMovements.movementTime)})) / 60)`;
@@ -480,7 +487,7 @@ export function inAreaScope(): ListScope {
       and (${qualified(siteProperties.value)} #>> '{}')::numeric > 0),
     ${sql.raw(String(KNOWN_CONFIG_PROPERTIES.VEHICLE_DWELL_LIMIT_HOURS.default))})`;
   return {
-    where: sql`(${vehicleMovements.inArea} or ${vehicleMovements.trailerInArea})`,
+    where: vehicleInAreaSql(),
     fields: {
       dwellMinutes: (now) => sql`greatest(0, ${minutes(now)})::int`,
       overLimit: (now) => sql`${minutes(now)} > ${limitHours} * 60`,

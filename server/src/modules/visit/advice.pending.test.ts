@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import type { AdvicePending } from '@strazce/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext, type TestUser } from '../../../test/helper';
 import { sites } from '../system/system.tables';
@@ -52,6 +53,7 @@ describe('advices pending an answer (GET /api/visit/advice/response/pending)', (
     expect(response.statusCode).toBe(200);
     // Site C (not a member) and the site without the module do not count; answered advices do not either.
     expect(response.json()).toEqual({
+      current: 2,
       total: 3,
       sites: [
         { id: ctx.siteA, name: 'Site A', count: 2 },
@@ -64,7 +66,11 @@ describe('advices pending an answer (GET /api/visit/advice/response/pending)', (
     await ctx.db.update(sites).set({ valid: false }).where(eq(sites.id, ctx.siteB));
     try {
       const response = await ctx.call(responder, 'GET', PENDING_URL);
-      expect(response.json()).toEqual({ total: 2, sites: [{ id: ctx.siteA, name: 'Site A', count: 2 }] });
+      expect(response.json()).toEqual({
+        current: 2,
+        total: 2,
+        sites: [{ id: ctx.siteA, name: 'Site A', count: 2 }],
+      });
     } finally {
       await ctx.db.update(sites).set({ valid: true }).where(eq(sites.id, ctx.siteB));
     }
@@ -74,7 +80,34 @@ describe('advices pending an answer (GET /api/visit/advice/response/pending)', (
     const quiet = await ctx.givenUser({ roles: ['VISIT_ADVICE_RESPONSE'], sites: [noAdviceSite] });
     const response = await ctx.call(quiet, 'GET', PENDING_URL);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ total: 0, sites: [] });
+    expect(response.json()).toEqual({ current: 0, total: 0, sites: [] });
+  });
+
+  it("gives the menu's badge the current site's count, the responses list's total (issue 33)", async () => {
+    // Advices wait on two sites of the responder: the badge counted both while the list showed one.
+    const listTotal = async () => {
+      const list = await ctx.call(responder, 'GET', '/api/visit/advice?status=PENDING&size=100');
+      expect(list.statusCode, list.body).toBe(200);
+      expect((list.json() as unknown[]).length).toBeGreaterThan(0);
+      return Number(list.headers['x-total-count']);
+    };
+    const badge = async () => (await ctx.call(responder, 'GET', PENDING_URL)).json() as AdvicePending;
+    try {
+      const onA = await badge();
+      expect(onA.total).toBe(3);
+      expect(onA.current).toBe(await listTotal());
+      expect(onA.current).toBe(2);
+      const switched = await ctx.call(responder, 'POST', '/api/system_site/switch', { id: ctx.siteB });
+      expect(switched.statusCode, switched.body).toBe(200);
+      const onB = await badge();
+      expect(onB.current).toBe(await listTotal());
+      expect(onB.current).toBe(1);
+      // A site without visit advices has no list: nothing counts there.
+      await ctx.call(responder, 'POST', '/api/system_site/switch', { id: noAdviceSite });
+      expect((await badge()).current).toBe(0);
+    } finally {
+      await ctx.call(responder, 'POST', '/api/system_site/switch', { id: ctx.siteA });
+    }
   });
 
   it('is for responders only', async () => {

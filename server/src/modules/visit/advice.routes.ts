@@ -9,6 +9,7 @@ import {
   adviceResponseSchema,
   adviceToVisitSchema,
   idParamsSchema,
+  type ListQuery,
   visit,
   visitAdvice,
   visitAdviceCategory,
@@ -35,6 +36,8 @@ registerRefTarget('visit/advice/category', {
 });
 
 const MODULE = 'MOD_VISIT_ADVICE' as const;
+/** The responder's list of advices waiting for an answer (the responses page's default filter). */
+const PENDING_LIST: ListQuery = { page: 1, size: 10, filters: { status: 'PENDING' } };
 
 /** The visitor, visited person and vehicle of an entry made from an advice. */
 function entryOfAdvice(advice: typeof advices.$inferSelect): Row {
@@ -100,7 +103,13 @@ export function registerAdviceRoutes(app: FastifyInstance, db: Db, visitModule: 
         .where(eq(advices.status, 'PENDING'))
         .groupBy(sites.id, sites.name)
         .orderBy(asc(sites.name));
-      return { total: rows.reduce((sum, row) => sum + row.count, 0), sites: rows };
+      // The current site's figure is the advice list's own total (its site scoping and filters).
+      const session = sessionOf(request);
+      const current =
+        session.siteId !== null && session.modules.includes(MODULE)
+          ? (await manager.list(PENDING_LIST, session.siteId, undefined, request)).total
+          : 0;
+      return { current, total: rows.reduce((sum, row) => sum + row.count, 0), sites: rows };
     },
   );
 

@@ -2,6 +2,7 @@ import { inArray } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { siteToday } from '../../platform/siteTime';
 import { users } from '../access/access.tables';
+import { recordGateMovement } from '../site/movement';
 import { districts, gates, identityDocuments } from '../site/site.tables';
 import {
   adviceCategories,
@@ -269,7 +270,9 @@ async function seedVisits(tx: Db, siteId: number, refs: VisitRefs): Promise<void
         parkingPlace: entry.plate ? `P${entry.minutes % 20}` : null,
       })
       .returning({ id: visits.id });
-    if (departure)
+    // Each passage also goes to the gate-load report, as an entry or leave through the API writes it.
+    await recordGateMovement(tx, siteId, entry.gate, 'IN', time);
+    if (departure) {
       await tx.insert(visits).values({
         ...common,
         gateId: entry.gate,
@@ -278,6 +281,8 @@ async function seedVisits(tx: Db, siteId: number, refs: VisitRefs): Promise<void
         departed: true,
         entryId: created.id,
       });
+      await recordGateMovement(tx, siteId, entry.gate, 'OUT', departure);
+    }
     if (entry.first === 'Eva') {
       await tx
         .insert(visitCompanions)

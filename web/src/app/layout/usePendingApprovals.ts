@@ -7,8 +7,9 @@ import { canAccess, type AccessSubject } from '../access';
 export const PENDING_REFRESH_MS = 60_000;
 
 /**
- * Advices waiting for this user's answer, over all their sites (only asked for a user holding the response
- * role). Under the advice entity's query key, so an answer given in the app refreshes it at once.
+ * Advices waiting for this user's answer on the current site, the figure the responses list shows as its total
+ * (only asked for a user holding the response role). Under the advice entity's query key, so an answer given
+ * in the app refreshes it at once.
  */
 export function usePendingApprovals(session: AccessSubject | null): number {
   const responder = canAccess(session, ['VISIT_ADVICE_RESPONSE']);
@@ -20,5 +21,5 @@ export function usePendingApprovals(session: AccessSubject | null): number {
     refetchInterval: PENDING_REFRESH_MS,
     refetchOnWindowFocus: true,
   });
-  return responder ? (data?.total ?? 0) : 0;
+  return responder ? (data?.current ?? 0) : 0;
 }

@@ -4,6 +4,7 @@ import { Badge, Button, Drawer, Pagination, Select, Spin, Typography } from 'ant
 import { useTranslation } from 'react-i18next';
 import type { Entity } from '@strazce/contract';
 import { PAGE_SIZES } from '@strazce/contract';
+import { cardTitleColumns } from './columnLayout';
 import { FilterEditor } from './filters';
 import { fieldLabel } from './labels';
 import type { Row } from './fieldWire';
@@ -37,8 +38,8 @@ interface CrudCardsProps {
 }
 
 /**
- * A list on a phone: one card per record, its first column as the title, the next columns as labelled lines,
- * and the row actions as large buttons.
+ * A list on a phone: one card per record, its first column as the title (a person's full name when the list
+ * has both parts: `cardTitleColumns`), the other columns as labelled lines, and the row actions as large buttons.
  */
 export function CrudCards({
   columns,
@@ -54,7 +55,9 @@ export function CrudCards({
   rowClassName,
 }: CrudCardsProps) {
   const { t } = useTranslation();
-  const [first, ...rest] = columns;
+  const titleNames = cardTitleColumns(columns.map((column) => column.name));
+  const title = titleNames.flatMap((name) => columns.filter((column) => column.name === name));
+  const rest = columns.filter((column) => !titleNames.includes(column.name));
   return (
     <Spin spinning={loading}>
       <div className="crud-cards" data-testid="crud-cards">
@@ -66,9 +69,14 @@ export function CrudCards({
             data-row-key={record.id}
             data-testid={rowTestId}
           >
-            {first && (
+            {title.length > 0 && (
               <button type="button" className="crud-card-title" onClick={() => onOpen(record)}>
-                {first.render(record)}
+                {title.map((column, index) => (
+                  <span key={column.name}>
+                    {index > 0 && ' '}
+                    {column.render(record)}
+                  </span>
+                ))}
               </button>
             )}
             {rest.length > 0 && (

@@ -35,6 +35,7 @@ import {
   detailsToFormErrors,
   hasErrors,
   validateInput,
+  validationText,
   type FormErrors,
   type ValidationMessage,
 } from './validation';
@@ -99,7 +100,7 @@ const WIDE_KINDS = new Set<FieldDef['kind']>(['textarea', 'json', 'multiEnum', '
 export const entityQueryKey = (entity: Entity) => ['crud', entity.resource] as const;
 
 function translate(t: TFunction, message: ValidationMessage): string {
-  return t(message.key, { ...message.params, defaultValue: t('validation.invalid') });
+  return validationText(t, message.key, message.params);
 }
 
 type Problem =

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { person, user, visitPurpose } from '@strazce/contract';
 import {
+  cardTitleColumns,
   columnWidth,
   contentWidth,
   ellipsizes,
@@ -67,5 +68,20 @@ describe('the columns a user chooses', () => {
     const hidden = toggleColumn(offered, [], 'person', false);
     expect(hidden).toEqual(['person']);
     expect(toggleColumn(offered, hidden, 'person', true)).toEqual([]);
+  });
+});
+
+describe("a phone card's title (issue 33: it showed the first name only)", () => {
+  it("is a person's full name when the list has both parts, else the first column", () => {
+    expect(cardTitleColumns(['firstName', 'email', 'lastName'])).toEqual(['firstName', 'lastName']);
+    expect(cardTitleColumns(['lastName', 'firstName', 'company'])).toEqual(['firstName', 'lastName']);
+    expect(cardTitleColumns(['driverFirstName', 'driverLastName', 'plate'])).toEqual([
+      'driverFirstName',
+      'driverLastName',
+    ]);
+    // Only one part listed, or a name that is not first: the first column alone.
+    expect(cardTitleColumns(['firstName', 'email'])).toEqual(['firstName']);
+    expect(cardTitleColumns(['plate', 'driverFirstName', 'driverLastName'])).toEqual(['plate']);
+    expect(cardTitleColumns([])).toEqual([]);
   });
 });

@@ -130,3 +130,23 @@ export function toggleColumn(
     ? [...hidden]
     : next.filter((item) => offered.includes(item));
 }
+
+/** Fields that name a person together: a card's title shows both ('Jana Nováková', not 'Jana'). */
+const NAME_PARTS: ReadonlyArray<readonly [first: string, last: string]> = [
+  ['firstName', 'lastName'],
+  ['visitedFirstName', 'visitedLastName'],
+  ['driverFirstName', 'driverLastName'],
+];
+
+/**
+ * The columns a phone card's title is made of: the first column, or, when it is one part of a person's name
+ * and the other part is listed too, both parts (first name, then last name).
+ */
+export function cardTitleColumns(names: readonly string[]): string[] {
+  const first = names[0];
+  if (first === undefined) return [];
+  const pair = NAME_PARTS.find(
+    (parts) => parts.includes(first) && parts.every((part) => names.includes(part)),
+  );
+  return pair ? [...pair] : [first];
+}

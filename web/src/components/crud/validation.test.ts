@@ -1,6 +1,16 @@
+import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { defineEntity, email, int, multiEnum, password, text, user } from '@strazce/contract';
-import { detailsToFormErrors, hasErrors, issuesToFormErrors, messageOf, validateInput } from './validation';
+import cs from '../../locales/cs.json';
+import en from '../../locales/en.json';
+import {
+  detailsToFormErrors,
+  hasErrors,
+  issuesToFormErrors,
+  messageOf,
+  validateInput,
+  validationText,
+} from './validation';
 
 const entity = defineEntity({
   resource: 'test/contact',
@@ -103,5 +113,53 @@ describe('the entity’s own rules (`check`) in the form', () => {
   it('leaves a field the schema already refused with the schema’s message', () => {
     const errors = validateInput(user.schemas.create, { ...input, userName: 'a b'.repeat(40) }, user);
     expect(errors.fields.userName).toEqual([{ key: 'validation.maxLength', params: { max: 100, min: 3 } }]);
+  });
+});
+
+describe('validation texts count with the language plural rules (issue 33)', () => {
+  const tOf = (lang: 'cs' | 'en') => {
+    const instance = i18next.createInstance();
+    void instance.init({
+      lng: lang,
+      resources: { [lang]: { translation: lang === 'cs' ? cs : en } },
+      interpolation: { escapeValue: false },
+      initAsync: false,
+    });
+    return instance.t;
+  };
+
+  it('says "Alespoň 3 znaky", not "Alespoň 3 znaků", for every Czech form', () => {
+    const t = tOf('cs');
+    const min = (count: number) => validationText(t, 'validation.minLength', { min: count });
+    expect([1, 3, 5, 1.5].map(min)).toEqual([
+      'Alespoň 1 znak',
+      'Alespoň 3 znaky',
+      'Alespoň 5 znaků',
+      'Alespoň 1.5 znaku',
+    ]);
+    expect(validationText(t, 'validation.maxLength', { max: 2 })).toBe('Nejvýše 2 znaky');
+    expect(validationText(tOf('en'), 'validation.maxLength', { max: 1 })).toBe('At most 1 character');
+    expect(validationText(tOf('en'), 'validation.minLength', { min: 3 })).toBe('At least 3 characters');
+  });
+
+  it('takes the bound from the issue when no field declares it, and says "invalid" for no text', () => {
+    // A nested schema's bound (a companion's name): the form's message gets it from the issue.
+    const errors = issuesToFormErrors(
+      [
+        {
+          code: 'too_big',
+          origin: 'string',
+          maximum: 4,
+          inclusive: true,
+          path: ['companions', 0],
+          message: 'x',
+        },
+      ],
+      {},
+      entity,
+    );
+    expect(errors.form).toEqual([{ key: 'validation.maxLength', params: { max: 4 } }]);
+    expect(validationText(tOf('cs'), 'validation.maxLength', errors.form[0].params)).toBe('Nejvýše 4 znaky');
+    expect(validationText(tOf('cs'), 'validation.noSuchRule')).toBe('Neplatná hodnota');
   });
 });

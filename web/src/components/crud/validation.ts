@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import type { z } from 'zod';
 import type { Entity, ErrorDetail } from '@strazce/contract';
 import { INVALID_JSON } from './fieldWire';
@@ -29,6 +30,20 @@ export function messageOf(message: string, entity?: Entity, fieldName?: string):
   if (field?.min !== undefined) params.min = field.min;
   if (argument !== undefined) params.fields = argument;
   return Object.keys(params).length > 0 ? { key, params } : { key };
+}
+
+/** The plural count of a message (i18next picks the form by `count`): a length bound counts characters. */
+const COUNTED_BY: Record<string, string> = { 'validation.minLength': 'min', 'validation.maxLength': 'max' };
+
+/**
+ * A validation message in the current language, 'Neplatná hodnota' when it has no text: with its parameters and,
+ * for a message whose text counts something, `count` (`Alespoň 3 znaky`, `Alespoň 5 znaků`). Every form
+ * translates its messages here.
+ */
+export function validationText(t: TFunction, key: string, params?: Record<string, unknown>): string {
+  const counted = COUNTED_BY[key];
+  const values = counted && params?.[counted] !== undefined ? { ...params, count: params[counted] } : params;
+  return t(key, { ...values, defaultValue: t('validation.invalid') });
 }
 
 /** The `validation.*` key of one zod issue: the contract's own message, or one derived from the issue code. */
@@ -84,7 +99,14 @@ export function issuesToFormErrors(
     }
     const field = issue.path.length > 0 ? String(issue.path[0]) : undefined;
     const known = field !== undefined && field in entity.fields ? field : undefined;
-    add(errors, known, messageOf(issueKey(issue, known ? input[known] : undefined), entity, known));
+    const message = messageOf(issueKey(issue, known ? input[known] : undefined), entity, known);
+    // A bound the field does not declare (a nested schema's) comes from the issue itself.
+    if ((issue.code === 'too_small' || issue.code === 'too_big') && message.key in COUNTED_BY) {
+      const name = issue.code === 'too_small' ? 'min' : 'max';
+      const bound = issue.code === 'too_small' ? issue.minimum : issue.maximum;
+      if (message.params?.[name] === undefined) message.params = { ...message.params, [name]: Number(bound) };
+    }
+    add(errors, known, message);
   }
   return errors;
 }

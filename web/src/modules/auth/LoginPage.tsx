@@ -154,7 +154,11 @@ export default function LoginPage() {
         size="large"
         requiredMark={false}
         onFinish={(values) => void submit(values)}
+        // The server's answer was about the values sent then: a new attempt or an edit makes it stale, so it
+        // does not stand beside the field messages of an incomplete form.
+        onFinishFailed={() => setProblem(null)}
         onValuesChange={(changed: Partial<LoginValues>) => {
+          if (!problem?.nextCodeAt) setProblem(null);
           if (changed.userName !== undefined && tfa && changed.userName.trim() !== tfa.userName) setTfa(null);
         }}
       >

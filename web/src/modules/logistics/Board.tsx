@@ -81,13 +81,13 @@ function Queue({
   transports,
   testId,
   colors,
-  onExecute,
+  executeFor,
 }: {
   title: string;
   transports: BoardTransport[];
   testId: string;
   colors: Map<number, string | null>;
-  onExecute?: (transport: Row) => void;
+  executeFor: (transport: Row) => ((transport: Row) => void) | undefined;
 }) {
   const { t } = useTranslation();
   return (
@@ -111,7 +111,7 @@ function Queue({
               transport={transport}
               color={colors.get((transport.status as { id: number } | null)?.id ?? -1) ?? null}
               compact
-              onExecute={onExecute}
+              onExecute={executeFor(transport as Row)}
               testId="logistics-queue-item"
             />
           ))
@@ -159,7 +159,8 @@ export function Board() {
     const start = data ? dayjs.tz(data.date, displayTimeZone()) : null;
     return start ? { start: start.valueOf(), end: start.add(1, 'day').valueOf() } : null;
   }, [data]);
-  const execute = actions.canOperate ? actions.execute : undefined;
+  // 'Provést operaci' only where an operation of the user starts (an archive status has none open).
+  const executeFor = (transport: Row) => (actions.canExecute(transport) ? actions.execute : undefined);
   const failure = board.error as ApiError | NetworkError | null;
 
   return (
@@ -230,14 +231,14 @@ export function Board() {
               transports={queues.entry}
               testId="logistics-queue-entry"
               colors={colors}
-              onExecute={execute}
+              executeFor={executeFor}
             />
             <Queue
               title={t('logistics.board.waitingDeparture')}
               transports={queues.departure}
               testId="logistics-queue-departure"
               colors={colors}
-              onExecute={execute}
+              executeFor={executeFor}
             />
           </div>
           <div className="logistics-columns" data-testid="logistics-board-columns">
@@ -265,8 +266,7 @@ export function Board() {
                       key={transport.id}
                       transport={transport}
                       color={column.status.color}
-                      // A transport in an archive status is finished: no operation is offered on it.
-                      onExecute={column.status.archive ? undefined : execute}
+                      onExecute={executeFor(transport as Row)}
                     />
                   ))}
                 </div>

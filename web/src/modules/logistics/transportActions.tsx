@@ -1,9 +1,18 @@
 import { useState } from 'react';
 import { FormOutlined, PlayCircleOutlined, PlusOutlined, StopOutlined } from '@ant-design/icons';
 import { App, Button } from 'antd';
+import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { LOGISTICS_CANCEL, LOGISTICS_CREATE, LOGISTICS_ROLES, logisticsTransport } from '@strazce/contract';
+import {
+  LOGISTICS_CANCEL,
+  LOGISTICS_CREATE,
+  LOGISTICS_ROLES,
+  logisticsTransport,
+  logisticsWorkflowOperation,
+  type LogisticsCallerWorkflow,
+  type RefValue,
+} from '@strazce/contract';
 import { ApiError, NetworkError, api } from '../../app/api';
 import { apiErrorText } from '../../app/apiErrors';
 import { useAccess } from '../../app/session';
@@ -55,10 +64,28 @@ export function transportTabs(t: TFunction): FormTab[] {
   ];
 }
 
+const NOTHING_OFFERED: LogisticsCallerWorkflow = { startStatuses: [], operations: [] };
+
+/**
+ * What the workflow lets the user do on the site (`GET /api/logistics/workflow`): the operations' own roles
+ * decide, so a role that reads transports but runs no operation is offered none. Under the workflow
+ * operations' query key: the administrator's changes to them refresh it.
+ */
+function useCallerWorkflow(enabled: boolean): LogisticsCallerWorkflow {
+  const { data } = useQuery({
+    queryKey: ['crud', logisticsWorkflowOperation.resource, 'caller'],
+    queryFn: ({ signal }) =>
+      api.get<LogisticsCallerWorkflow>('/logistics/workflow', { signal, silent: true }),
+    enabled,
+  });
+  return enabled ? (data ?? NOTHING_OFFERED) : NOTHING_OFFERED;
+}
+
 /**
  * The actions of transports, for the list and the board alike: 'Vytvořit záznam' (LOGISTICS_CREATE),
- * 'Provést operaci' and 'Upravit operaci' (whoever holds a logistics role: the operations' own roles decide what
- * is offered), and the cancel (LOGISTICS_CANCEL); with their dialogs, rendered by `dialogs`.
+ * 'Provést operaci' on an open transport in a status an operation of the user starts in, 'Upravit operaci' on an
+ * open transport whose last operation is one of the user's (the operations' own roles decide, as on the server),
+ * and the cancel (LOGISTICS_CANCEL); with their dialogs, rendered by `dialogs`.
  */
 export function useTransportActions() {
   const { t } = useTranslation();
@@ -72,6 +99,12 @@ export function useTransportActions() {
   const close = () => setDialog(null);
   const looks = useStatusLooks();
   const isOpen = (transport: Row) => isOpenTransport(transport, looks);
+  const workflow = useCallerWorkflow(canOperate);
+  const refId = (value: unknown) => (value as RefValue | null | undefined)?.id;
+  const canExecute = (transport: Row) =>
+    canOperate && isOpen(transport) && workflow.startStatuses.includes(refId(transport.status) ?? -1);
+  const canEditOperation = (transport: Row) =>
+    canOperate && isOpen(transport) && workflow.operations.includes(refId(transport.operation) ?? -1);
 
   const create = () => setDialog({ kind: 'create' });
   const execute = (transport: Row) => setDialog({ kind: 'execute', transport });
@@ -107,7 +140,7 @@ export function useTransportActions() {
             label: t('logistics.action.execute'),
             icon: <PlayCircleOutlined />,
             testId: 'logistics-execute',
-            visible: isOpen,
+            visible: canExecute,
             onClick: execute,
           },
           {
@@ -115,7 +148,7 @@ export function useTransportActions() {
             label: t('logistics.action.editOperation'),
             icon: <FormOutlined />,
             testId: 'logistics-edit-operation',
-            visible: (transport: Row) => isOpen(transport) && !!transport.operation,
+            visible: canEditOperation,
             onClick: editOperation,
           },
         ]
@@ -174,6 +207,7 @@ export function useTransportActions() {
   return {
     canCreate,
     canOperate,
+    canExecute,
     canCancel,
     looks,
     execute,

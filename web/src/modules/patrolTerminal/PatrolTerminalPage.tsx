@@ -240,7 +240,7 @@ function PatrolTerminal() {
           {t('patrolTerminal.finished.text', {
             route: finished.route.name,
             scanned: new Set(finished.scans.map((one) => one.checkpoint).filter((id) => id !== null)).size,
-            total: finished.route.checkpoints.length,
+            count: finished.route.checkpoints.length,
           })}
         </p>
         <Button

@@ -193,7 +193,7 @@ export function RoundView({
             data-scanned={scannedCount}
             data-total={route.checkpoints.length}
           >
-            {t('patrolTerminal.round.progress', { scanned: scannedCount, total: route.checkpoints.length })}
+            {t('patrolTerminal.round.progress', { scanned: scannedCount, count: route.checkpoints.length })}
           </span>
           {round.incidents > 0 && (
             <span>{t('patrolTerminal.round.incidents', { count: round.incidents })}</span>

@@ -17,6 +17,7 @@ import type { Row } from '../../components/crud/fieldWire';
 import { PdfPages } from './pdfView';
 import { SignatureCanvas } from './SignatureCanvas';
 import { NumberInput } from '../../components/NumberInput';
+import { validationText } from '../../components/crud/validation';
 
 /** An attribute's value as the API takes it, from its control's value. */
 function wireValue(attribute: SigningAttribute, value: unknown): string | number | boolean | null {
@@ -106,8 +107,7 @@ export default function SigningDialog({
   const signing = formQuery.data;
 
   function showDetails(details: readonly ErrorDetail[]) {
-    const text = (detail: ErrorDetail) =>
-      t(detail.message, { ...detail.params, defaultValue: t('validation.invalid') });
+    const text = (detail: ErrorDetail) => validationText(t, detail.message, detail.params);
     form.setFields(
       details
         .filter((detail) => detail.path.startsWith('values.'))

@@ -19,6 +19,7 @@ import {
 import { ApiError, NetworkError, api } from '../../app/api';
 import { apiErrorText } from '../../app/apiErrors';
 import type { Row } from '../../components/crud/fieldWire';
+import { validationText } from '../../components/crud/validation';
 import { PdfPages } from './pdfView';
 import { NumberInput } from '../../components/NumberInput';
 
@@ -150,7 +151,7 @@ export default function TemplateEditor({ template, onClose }: { template: Row; o
     form.setFields(
       details.map((detail) => ({
         name: detail.path,
-        errors: [t(detail.message, { ...detail.params, defaultValue: t('validation.invalid') })],
+        errors: [validationText(t, detail.message, detail.params)],
       })),
     );
   }

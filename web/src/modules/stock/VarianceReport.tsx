@@ -28,13 +28,14 @@ export function VarianceReport({ takingId, closed }: { takingId: number; closed:
     queryFn: ({ signal }) =>
       api.get<StockVariance>(`/${stockTaking.resource}/${takingId}/variance`, { signal, silent: true }),
   });
+  const currency = report.data?.currency ?? '';
   const quantity = (value: number, unit: string, signed = false) =>
     `${formatQuantity(i18n.language, value, signed)} ${unit}`.trim();
   const value = (line: VarianceLine) =>
     line.value === null ? (
       <Typography.Text type="secondary">{t('stock.variance.noPrice')}</Typography.Text>
     ) : (
-      <span className={tone(line.value)}>{formatValue(i18n.language, line.value)}</span>
+      <span className={tone(line.value)}>{formatValue(i18n.language, line.value, currency)}</span>
     );
   const label = (name: string) => fieldLabel(t, stockTakingLine, name);
 
@@ -44,7 +45,7 @@ export function VarianceReport({ takingId, closed }: { takingId: number; closed:
   const lines = data?.lines ?? [];
   const total = (
     <Typography.Text className="stock-variance-total" data-testid="stock-variance-total">
-      {t('stock.variance.total', { value: formatValue(i18n.language, data?.totalValue ?? 0) })}
+      {data && t('stock.variance.total', { value: formatValue(i18n.language, data.totalValue, currency) })}
     </Typography.Text>
   );
 

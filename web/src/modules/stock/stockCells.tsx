@@ -15,9 +15,11 @@ export function formatQuantity(language: string, value: unknown, signed = false)
   }).format(value);
 }
 
-/** An amount of money in the language's format, two decimals. */
-export function formatValue(language: string, value: number): string {
+/** An amount of money in the language's format, two decimals, in its currency (the site's STOCK_CURRENCY). */
+export function formatValue(language: string, value: number, currency: string): string {
   return new Intl.NumberFormat(language, {
+    style: 'currency',
+    currency,
     minimumFractionDigits: 2,
     maximumFractionDigits: 2,
     signDisplay: 'exceptZero',

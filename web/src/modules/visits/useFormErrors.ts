@@ -1,6 +1,6 @@
 import type { FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { FormErrors, ValidationMessage } from '../../components/crud/validation';
+import { validationText, type FormErrors, type ValidationMessage } from '../../components/crud/validation';
 import type { DialogProblem } from './ActionDialog';
 
 type Input = Record<string, unknown>;
@@ -16,8 +16,7 @@ export function useFormErrors(
   setProblem: (problem: DialogProblem | null) => void,
 ) {
   const { t } = useTranslation();
-  const translate = (item: ValidationMessage) =>
-    t(item.key, { ...item.params, defaultValue: t('validation.invalid') });
+  const translate = (item: ValidationMessage) => validationText(t, item.key, item.params);
 
   const show = (errors: FormErrors) => {
     form.setFields(names.map((name) => ({ name, errors: (errors.fields[name] ?? []).map(translate) })));
