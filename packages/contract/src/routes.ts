@@ -115,7 +115,8 @@ export const APP_ROUTES: readonly AppRoute[] = [
   ]),
   ...area('logistics', 'MOD_LOGISTICS', [
     ['manager', ['LOGISTICS_ADMIN', 'LOGISTICS_CREATE', 'LOGISTICS_VIEW']],
-    ['transports', ['LOGISTICS_ADMIN', 'LOGISTICS_VIEW', 'LOGISTICS_OPERATOR']],
+    // LOGISTICS_CANCEL too: a user who may only cancel finds here the transports to cancel.
+    ['transports', ['LOGISTICS_ADMIN', 'LOGISTICS_VIEW', 'LOGISTICS_OPERATOR', 'LOGISTICS_CANCEL']],
     ['statuses', ['LOGISTICS_ADMIN']],
     ['ramps', ['LOGISTICS_ADMIN']],
     ['types', ['LOGISTICS_ADMIN']],

@@ -29,12 +29,16 @@ import { EMAIL_LIST_PATTERN } from './visit';
 export const LOGISTICS_ROLES = ROLE_TABS.logistics;
 export type LogisticsRole = (typeof LOGISTICS_ROLES)[number];
 const LOGISTICS_ADMIN = ['LOGISTICS_ADMIN'] as const;
-/** Who reads transports and their log (/logistics/transports, and the board's data). */
+/**
+ * Who reads transports and their log (/logistics/transports, and the board's data): a user who may only cancel
+ * reads the transports the cancel applies to.
+ */
 export const LOGISTICS_READ = [
   'LOGISTICS_ADMIN',
   'LOGISTICS_VIEW',
   'LOGISTICS_OPERATOR',
   'LOGISTICS_CREATE',
+  'LOGISTICS_CANCEL',
 ] as const;
 /** Who sees the dispatcher board (/logistics/manager) and the turn-time report. */
 export const LOGISTICS_BOARD = ['LOGISTICS_ADMIN', 'LOGISTICS_CREATE', 'LOGISTICS_VIEW'] as const;

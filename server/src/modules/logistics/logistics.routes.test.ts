@@ -512,6 +512,26 @@ describe('the workflow', () => {
     expect(log).toMatchObject([{ operation: null, note: 'Nepřijel' }]);
   });
 
+  it('lets a user who may only cancel read the transports to cancel, and cancel one (no other write)', async () => {
+    const onlyCancel = await ctx.givenUser({ roles: ['LOGISTICS_CANCEL'] });
+    const transport = await newTransport();
+    const list = await ctx.call(onlyCancel, 'GET', '/api/logistics/transport?size=100');
+    expect(list.statusCode).toBe(200);
+    const ids = (list.json() as Array<{ id: number }>).map((row) => row.id);
+    expect(ids.length).toBeGreaterThan(0);
+    expect(ids).toContain(transport.id);
+    const one = await ctx.call(onlyCancel, 'GET', `/api/logistics/transport/${transport.id}`);
+    expect(one.statusCode).toBe(200);
+    expect(
+      (await ctx.call(onlyCancel, 'PUT', `/api/logistics/transport/${transport.id}`, {})).statusCode,
+    ).toBe(403);
+    const cancelled = await ctx.call(onlyCancel, 'POST', `/api/logistics/transport/${transport.id}/cancel`, {
+      version: one.json().version,
+      note: 'Zrušeno',
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+  });
+
   it('refuses before it validates: no session, wrong role, module off', async () => {
     const transport = await newTransport();
     expect(
