@@ -36,6 +36,11 @@ export type ConfigValue = number | string | boolean | number[] | string[] | bool
 /** Properties the product itself reads, with their type and the value used when a site does not set them. */
 export const KNOWN_CONFIG_PROPERTIES = {
   SITE_TIMEOUT: { type: 'LONG', default: 30 },
+  /**
+   * Hours after login a session on this site ends however active (0: never, every call extends it as the spec
+   * says); unset: the system property SESSION_MAX_HOURS. Never for sessions on a terminal or of a kiosk user.
+   */
+  SESSION_MAX_HOURS: { type: 'LONG', default: 12 },
   FILE_MAX_SIZE_MB: { type: 'LONG', default: 10 },
   /**
    * The site's IANA time zone: its business days (an advice's "today") and the times in its e-mails.
@@ -95,6 +100,11 @@ export function checkConfigValue(type: ConfigValueType, value: unknown, name?: s
   if (name === 'SITE_TIME_ZONE' && (type !== 'STRING' || !isTimeZone(value as string)))
     return 'validation.timeZone';
   if (name === 'STOCK_CURRENCY' && !isCurrencyCode(value)) return 'validation.currencyCode';
+  if (
+    name === 'SESSION_MAX_HOURS' &&
+    (type !== 'LONG' || !Number.isInteger(value) || (value as number) < 0 || (value as number) > 720)
+  )
+    return 'validation.sessionMaxHours';
   return null;
 }
 

@@ -1,10 +1,9 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { DEFAULT_SITE_TIMEOUT_MINUTES, SYSTEM_PROPERTIES, type ModuleCode } from '@strazce/contract';
 import type { Db } from '../db/database';
 import { sessions } from '../modules/access/access.tables';
 import { activeSiteProperty } from './siteProperty';
 import { hashToken, newToken } from './secrets';
-import { systemProperty } from './systemProperties';
 import { rowsOf } from '../db/prepared';
 
 /** Who is calling and where: resolved once per request from `X-Auth-Token`. */
@@ -20,8 +19,11 @@ export interface SessionContext {
   modules: ModuleCode[];
   timeoutMinutes: number;
   expires: Date;
-  /** The absolute end: login time + the SESSION_MAX_HOURS system property, however active the session. */
-  endsAt: Date;
+  /**
+   * The absolute end, however active the session: login time + SESSION_MAX_HOURS (the site's, else the system
+   * property); null where there is none: a session on a terminal, a kiosk user's, a site that sets 0.
+   */
+  endsAt: Date | null;
   /** The user must have two-factor login (force 2FA) and has not set it up yet: see the guard. */
   tfaPending: boolean;
   /** The user must choose a new password first (generated or administrator-given one): see the guard. */
@@ -44,8 +46,24 @@ export function extendGranularityMs(timeoutMinutes: number): number {
 
 type Row = Record<string, unknown>;
 
-/** SESSION_MAX_HOURS as the session query reads it (the contract's default while it is not set). */
-const maxHoursSql = sql`coalesce((select p.value from system_property p where p.name = 'SESSION_MAX_HOURS'), ${sql.raw(String(SYSTEM_PROPERTIES.SESSION_MAX_HOURS.default))})`;
+/**
+ * The absolute cap of a session in hours, or null for none. None for a session opened on a terminal (a guard
+ * console, a wall screen) or of a kiosk user (VISIT_KIOSK): they run for days, and every call extends them, as
+ * the spec says; else the site's SESSION_MAX_HOURS property (0: none on that site), else the system property,
+ * else its default. Arguments are SQL of the user, the site and the terminal (client) of the session.
+ */
+const capHoursSql = (userId: SQL, siteId: SQL, clientId: SQL) => sql`
+  case when ${clientId} is not null
+      or exists (select 1 from (${userRolesSql(userId)}) kiosk where kiosk.role = 'VISIT_KIOSK')
+    then null
+    else nullif(coalesce(
+      (select case when jsonb_typeof(p.value) = 'number' and (p.value #>> '{}')::numeric >= 0
+          then floor((p.value #>> '{}')::numeric)::int end
+        from system_site_property p
+        where p.site_id = ${siteId} and p.name = 'SESSION_MAX_HOURS' and p.active),
+      (select sp.value from system_property sp where sp.name = 'SESSION_MAX_HOURS'),
+      ${sql.raw(String(SYSTEM_PROPERTIES.SESSION_MAX_HOURS.default))}), 0)
+  end`;
 
 /** Every role a user holds: own roles plus those of valid groups they are a member of. */
 export const userRolesSql = (userId: unknown) => sql`
@@ -69,7 +87,7 @@ export async function loadSessionByHash(db: Db, tokenHash: string): Promise<Sess
   const rows = rowsOf<Row>(
     await db.execute(sql`
       select s.id, s.user_id, site.id as site_id, s.client_id, s.expires, u.user_name, timeout.value as timeout,
-        s.created + make_interval(hours => ${maxHoursSql}) as ends_at,
+        s.created + make_interval(hours => cap.hours) as ends_at,
         u.force_tfa and not u.tfa as tfa_pending, u.must_change_password as password_pending,
         coalesce((select array_agg(r.role) from (${userRolesSql(sql`u.id`)}) r), '{}') as roles,
         coalesce((select array_agg(m.module) from system_site_module m where m.site_id = site.id), '{}') as modules
@@ -85,8 +103,9 @@ export async function loadSessionByHash(db: Db, tokenHash: string): Promise<Sess
         select p.value from system_site_property p
         where p.site_id = site.id and p.name = 'SITE_TIMEOUT' and p.active
       ) timeout on true
+      cross join lateral (select ${capHoursSql(sql`u.id`, sql`site.id`, sql`s.client_id`)} as hours) cap
       where s.token_hash = ${tokenHash} and s.expires > now()
-        and s.created + make_interval(hours => ${maxHoursSql}) > now()
+        and (cap.hours is null or s.created + make_interval(hours => cap.hours) > now())
         -- A session opened on a terminal ends when the terminal is revoked, disabled or expires.
         and (s.client_id is null or exists (
           select 1 from system_client c
@@ -105,7 +124,7 @@ export async function loadSessionByHash(db: Db, tokenHash: string): Promise<Sess
     modules: parseArray(row.modules) as ModuleCode[],
     timeoutMinutes: timeoutFromProperty(row.timeout),
     expires: new Date(row.expires as string),
-    endsAt: new Date(row.ends_at as string),
+    endsAt: row.ends_at === null ? null : new Date(row.ends_at as string),
     tfaPending: row.tfa_pending === true,
     passwordPending: row.password_pending === true,
   };
@@ -131,6 +150,23 @@ export async function siteTimeoutMinutes(db: Db, siteId: number | null): Promise
   return timeoutFromProperty(await activeSiteProperty(db, siteId, 'SITE_TIMEOUT'));
 }
 
+/** The absolute cap in hours of a session of this user, site and terminal (capHoursSql), or null for none. */
+async function sessionCapHours(
+  db: Db,
+  input: { userId: number; siteId: number | null; clientId: number | null },
+): Promise<number | null> {
+  const [row] = rowsOf<Row>(
+    await db.execute(
+      sql`select ${capHoursSql(sql`${input.userId}::int`, sql`${input.siteId}::int`, sql`${input.clientId}::int`)} as hours`,
+    ),
+  );
+  return row?.hours === null || row?.hours === undefined ? null : Number(row.hours);
+}
+
+/** The earlier of now + the time-out and the absolute end (none: the time-out alone). */
+const expiryWithin = (now: number, timeoutMinutes: number, endsAt: number | null) =>
+  new Date(Math.min(now + timeoutMinutes * 60_000, endsAt ?? Number.POSITIVE_INFINITY));
+
 export async function createSession(
   db: Db,
   input: { userId: number; siteId: number | null; clientId: number | null },
@@ -138,8 +174,8 @@ export async function createSession(
   const token = newToken();
   const timeoutMinutes = await siteTimeoutMinutes(db, input.siteId);
   const now = Date.now();
-  const maxHours = await systemProperty(db, 'SESSION_MAX_HOURS');
-  const expires = new Date(Math.min(now + timeoutMinutes * 60_000, now + maxHours * 3_600_000));
+  const capHours = await sessionCapHours(db, input);
+  const expires = expiryWithin(now, timeoutMinutes, capHours === null ? null : now + capHours * 3_600_000);
   await db
     .insert(sessions)
     .values({ ...input, tokenHash: hashToken(token), timeoutMinutes, expires, created: new Date(now) });
@@ -152,22 +188,32 @@ export async function createSession(
  * effect too.
  */
 export async function extendSession(db: Db, session: SessionContext, now = Date.now()): Promise<void> {
-  const fullExpiry = Math.min(now + session.timeoutMinutes * 60_000, session.endsAt.getTime());
+  const fullExpiry = expiryWithin(now, session.timeoutMinutes, session.endsAt?.getTime() ?? null).getTime();
   if (Math.abs(fullExpiry - session.expires.getTime()) < extendGranularityMs(session.timeoutMinutes)) return;
   const expires = new Date(fullExpiry);
   await db.update(sessions).set({ expires }).where(eq(sessions.id, session.sessionId));
   session.expires = expires;
 }
 
-/** Moves the session to another site; its time-out becomes that site's SITE_TIMEOUT from now on. */
+/**
+ * Moves the session to another site; its time-out becomes that site's SITE_TIMEOUT from now on, and its absolute
+ * end that site's SESSION_MAX_HOURS counted from the login.
+ */
 export async function switchSessionSite(db: Db, session: SessionContext, siteId: number): Promise<Date> {
   const timeoutMinutes = await siteTimeoutMinutes(db, siteId);
-  const expires = new Date(Math.min(Date.now() + timeoutMinutes * 60_000, session.endsAt.getTime()));
+  const [created] = await db
+    .select({ created: sessions.created })
+    .from(sessions)
+    .where(eq(sessions.id, session.sessionId));
+  const capHours = await sessionCapHours(db, { userId: session.userId, siteId, clientId: session.clientId });
+  const endsAt =
+    capHours === null || !created ? null : new Date(created.created.getTime() + capHours * 3_600_000);
+  const expires = expiryWithin(Date.now(), timeoutMinutes, endsAt?.getTime() ?? null);
   await db
     .update(sessions)
     .set({ siteId, timeoutMinutes, expires })
     .where(eq(sessions.id, session.sessionId));
-  Object.assign(session, { siteId, timeoutMinutes, expires });
+  Object.assign(session, { siteId, timeoutMinutes, expires, endsAt });
   return expires;
 }
 

@@ -108,7 +108,8 @@ export async function createSiteEvents(
     const session = await resolveSessionByHash(sessions.db, sessions.cache, stream.tokenHash);
     if (!session) return false;
     const now = sessions.clock.now() - stream.skew;
-    if (session.expires.getTime() <= now || session.endsAt.getTime() <= now) return false;
+    if (session.expires.getTime() <= now || (session.endsAt !== null && session.endsAt.getTime() <= now))
+      return false;
     if (session.siteId !== stream.siteId) return false;
     return accessRefusal(stream.access, session, stream.route) === null;
   };
