@@ -36,6 +36,37 @@ async function chooseMany(page: Page, select: Locator, value: string) {
   await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0);
 }
 
+/**
+ * A site of its own (its statuses alone decide where a new transport starts) with its logistics administrator,
+ * a ramp and a supplier; `user` adds a user of the site with these roles.
+ */
+async function givenLogisticsSite(adminApi: AdminApi) {
+  const suffix = uniqueName('');
+  const siteName = `Logistika ${suffix}`;
+  await adminApi.post('/system_site', { name: siteName, valid: true, modules: ['MOD_LOGISTICS'] });
+  const user = async (prefix: string, roles: string[]) => {
+    const created = await adminApi.createUser({
+      userName: uniqueName(prefix),
+      password: PASSWORD,
+      roles,
+      sites: [siteName],
+    });
+    return created.userName;
+  };
+  const chief = await user('LogAdmin', ['LOGISTICS_ADMIN']);
+  const chiefApi = await apiOf(adminApi, chief);
+  const ramp = `Rampa ${suffix}`;
+  const supplier = `Dodavatel ${suffix}`;
+  const rampId = (await chiefApi.post<{ id: number }>('/logistics/ramp', { name: ramp })).id;
+  const supplierId = (await chiefApi.post<{ id: number }>('/logistics/supplier', { name: supplier })).id;
+  return { suffix, user, chief, chiefApi, ramp, rampId, supplier, supplierId };
+}
+
+/** The API as this user of the tests' password calls it. */
+async function apiOf(adminApi: AdminApi, userName: string): Promise<AdminApi> {
+  return new AdminApi(adminApi.request, (await apiLogin(adminApi.request, userName, PASSWORD)).session.token);
+}
+
 /** The board's column of a status. */
 const column = (page: Page, status: string) =>
   page.getByTestId('logistics-board-column').filter({ has: page.getByText(status, { exact: true }) });
@@ -47,30 +78,9 @@ for (const language of flowLanguages('logistics')) {
     adminApi,
   }) => {
     const shot = (name: string) => path.join(SCREENSHOTS, `logistics-${name}-${language}.png`);
-    const suffix = uniqueName('');
-    // A site of its own: its statuses alone decide where a new transport starts.
-    const siteName = `Logistika ${suffix}`;
-    await adminApi.post('/system_site', { name: siteName, valid: true, modules: ['MOD_LOGISTICS'] });
-    const user = async (prefix: string, roles: string[]) => {
-      const created = await adminApi.createUser({
-        userName: uniqueName(prefix),
-        password: PASSWORD,
-        roles,
-        sites: [siteName],
-      });
-      return created.userName;
-    };
-    const chief = await user('LogAdmin', ['LOGISTICS_ADMIN']);
+    const { suffix, user, chief, ramp, supplier } = await givenLogisticsSite(adminApi);
     const dispatcher = await user('Dispatcher', ['LOGISTICS_CREATE', 'LOGISTICS_OPERATOR', 'LOGISTICS_VIEW']);
     const colleague = await user('Colleague', ['LOGISTICS_OPERATOR', 'LOGISTICS_VIEW']);
-    const chiefApi = new AdminApi(
-      adminApi.request,
-      (await apiLogin(adminApi.request, chief, PASSWORD)).session.token,
-    );
-    const ramp = `Rampa ${suffix}`;
-    const supplier = `Dodavatel ${suffix}`;
-    await chiefApi.post('/logistics/ramp', { name: ramp });
-    await chiefApi.post('/logistics/supplier', { name: supplier });
 
     // The administrator: three statuses (the last one closes a transport) ...
     const announced = `Ohlášeno ${suffix}`;
@@ -233,5 +243,73 @@ for (const language of flowLanguages('logistics')) {
     await expect(log).toContainText(announced);
     await expect(log).toContainText(gone);
     await desk.screenshot({ path: shot('transports'), fullPage: true });
+  });
+}
+
+for (const language of flowLanguages('logistics')) {
+  test(`a transport planned on a ramp another one holds at that time: warned, cancelled, planned anyway (${language})`, async ({
+    page,
+    adminApi,
+  }) => {
+    const { suffix, user, chiefApi, ramp, rampId, supplier, supplierId } = await givenLogisticsSite(adminApi);
+    await chiefApi.post('/logistics/status', { name: `Ohlášeno ${suffix}`, position: 1 });
+    const dispatcher = await user('Dispatcher', ['LOGISTICS_CREATE', 'LOGISTICS_VIEW']);
+    const dispatcherApi = await apiOf(adminApi, dispatcher);
+    // The ramp is held from 10:30 (the site's time, Europe/Prague: 09:30 UTC in January) for an hour.
+    const first = `${suffix.slice(-4).toUpperCase()}R1`;
+    await dispatcherApi.post('/logistics/transport', {
+      datetimeArrive: '2030-01-15T09:30:00.000Z',
+      supplier: supplierId,
+      ramp: rampId,
+      licencePlate: first,
+    });
+    const transports = async () =>
+      (await dispatcherApi.get<{ licencePlate: string | null }[]>('/logistics/transport')).map(
+        (row) => row.licencePlate,
+      );
+
+    // A second one at 10:00 on the same ramp.
+    await loginByToken(page, dispatcher, PASSWORD, language, '/logistics/transports');
+    await expect(page.getByTestId('logistics-transport-row').filter({ hasText: first })).toHaveCount(1);
+    const second = `${suffix.slice(-4).toUpperCase()}R2`;
+    await clickSettled(page.getByTestId('logistics-create'));
+    const form = crudDialog(page);
+    await settled(form);
+    const arrival = form.locator('#datetimeArrive');
+    await arrival.click();
+    await arrival.fill('15.01.2030 10:00:00');
+    await arrival.press('Enter');
+    await expect(arrival).toHaveValue('15.01.2030 10:00:00');
+    await choose(page, form.locator('#supplier'), supplier);
+    await choose(page, form.locator('#ramp'), ramp);
+    await form.getByRole('tab', { name: text(language, 'logistics.transport.tab.driver') }).click();
+    await form.locator('#licencePlate').fill(second);
+    const submit = form.locator('.ant-modal-footer .ant-btn-primary');
+    const warning = page.locator('.ant-modal-confirm');
+
+    // The warning says why and asks; cancelled, nothing is saved and the form keeps what was entered.
+    await clickSettled(submit);
+    await expect(warning).toContainText(text(language, 'apiError_LOGISTICS_RAMP_OCCUPIED'));
+    await expect(warning).toContainText(text(language, 'logistics.rampWarning.question'));
+    await expect(warning.getByTestId('logistics-ramp-plan-anyway')).toHaveText(
+      text(language, 'logistics.rampWarning.planAnyway'),
+    );
+    await page.screenshot({ path: path.join(SCREENSHOTS, `logistics-ramp-occupied-${language}.png`) });
+    await clickSettled(warning.getByRole('button', { name: text(language, 'crud.cancel') }));
+    await expect(warning).toBeHidden();
+    await expect(form).toBeVisible();
+    await expect(form.locator('#licencePlate')).toHaveValue(second);
+    expect(await transports()).toEqual([first]);
+
+    // Again, planned anyway: saved, in the list beside the first.
+    await clickSettled(submit);
+    await clickSettled(warning.getByTestId('logistics-ramp-plan-anyway'));
+    await expect(form).toBeHidden();
+    await expect(page.getByText(text(language, 'logistics.transport.created'))).toBeVisible();
+    const row = page.getByTestId('logistics-transport-row').filter({ hasText: second });
+    await expect(row).toHaveCount(1);
+    await expect(row).toContainText(ramp);
+    await expect(page.getByTestId('logistics-transport-row').filter({ hasText: first })).toHaveCount(1);
+    expect((await transports()).sort()).toEqual([first, second].sort());
   });
 }

@@ -95,6 +95,8 @@ for (const language of flowLanguages('vehicle-advice')) {
     await page.getByRole('button', { name: text(language, 'crud.action.create') }).click();
     const dialog = topDialog(page);
     await settled(dialog);
+    // The focus starts in the first field, the date (its picker loads with the first dialog that has one).
+    await expect(dialog.locator('#date')).toBeFocused();
     // The sections as the visit advice form has them, every field labelled (the date and the time too).
     for (const section of ['arrival', 'vehicle', 'driver'])
       await expect(dialog.getByTestId(`form-section-${section}`)).toContainText(
@@ -107,6 +109,16 @@ for (const language of flowLanguages('vehicle-advice')) {
     // The plate sits with the vehicle, not beside the gate; the driver's names with the driver.
     await expect(dialog.getByTestId('form-section-vehicle').locator('#vehiclePlate')).toBeVisible();
     await expect(dialog.getByTestId('form-section-driver').locator('#driverLastName')).toBeVisible();
+
+    // Sent empty, the required date and direction say they are missing, not that their form is wrong.
+    await clickSettled(dialog.locator('.ant-modal-footer .ant-btn-primary'));
+    const errorOf = (field: string) =>
+      dialog
+        .locator('.ant-form-item')
+        .filter({ has: page.locator(`#${field}`) })
+        .locator('.ant-form-item-explain-error');
+    for (const field of ['date', 'category', 'direction'])
+      await expect(errorOf(field)).toHaveText(text(language, 'validation.required'));
 
     await dialog.locator('#date').click();
     await dialog.locator('#date').fill(todayForPicker());
@@ -130,14 +142,11 @@ for (const language of flowLanguages('vehicle-advice')) {
     await page.screenshot({ path: path.join(screenshots, `vehicle-advice-form-1440-${language}.png`) });
 
     await clickSettled(dialog.locator('.ant-modal-footer .ant-btn-primary'));
-    const phoneItem = dialog.locator('.ant-form-item').filter({ has: page.locator('#phone') });
-    await expect(phoneItem.locator('.ant-form-item-explain-error')).toHaveText(
-      text(language, 'validation.phone'),
-    );
+    await expect(errorOf('phone')).toHaveText(text(language, 'validation.phone'));
     await expect(dialog).toBeVisible();
 
     await dialog.locator('#phone').fill('601 123 456');
-    await expect(phoneItem.locator('.ant-form-item-explain-error')).toHaveCount(0);
+    await expect(errorOf('phone')).toHaveCount(0);
     await clickSettled(dialog.locator('.ant-modal-footer .ant-btn-primary'));
     await expect(dialog).toBeHidden();
     const rows = page.locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: forwarder.name });

@@ -9,14 +9,34 @@ const FIRST_FIELD = [
   '[contenteditable="true"]',
 ].join(', ');
 
-/** Puts the focus into the first field of a dialog's body (when nothing inside already has it). */
+/** A date picker still loading (components/pickers): its inert box holds the place of a field to come. */
+const LOADING_FIELD = '.picker-placeholder';
+
+/** How long the focus waits for a loading picker that is the first field. */
+const LOADING_WAIT_MS = 5_000;
+
+/**
+ * Puts the focus into the first field of a dialog's body (when nothing inside already has it). When the first
+ * field is a date picker still loading (the first dialog of a session with one), the focus waits for it rather
+ * than starting in the field after it.
+ */
 export function focusFirstField(root: HTMLElement | null): void {
   if (!root) return;
   if (root.contains(document.activeElement) && document.activeElement?.matches(FIRST_FIELD)) return;
-  const field = [...root.querySelectorAll<HTMLElement>(FIRST_FIELD)].find(
+  const first = [...root.querySelectorAll<HTMLElement>(`${FIRST_FIELD}, ${LOADING_FIELD}`)].find(
     (element) => element.getClientRects().length > 0,
   );
-  field?.focus();
+  if (first?.matches(LOADING_FIELD)) {
+    const observer = new MutationObserver(() => {
+      if (first.isConnected) return;
+      observer.disconnect();
+      if (root.isConnected) focusFirstField(root);
+    });
+    observer.observe(root, { childList: true, subtree: true });
+    setTimeout(() => observer.disconnect(), LOADING_WAIT_MS);
+    return;
+  }
+  first?.focus();
 }
 
 /**

@@ -162,6 +162,7 @@ describe('site config and modules', () => {
       { name: 'VEHICLE_DWELL_LIMIT_HOURS', type: 'LONG', value: 12 },
       { name: 'CLIENT_TIME_PAST_MINUTES', type: 'LONG', value: 10080 },
       { name: 'CLIENT_TIME_FUTURE_MINUTES', type: 'LONG', value: 5 },
+      { name: 'STOCK_CURRENCY', type: 'STRING', value: 'CZK' },
     ]);
   });
 
@@ -174,6 +175,7 @@ describe('site config and modules', () => {
       { name: 'VEHICLE_DWELL_LIMIT_HOURS', type: 'LONG', value: 12 },
       { name: 'CLIENT_TIME_PAST_MINUTES', type: 'LONG', value: 10080 },
       { name: 'CLIENT_TIME_FUTURE_MINUTES', type: 'LONG', value: 5 },
+      { name: 'STOCK_CURRENCY', type: 'STRING', value: 'CZK' },
     ]);
     expect((await ctx.call(null, 'GET', '/api/system_site/config')).statusCode).toBe(401);
   });

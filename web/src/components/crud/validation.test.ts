@@ -1,6 +1,6 @@
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
-import { defineEntity, email, int, multiEnum, password, text, user } from '@strazce/contract';
+import { date, defineEntity, email, enumOf, int, multiEnum, password, text, user } from '@strazce/contract';
 import cs from '../../locales/cs.json';
 import en from '../../locales/en.json';
 import {
@@ -45,6 +45,25 @@ describe('zod issues → form field errors', () => {
     expect(missing.fields.name).toEqual([{ key: 'validation.required', params: { max: 20 } }]);
     const empty = validateInput(entity.schemas.create, { name: '   ' }, entity);
     expect(empty.fields.name?.[0].key).toBe('validation.required');
+  });
+
+  it('says "required" for an empty required date or choice, not that its form is wrong', () => {
+    const dated = defineEntity({
+      resource: 'test/advice',
+      scope: 'global',
+      read: ['ADMINISTRATOR'],
+      write: ['ADMINISTRATOR'],
+      fields: { day: date({ required: true }), way: enumOf(['IN', 'OUT'], { required: true }) },
+    });
+    for (const value of [null, '']) {
+      const errors = validateInput(dated.schemas.create, { day: value, way: value }, dated);
+      expect(errors.fields.day?.[0].key).toBe('validation.required');
+      expect(errors.fields.way?.[0].key).toBe('validation.required');
+    }
+    // A value of a wrong form still says so.
+    const wrong = validateInput(dated.schemas.create, { day: '2026-02-30', way: 'UP' }, dated);
+    expect(wrong.fields.day?.[0].key).toBe('validation.date');
+    expect(wrong.fields.way?.[0].key).toBe('validation.enum');
   });
 
   it('passes a valid body', () => {

@@ -46,6 +46,9 @@ export function validationText(t: TFunction, key: string, params?: Record<string
   return t(key, { ...values, defaultValue: t('validation.invalid') });
 }
 
+/** The issue codes about a value's type or form: on an empty value they mean it is missing. */
+const VALUE_FORM_CODES = new Set<string>(['invalid_type', 'invalid_value', 'invalid_format']);
+
 /** The `validation.*` key of one zod issue: the contract's own message, or one derived from the issue code. */
 function issueKey(issue: z.core.$ZodIssue, value: unknown): string {
   // A required text with a minimum length says "required" for any short value; a non-empty one is too short.
@@ -55,6 +58,9 @@ function issueKey(issue: z.core.$ZodIssue, value: unknown): string {
     !isEmpty(String(value ?? '').trim())
   )
     return issue.origin === 'string' ? 'validation.minLength' : 'validation.min';
+  // An empty required date, choice or formatted text is missing, not malformed: "required", not the schema's
+  // 'Invalid date' / 'Invalid choice' (a refinement of the form, code 'custom', keeps its own message).
+  if (isEmpty(value) && VALUE_FORM_CODES.has(issue.code)) return 'validation.required';
   if (issue.message.startsWith('validation.')) return issue.message;
   switch (issue.code) {
     case 'invalid_type':

@@ -32,7 +32,7 @@ export function ask(modal: HookAPI, question: Question): Promise<boolean> {
 export function askRampOccupied(modal: HookAPI, t: (key: string) => string): Promise<boolean> {
   return ask(modal, {
     title: t('apiError_LOGISTICS_RAMP_OCCUPIED'),
-    content: t('logistics.rampWarning.occupied'),
+    content: t('logistics.rampWarning.question'),
     okText: t('logistics.rampWarning.planAnyway'),
     cancelText: t('crud.cancel'),
     okTestId: 'logistics-ramp-plan-anyway',
