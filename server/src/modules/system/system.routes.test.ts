@@ -157,6 +157,7 @@ describe('site config and modules', () => {
       { name: 'KIOSK_ENABLED', type: 'BOOLEAN', value: true },
       { name: 'RATIO', type: 'DOUBLE', value: 0.75 },
       { name: 'SITE_TIMEOUT', type: 'LONG', value: 45 },
+      { name: 'SESSION_MAX_HOURS', type: 'LONG', value: 12 },
       { name: 'FILE_MAX_SIZE_MB', type: 'LONG', value: 10 },
       { name: 'SITE_TIME_ZONE', type: 'STRING', value: 'Europe/Prague' },
       { name: 'VEHICLE_DWELL_LIMIT_HOURS', type: 'LONG', value: 12 },
@@ -170,6 +171,7 @@ describe('site config and modules', () => {
     const plain = await ctx.givenUser({ roles: [], sites: [ctx.siteA] });
     expect((await ctx.call(plain, 'GET', '/api/system_site/config')).json()).toEqual([
       { name: 'SITE_TIMEOUT', type: 'LONG', value: 30 },
+      { name: 'SESSION_MAX_HOURS', type: 'LONG', value: 12 },
       { name: 'FILE_MAX_SIZE_MB', type: 'LONG', value: 10 },
       { name: 'SITE_TIME_ZONE', type: 'STRING', value: 'Europe/Prague' },
       { name: 'VEHICLE_DWELL_LIMIT_HOURS', type: 'LONG', value: 12 },
