@@ -65,7 +65,7 @@ describe('the API path however it is spelled', () => {
       }
     }
     expect(mismatches).toEqual([]);
-  });
+  }, 90_000);
 
   it('refuses a protected route under an encoded prefix, and its answer is not cached', async () => {
     for (const url of [

@@ -51,7 +51,7 @@ describe('the job runner on the embedded database', () => {
     const restarted = jobRunner({ database, log: quiet, clock });
     restarted.register(countingJob('counting', MINUTE, runs));
     expect(await restarted.tick()).toEqual({ counting: 'done' });
-  });
+  }, 90_000);
 });
 
 describe.runIf(process.env.TEST_DATABASE_URL)('the job runner on PostgreSQL', () => {
