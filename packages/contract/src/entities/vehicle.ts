@@ -97,8 +97,9 @@ export const VEHICLE_PERSONAL_FIELDS = [
   'documentNumber',
 ] as const;
 
-const plate = <O extends { required?: boolean; list?: boolean; filter?: 'contains' }>(options: O) =>
-  text({ max: 15, pattern: PLATE_PATTERN, patternMessage: 'validation.plate', ...options });
+const plate = <O extends { required?: boolean; list?: boolean | 'optional'; filter?: 'contains' }>(
+  options: O,
+) => text({ max: 15, pattern: PLATE_PATTERN, patternMessage: 'validation.plate', ...options });
 
 /**
  * One movement of a vehicle at a gate, on the visits' machinery. An entry (`POST /api/vehicle/entry`) is an
@@ -250,22 +251,22 @@ export const vehicleAdvice = defineEntity({
     }),
     category: ref('vehicle/advice/category', { required: true, list: true, filter: 'eq' }),
     forwarder: text({ max: 100, list: true, sort: true, filter: 'contains' }),
-    supplier: text({ max: 100, list: true, sort: true, filter: 'contains' }),
+    supplier: text({ max: 100, list: 'optional', sort: true, filter: 'contains' }),
     direction: enumOf(MOVEMENT_DIRECTIONS, { required: true, list: true, filter: 'eq' }),
     notes: textarea({ max: 2000 }),
-    destination: text({ max: 100, list: true, filter: 'contains' }),
-    district: ref('system_site/district', { list: true, filter: 'eq' }),
+    destination: text({ max: 100, list: 'optional', filter: 'contains' }),
+    district: ref('system_site/district', { list: 'optional', filter: 'eq' }),
     gate: ref('system_site/district/gate', { list: true, filter: 'eq' }),
     vehiclePlate: plate({ list: true, filter: 'contains' }),
-    trailerPlate: plate({ list: true, filter: 'contains' }),
-    driverFirstName: text({ max: 100, list: true, sort: true, filter: 'contains' }),
-    driverLastName: text({ max: 100, list: true, sort: true, filter: 'contains' }),
-    phone: phone({ list: true }),
-    email: email({ list: true }),
-    internalId: text({ max: 50, list: true, filter: 'eq' }),
-    supplierId: text({ max: 50, list: true, filter: 'eq' }),
+    trailerPlate: plate({ list: 'optional', filter: 'contains' }),
+    driverFirstName: text({ max: 100, list: 'optional', sort: true, filter: 'contains' }),
+    driverLastName: text({ max: 100, list: 'optional', sort: true, filter: 'contains' }),
+    phone: phone({ list: 'optional' }),
+    email: email({ list: 'optional' }),
+    internalId: text({ max: 50, list: 'optional', filter: 'eq' }),
+    supplierId: text({ max: 50, list: 'optional', filter: 'eq' }),
     /** The entry made from the advice ('Entry from advice', or a confirmed plate read): the advice is used. */
-    vehicle: ref('vehicle', { readOnly: true, list: true }),
+    vehicle: ref('vehicle', { readOnly: true, list: 'optional' }),
   },
 });
 
