@@ -49,8 +49,8 @@ export const audit = defineEntity({
     created: datetime({ required: true, readOnly: true, list: true, sort: true, filter: 'range' }),
     event: enumOf(AUDIT_EVENTS, { required: true, readOnly: true, list: true, filter: 'eq' }),
     author: text({ readOnly: true, list: true, sort: true, filter: 'contains' }),
-    site: ref('system_site', { readOnly: true, list: true, filter: 'eq' }),
-    method: text({ required: true, max: 10, readOnly: true, list: 'optional', sort: true, filter: 'eq' }),
+    site: ref('system_site', { readOnly: true, list: 'optional', filter: 'eq' }),
+    method: text({ required: true, max: 10, readOnly: true, list: true, sort: true, filter: 'eq' }),
     path: text({ required: true, max: 2000, readOnly: true, list: true, filter: 'contains' }),
     entity: text({ readOnly: true, list: true, filter: 'eq' }),
     recordId: text({ readOnly: true, list: true, filter: 'eq' }),
@@ -118,10 +118,10 @@ export const smsLog = defineEntity({
   fields: {
     recipient: text({ required: true, max: 30, readOnly: true, list: true, sort: true, filter: 'contains' }),
     text: textarea({ required: true, max: 2000, readOnly: true, list: true }),
-    site: ref('system_site', { readOnly: true, list: true, filter: 'eq' }),
+    site: ref('system_site', { readOnly: true, list: 'optional', filter: 'eq' }),
     created: datetime({ required: true, readOnly: true, list: true, sort: true, filter: 'range' }),
     /** Delivery attempts made so far. */
-    sentRetry: int({ required: true, readOnly: true, list: 'optional', sort: true }),
+    sentRetry: int({ required: true, readOnly: true, list: true, sort: true }),
     sentSuccessFull: bool({ readOnly: true, list: true, filter: 'eq' }),
     sent: datetime({ readOnly: true, list: 'optional', sort: true }),
     nextAttempt: datetime({ readOnly: true }),

@@ -194,10 +194,10 @@ export const kboxContent = defineEntity({
   defaultSort: { field: 'contentId', direction: 'desc' },
   fields: {
     contentId: int({ required: true, min: 1, list: true, sort: true, filter: 'eq', unique: true }),
-    keybox: ref('kbox/keybox', { required: true, list: true, sort: true, filter: 'eq' }),
+    keybox: ref('kbox/keybox', { required: true, list: 'optional', sort: true, filter: 'eq' }),
     direction: enumOf(KBOX_DIRECTIONS, { required: true, default: 'INCOMING', list: true, filter: 'eq' }),
     status: enumOf(KBOX_CONTENT_STATUSES, { readOnly: true, list: true, sort: true, filter: 'eq' }),
-    trackingNumber: text({ max: 50, list: 'optional', sort: true, filter: 'contains' }),
+    trackingNumber: text({ max: 50, list: true, sort: true, filter: 'contains' }),
     workflow: ref('kbox/workflow', { list: 'optional', filter: 'eq' }),
     paymentValue: decimal({ min: 0, max: 10_000_000, list: 'optional' }),
     currency: text({ max: 3, default: 'CZK', list: 'optional' }),
