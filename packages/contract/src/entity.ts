@@ -39,8 +39,11 @@ export interface RefValue {
 
 export interface FieldOptions {
   required?: boolean;
-  /** Shown as a column in the list. */
-  list?: boolean;
+  /**
+   * A column of the list: `true` shown by default, `'optional'` offered in the column chooser but shown only
+   * when the user picks it (a list's default columns fit a 1440 px screen; the ones its users need first).
+   */
+  list?: boolean | 'optional';
   sort?: boolean;
   filter?: FilterKind;
   /** A unique key (alone, or per site for site-scoped entities); the database enforces it. */

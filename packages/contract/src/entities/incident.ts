@@ -89,12 +89,12 @@ export const incident = defineEntity({
     description: textarea({ max: 4000 }),
     /** This incident is e-mailed to its type's addresses even when the type does not notify. */
     notify: bool({ list: true, filter: 'eq' }),
-    objectClass: text({ max: 100, list: true, filter: 'eq' }),
-    objectId: text({ max: 100, list: true, filter: 'eq' }),
+    objectClass: text({ max: 100, list: 'optional', filter: 'eq' }),
+    objectId: text({ max: 100, list: 'optional', filter: 'eq' }),
     createdBy: ref('system_person', { readOnly: true, list: true }),
     resolved: bool({ readOnly: true, list: true, filter: 'eq' }),
-    resolvedAt: datetime({ readOnly: true, list: true, sort: true }),
-    resolvedBy: ref('access_user', { readOnly: true, list: true }),
+    resolvedAt: datetime({ readOnly: true, list: 'optional', sort: true }),
+    resolvedBy: ref('access_user', { readOnly: true, list: 'optional' }),
     module: moduleField(),
   },
 });

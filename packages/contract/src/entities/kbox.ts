@@ -70,7 +70,7 @@ export const kboxKeybox = defineEntity({
   defaultSort: { field: 'name', direction: 'asc' },
   fields: {
     name: text({ required: true, max: 100, list: true, sort: true, filter: 'contains', unique: true }),
-    uuid: text({ readOnly: true, max: 36, list: true, filter: 'contains' }),
+    uuid: text({ readOnly: true, max: 36, list: 'optional', filter: 'contains' }),
     status: enumOf(KBOX_STATUSES, { readOnly: true, list: true, sort: true, filter: 'eq' }),
     notification: email({ list: true }),
     pinHours: int({ required: true, default: 72, min: 1, max: 720, list: true }),
@@ -120,11 +120,11 @@ export const kboxWorkflow = defineEntity({
   defaultSort: { field: 'name', direction: 'asc' },
   fields: {
     name: text({ required: true, max: 100, list: true, sort: true, filter: 'contains', unique: true }),
-    uuid: text({ readOnly: true, max: 36, list: true }),
+    uuid: text({ readOnly: true, max: 36, list: 'optional' }),
     keybox: ref('kbox/keybox', { required: true, list: true, sort: true, filter: 'eq' }),
     providerName: text({ max: 100, list: true }),
     email: email({ list: true }),
-    phone: phone({ list: true }),
+    phone: phone({ list: 'optional' }),
     notifyAdmin: bool({ list: true }),
     notifyCustomer: bool({ default: true, list: true }),
     subject: text({ max: 200 }),
@@ -164,17 +164,17 @@ export function kboxWorkflowProblems(values: KboxWorkflowSwitches): Record<strin
 function senderFields() {
   return {
     senderName: text({ max: 200, list: true, sort: true, filter: 'contains' }),
-    senderEmail: email({ list: true }),
-    senderPhone: phone({ list: true }),
-    senderOwner: bool({ list: true }),
+    senderEmail: email({ list: 'optional' }),
+    senderPhone: phone({ list: 'optional' }),
+    senderOwner: bool({ list: 'optional' }),
   };
 }
 function recipientFields() {
   return {
     recipientName: text({ max: 200, list: true, sort: true, filter: 'contains' }),
-    recipientEmail: email({ list: true }),
-    recipientPhone: phone({ list: true }),
-    recipientOwner: bool({ list: true }),
+    recipientEmail: email({ list: 'optional' }),
+    recipientPhone: phone({ list: 'optional' }),
+    recipientOwner: bool({ list: 'optional' }),
   };
 }
 
@@ -194,32 +194,32 @@ export const kboxContent = defineEntity({
   defaultSort: { field: 'contentId', direction: 'desc' },
   fields: {
     contentId: int({ required: true, min: 1, list: true, sort: true, filter: 'eq', unique: true }),
-    keybox: ref('kbox/keybox', { required: true, list: true, sort: true, filter: 'eq' }),
+    keybox: ref('kbox/keybox', { required: true, list: 'optional', sort: true, filter: 'eq' }),
     direction: enumOf(KBOX_DIRECTIONS, { required: true, default: 'INCOMING', list: true, filter: 'eq' }),
     status: enumOf(KBOX_CONTENT_STATUSES, { readOnly: true, list: true, sort: true, filter: 'eq' }),
     trackingNumber: text({ max: 50, list: true, sort: true, filter: 'contains' }),
-    workflow: ref('kbox/workflow', { list: true, filter: 'eq' }),
-    paymentValue: decimal({ min: 0, max: 10_000_000, list: true }),
-    currency: text({ max: 3, default: 'CZK', list: true }),
+    workflow: ref('kbox/workflow', { list: 'optional', filter: 'eq' }),
+    paymentValue: decimal({ min: 0, max: 10_000_000, list: 'optional' }),
+    currency: text({ max: 3, default: 'CZK', list: 'optional' }),
     paymentStatus: enumOf(KBOX_PAYMENT_STATUSES, {
       required: true,
       default: 'OK',
-      list: true,
+      list: 'optional',
       sort: true,
       filter: 'eq',
     }),
-    variableSymbol: text({ max: 10, list: true, filter: 'contains' }),
-    operation: enumOf(KBOX_OPERATION_TYPES, { readOnly: true, list: true }),
-    description: textarea({ max: 1000, list: true }),
-    category: text({ max: 50, list: true, filter: 'contains' }),
-    expectedTime: datetime({ list: true, sort: true, filter: 'range' }),
+    variableSymbol: text({ max: 10, list: 'optional', filter: 'contains' }),
+    operation: enumOf(KBOX_OPERATION_TYPES, { readOnly: true, list: 'optional' }),
+    description: textarea({ max: 1000, list: 'optional' }),
+    category: text({ max: 50, list: 'optional', filter: 'contains' }),
+    expectedTime: datetime({ list: 'optional', sort: true, filter: 'range' }),
     ...senderFields(),
     ...recipientFields(),
-    boxName: text({ readOnly: true, list: true }),
+    boxName: text({ readOnly: true, list: 'optional' }),
     depositedAt: datetime({ readOnly: true, list: true, sort: true, filter: 'range' }),
-    pickedUpAt: datetime({ readOnly: true, list: true, sort: true, filter: 'range' }),
+    pickedUpAt: datetime({ readOnly: true, list: 'optional', sort: true, filter: 'range' }),
     pinExpires: datetime({ readOnly: true, list: true }),
-    returned: bool({ readOnly: true, list: true, filter: 'eq' }),
+    returned: bool({ readOnly: true, list: 'optional', filter: 'eq' }),
   },
 });
 
@@ -238,17 +238,17 @@ export const kboxOperation = defineEntity({
     occurred: datetime({ required: true, list: true, sort: true, filter: 'range' }),
     keybox: ref('kbox/keybox', { required: true, list: true, sort: true, filter: 'eq' }),
     type: enumOf(KBOX_OPERATION_TYPES, { list: true, sort: true, filter: 'eq' }),
-    name: enumOf(KBOX_SERVICE_OPERATIONS, { list: true, filter: 'eq' }),
+    name: enumOf(KBOX_SERVICE_OPERATIONS, { list: 'optional', filter: 'eq' }),
     content: ref('kbox/content', { list: true, filter: 'eq' }),
-    direction: enumOf(KBOX_DIRECTIONS, { list: true, filter: 'eq' }),
-    boxName: text({ list: true }),
+    direction: enumOf(KBOX_DIRECTIONS, { list: 'optional', filter: 'eq' }),
+    boxName: text({ list: 'optional' }),
     operator: ref('kbox/operator', { list: true }),
     /** A PIN was given and accepted (the pick-up PIN, or the operator's). */
-    pin: bool({ list: true }),
-    recipientNotified: bool({ list: true }),
-    senderNotified: bool({ list: true }),
+    pin: bool({ list: 'optional' }),
+    recipientNotified: bool({ list: 'optional' }),
+    senderNotified: bool({ list: 'optional' }),
     notes: textarea({ list: true }),
-    uuid: text({ list: true, filter: 'contains' }),
+    uuid: text({ list: 'optional', filter: 'contains' }),
   },
 });
 

@@ -243,10 +243,10 @@ export const signatureSigned = defineEntity({
     expires: datetime({ readOnly: true, list: true, sort: true }),
     signedAt: datetime({ readOnly: true, list: true, sort: true, filter: 'range' }),
     signedBy: text({ readOnly: true, list: true }),
-    terminal: text({ readOnly: true, list: true }),
+    terminal: text({ readOnly: true, list: 'optional' }),
     sha256: text({ readOnly: true }),
-    shreddedAt: datetime({ readOnly: true, list: true, sort: true }),
-    source: text({ readOnly: true, list: true, filter: 'eq' }),
+    shreddedAt: datetime({ readOnly: true, list: 'optional', sort: true }),
+    source: text({ readOnly: true, list: 'optional', filter: 'eq' }),
     sourceId: int({ readOnly: true, filter: 'eq' }),
   },
 });

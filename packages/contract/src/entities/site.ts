@@ -173,7 +173,7 @@ export const blacklist = defineEntity({
     reason: text({ required: true, max: 255, list: true, filter: 'contains' }),
     firstName: text({ max: 100, list: true, sort: true, filter: 'contains' }),
     lastName: text({ max: 100, list: true, sort: true, filter: 'contains' }),
-    documentType: ref('system_site/identity_document', { list: true, filter: 'eq' }),
+    documentType: ref('system_site/identity_document', { list: 'optional', filter: 'eq' }),
     documentNumber: text({ max: 50, list: true, sort: true, filter: 'contains' }),
     licencePlate: plate({ max: 20, list: true, sort: true, filter: 'contains', unique: true }),
     note: textarea({ max: 2000 }),

@@ -106,21 +106,21 @@ export const stockItem = defineEntity({
   fields: {
     code: text({ required: true, max: 100, list: true, sort: true, filter: 'contains', unique: true }),
     name: text({ required: true, max: 200, list: true, sort: true, filter: 'contains' }),
-    category: ref('stock/category', { required: true, list: true, sort: true, filter: 'eq' }),
+    category: ref('stock/category', { required: true, list: 'optional', sort: true, filter: 'eq' }),
     unit: ref('stock/mu', { required: true, list: true }),
     type: enumOf(STOCK_ITEM_TYPES, {
       required: true,
       default: 'BATCH',
-      list: true,
+      list: 'optional',
       sort: true,
       filter: 'eq',
     }),
     minimum: decimal({ min: 0, max: STOCK_MAX_UNITS, list: true, sort: true }),
     current: decimal({ readOnly: true, list: true, sort: true }),
     belowMinimum: bool({ readOnly: true, list: true, sort: true, filter: 'eq' }),
-    price: decimal({ min: 0, max: STOCK_MAX_UNITS, list: true }),
+    price: decimal({ min: 0, max: STOCK_MAX_UNITS, list: 'optional' }),
     description: textarea({ max: 1000 }),
-    valid: valid(),
+    valid: { ...valid(), list: 'optional' as const },
   },
 });
 
@@ -180,7 +180,7 @@ export const stockMovement = defineEntity({
       sort: true,
       filter: 'eq',
     }),
-    serial: text({ max: 100, list: true, filter: 'contains' }),
+    serial: text({ max: 100, list: 'optional', filter: 'contains' }),
     person: ref('stock/person', { list: true, sort: true, filter: 'eq' }),
     due: datetime({ list: true, sort: true, filter: 'range' }),
     returned: bool({ readOnly: true, list: true, filter: 'eq' }),
@@ -189,8 +189,8 @@ export const stockMovement = defineEntity({
     /** A lending itself (LONG_TERM or SHORT_TERM, not its return): the lendings list is `?lending=true`. */
     lending: bool({ readOnly: true, list: true, filter: 'eq' }),
     overdue: bool({ readOnly: true, list: true, filter: 'eq' }),
-    user: ref('access_user', { readOnly: true, list: true }),
-    note: textarea({ max: 1000, list: true }),
+    user: ref('access_user', { readOnly: true, list: 'optional' }),
+    note: textarea({ max: 1000, list: 'optional' }),
   },
 });
 
@@ -219,7 +219,7 @@ export const stockTaking = defineEntity({
   defaultSort: { field: 'created', direction: 'desc' },
   fields: {
     name: text({ required: true, max: 200, list: true, sort: true, filter: 'contains' }),
-    note: textarea({ max: 1000, list: true }),
+    note: textarea({ max: 1000, list: 'optional' }),
     warehouse: ref('stock/warehouse', { list: true, filter: 'eq' }),
     user: ref('access_user', { readOnly: true, list: true }),
     created: datetime({ readOnly: true, list: true, sort: true, filter: 'range' }),

@@ -32,7 +32,7 @@ export const person = defineEntity({
     firstName: text({ required: true, max: 100, list: true, sort: true, filter: 'contains' }),
     lastName: text({ required: true, max: 100, list: true, sort: true, filter: 'contains' }),
     email: email({ list: true, sort: true, filter: 'contains' }),
-    phone: phone({ list: true }),
+    phone: phone({ list: 'optional' }),
     corporateId: text({ max: 50, list: true, sort: true, filter: 'contains', unique: true }),
     homeSite: ref('system_site', { list: true, filter: 'eq' }),
     note: textarea({ max: 2000 }),
@@ -63,7 +63,7 @@ export const user = defineEntity({
     password: password(),
     lastLogin: datetime({ readOnly: true, list: true, sort: true }),
     valid: bool({ default: true, list: true, sort: true, filter: 'eq' }),
-    forceTfa: bool({ list: true, filter: 'eq' }),
+    forceTfa: bool({ list: 'optional', filter: 'eq' }),
     tfa: bool({ readOnly: true, list: true, filter: 'eq' }),
     /** Must choose a new password at the next login (set for a generated or administrator-given password). */
     mustChangePassword: bool({ filter: 'eq' }),
@@ -116,8 +116,8 @@ export const client = defineEntity({
     name: text({ required: true, max: 100, list: true, sort: true, filter: 'contains' }),
     expires: datetime({ list: true, sort: true, filter: 'range' }),
     authorized: bool({ default: true, list: true, sort: true, filter: 'eq' }),
-    lastAccess: datetime({ readOnly: true, list: true, sort: true }),
-    person: ref('system_person', { list: true, filter: 'eq' }),
+    lastAccess: datetime({ readOnly: true, list: 'optional', sort: true }),
+    person: ref('system_person', { list: 'optional', filter: 'eq' }),
     valid: bool({ default: true, list: true, sort: true, filter: 'eq' }),
     /** A machine terminal's internal role (docs/terminals.md); empty for a browser terminal. */
     internalRole: enumOf(INTERNAL_ROLES, { list: true, sort: true, filter: 'eq' }),

@@ -8,13 +8,15 @@ interface ColumnChooserProps {
   /** The columns the screen offers, in order, with their titles. */
   offered: { name: string; title: ReactNode }[];
   hidden: string[];
+  /** The columns hidden until the user picks them (the list's default choice). */
+  defaultHidden: string[];
   onChange(hidden: string[]): void;
   /** Only the icon (narrow screens). */
   compact?: boolean;
 }
 
 /** The button that lets the user pick the columns of a list (kept with the screen's table state). */
-export function ColumnChooser({ offered, hidden, onChange, compact }: ColumnChooserProps) {
+export function ColumnChooser({ offered, hidden, defaultHidden, onChange, compact }: ColumnChooserProps) {
   const { t } = useTranslation();
   const names = offered.map((column) => column.name);
   const content = (
@@ -43,6 +45,20 @@ export function ColumnChooser({ offered, hidden, onChange, compact }: ColumnChoo
       >
         {t('crud.columnsAll')}
       </Button>
+      {defaultHidden.length > 0 && (
+        <Button
+          type="link"
+          size="small"
+          className="crud-columns-all"
+          data-testid="crud-columns-default"
+          disabled={
+            hidden.length === defaultHidden.length && hidden.every((name) => defaultHidden.includes(name))
+          }
+          onClick={() => onChange(defaultHidden)}
+        >
+          {t('crud.columnsDefault')}
+        </Button>
+      )}
     </div>
   );
   const button = (

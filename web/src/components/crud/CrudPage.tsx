@@ -5,6 +5,7 @@ import {
   useState,
   useSyncExternalStore,
   type HTMLAttributes,
+  type MouseEvent,
   type ReactNode,
 } from 'react';
 import {
@@ -31,7 +32,15 @@ import { useAccess } from '../../app/session';
 import { ColumnChooser } from './ColumnChooser';
 import { CrudCards, PhoneFilters } from './CrudCards';
 import { CrudDialog, entityQueryKey } from './CrudDialog';
-import { columnWidth, ellipsizes, headerMeasure, shownColumns } from './columnLayout';
+import {
+  columnWidth,
+  ellipsizes,
+  fitColumns,
+  grows,
+  headerMeasure,
+  optionalColumns,
+  shownColumns,
+} from './columnLayout';
 import { FieldView } from './FieldView';
 import { columnFilter } from './filters';
 import { enumLabel, entityTitle, fieldLabel, recordLabel } from './labels';
@@ -75,6 +84,29 @@ function useCoarsePointer(): boolean {
   return useSyncExternalStore(subscribeCoarse, () => window.matchMedia?.(COARSE).matches ?? false);
 }
 
+/** A cell cut at its column's width (a badge, a page's own cell) gets its whole text as the hover title. */
+function titleWhenCut(event: MouseEvent<HTMLElement>) {
+  const cell = event.currentTarget;
+  const cut = [cell, ...Array.from(cell.querySelectorAll<HTMLElement>('*'))].some(
+    (element) => element.scrollWidth > element.clientWidth + 1,
+  );
+  if (cut) cell.title = cell.innerText.replace(/\s+/g, ' ').trim();
+  else cell.removeAttribute('title');
+}
+
+/** An element's inner width, followed as it changes (the room of a table in its card); 0 until measured. */
+function useElementWidth(): [(element: HTMLDivElement | null) => void, number] {
+  const [width, setWidth] = useState(0);
+  const ref = useCallback((element: HTMLDivElement | null) => {
+    if (!element) return;
+    setWidth(element.clientWidth);
+    const observer = new ResizeObserver(() => setWidth(element.clientWidth));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  return [ref, width];
+}
+
 /** The width of the table's expand button column (Ant Design's own). */
 const EXPAND_WIDTH = 48;
 
@@ -97,9 +129,13 @@ export function CrudPage(props: CrudPageProps) {
   const canCreate = canWrite && !props.noCreate;
   // Records that must be kept (movements, advices) name fewer roles that may delete them than may write them.
   const canDelete = canWrite && can(entity.delete, entity.module);
+  const offered =
+    props.columns ??
+    entity.fieldNames.filter((name) => entity.fields[name].list && !entity.fields[name].writeOnly);
   const table = useTableState(props.stateKey ?? `${pathname}:${entity.resource}`, entity, {
     sort: props.defaultSort,
     filters: props.defaultFilters,
+    hidden: props.optionalColumns ?? optionalColumns(offered, entity.fields),
   });
   const { state, setState, setFilter } = table;
   const [dialog, setDialog] = useState<{ mode: DialogMode; record: Row | null } | null>(null);
@@ -113,6 +149,7 @@ export function CrudPage(props: CrudPageProps) {
     [token.fontWeightStrong, token.fontSize, token.fontFamily],
   );
 
+  const [tableBox, tableWidth] = useElementWidth();
   const listQuery = useMemo(() => buildListQuery(entity, state), [entity, state]);
   const list = useQuery({
     // Every input of the request is in the key: two pages of one entity with their own fixed conditions (the
@@ -239,9 +276,6 @@ export function CrudPage(props: CrudPageProps) {
   ];
   const actions = [...builtInActions, ...(props.rowActions ?? [])];
 
-  const offered =
-    props.columns ??
-    entity.fieldNames.filter((name) => entity.fields[name].list && !entity.fields[name].writeOnly);
   const columnNames = shownColumns(offered, state.hidden);
   const titleOf = (name: string): ReactNode => props.columnTitles?.[name] ?? fieldLabel(t, entity, name);
   const cell = (name: string, record: Row) => {
@@ -272,27 +306,41 @@ export function CrudPage(props: CrudPageProps) {
           />
         </Tooltip>
       ));
-  const dataColumns: ColumnsType<Row> = columnNames.map((name) => {
+  const actionsWidth = 20 + actionWidth(coarse) * actions.length;
+  const fixedWidth = actionsWidth + (props.expandedRow ? EXPAND_WIDTH : 0);
+  // Each column's own width (its content's, never less than its header's), then fitted to the table's room.
+  const fieldOf = (name: string) => entity.fields[name] as FieldDef | undefined;
+  const widths = fitColumns(
+    columnNames.map((name) => {
+      const title = titleOf(name);
+      return columnWidth(
+        {
+          title: typeof title === 'string' ? title : null,
+          sortable: !!fieldOf(name)?.sort,
+          filterable: !!fieldOf(name)?.filter,
+          width: props.columnWidths?.[name],
+          field: fieldOf(name),
+        },
+        measure,
+      );
+    }),
+    columnNames.map((name) => !props.render?.[name] && grows(fieldOf(name))),
+    tableWidth - fixedWidth,
+  );
+  const dataColumns: ColumnsType<Row> = columnNames.map((name, index) => {
     // A column of the page's own (no field of the entity) is neither sorted nor filtered.
-    const field = entity.fields[name] as FieldDef | undefined;
+    const field = fieldOf(name);
     const title = titleOf(name);
     const custom = props.render?.[name] !== undefined;
     return {
       key: name,
       dataIndex: name,
       title,
-      width: columnWidth(
-        {
-          title: typeof title === 'string' ? title : null,
-          sortable: !!field?.sort,
-          filterable: !!field?.filter,
-          width: props.columnWidths?.[name],
-          field,
-        },
-        measure,
-      ),
-      // A text cell cuts itself to the width (with a tooltip); the header never needs to.
-      ellipsis: !custom && field && ellipsizes(field) ? { showTitle: false } : undefined,
+      width: widths[index],
+      // A text cell cuts itself to the width (with a tooltip); any other cell is cut at its column (never running
+      // into the next one) and shows its whole text on hover. The header never needs to be cut.
+      ellipsis: { showTitle: false },
+      onCell: custom || !field || !ellipsizes(field) ? () => ({ onMouseEnter: titleWhenCut }) : undefined,
       align: field?.kind === 'int' || field?.kind === 'decimal' ? ('right' as const) : undefined,
       sorter: field?.sort ? true : undefined,
       sortDirections: ['ascend' as const, 'descend' as const, 'ascend' as const],
@@ -306,7 +354,6 @@ export function CrudPage(props: CrudPageProps) {
       render: (_: unknown, record: Row) => cell(name, record),
     };
   });
-  const actionsWidth = 20 + actionWidth(coarse) * actions.length;
   const columns: ColumnsType<Row> = [
     ...dataColumns,
     {
@@ -323,10 +370,7 @@ export function CrudPage(props: CrudPageProps) {
     },
   ];
   // Every column keeps its width: a table wider than its card scrolls inside it, never clipping a column.
-  const scrollWidth = dataColumns.reduce(
-    (sum, column) => sum + Number(column.width ?? 0),
-    actionsWidth + (props.expandedRow ? EXPAND_WIDTH : 0),
-  );
+  const scrollWidth = widths.reduce((sum, width) => sum + width, fixedWidth);
   const openRow = (record: Row) => open(canWrite && editable(record) ? 'edit' : 'preview', record);
 
   const filterCount = activeFilterCount(state);
@@ -404,6 +448,7 @@ export function CrudPage(props: CrudPageProps) {
             <ColumnChooser
               offered={offered.map((name) => ({ name, title: titleOf(name) }))}
               hidden={state.hidden}
+              defaultHidden={table.initial.hidden}
               onChange={(hidden) => setState((previous) => ({ ...previous, hidden }))}
               compact={phone}
             />
@@ -460,53 +505,59 @@ export function CrudPage(props: CrudPageProps) {
             }
           />
         ) : (
-          <Table<Row>
-            rowKey="id"
-            size="middle"
-            columns={columns}
-            dataSource={rows}
-            loading={list.isLoading || list.isPlaceholderData}
-            tableLayout="fixed"
-            scroll={{ x: scrollWidth }}
-            locale={{ emptyText }}
-            showSorterTooltip={false}
-            rowClassName={props.rowClassName}
-            expandable={props.expandedRow ? { expandedRowRender: props.expandedRow } : undefined}
-            onRow={(record) =>
-              ({
-                onDoubleClick: () => openRow(record),
-                'data-testid': props.rowTestId,
-              }) as HTMLAttributes<HTMLElement>
-            }
-            onChange={(pagination, _filters, sorter, extra) => {
-              if (extra.action === 'paginate') {
-                setState((previous) => {
-                  const size = pagination.pageSize ?? previous.size;
-                  return { ...previous, size, page: size !== previous.size ? 1 : (pagination.current ?? 1) };
-                });
-              } else if (extra.action === 'sort') {
-                const single = sorter as SorterResult<Row>;
-                const field = String(single.columnKey ?? single.field ?? '');
-                setState((previous) => ({
-                  ...previous,
-                  page: 1,
-                  sort:
-                    single.order && field
-                      ? { field, direction: single.order === 'ascend' ? 'asc' : 'desc' }
-                      : null,
-                }));
+          <div ref={tableBox}>
+            <Table<Row>
+              rowKey="id"
+              size="middle"
+              columns={columns}
+              dataSource={rows}
+              loading={list.isLoading || list.isPlaceholderData}
+              tableLayout="fixed"
+              scroll={{ x: scrollWidth }}
+              locale={{ emptyText }}
+              showSorterTooltip={false}
+              rowClassName={props.rowClassName}
+              expandable={props.expandedRow ? { expandedRowRender: props.expandedRow } : undefined}
+              onRow={(record) =>
+                ({
+                  onDoubleClick: () => openRow(record),
+                  'data-testid': props.rowTestId,
+                }) as HTMLAttributes<HTMLElement>
               }
-            }}
-            pagination={{
-              current: state.page,
-              pageSize: state.size,
-              total,
-              showSizeChanger: true,
-              pageSizeOptions: PAGE_SIZES.map(String),
-              showTotal: (count, [from, to]) => t('crud.range', { from, to, count }),
-              placement: ['bottomEnd'],
-            }}
-          />
+              onChange={(pagination, _filters, sorter, extra) => {
+                if (extra.action === 'paginate') {
+                  setState((previous) => {
+                    const size = pagination.pageSize ?? previous.size;
+                    return {
+                      ...previous,
+                      size,
+                      page: size !== previous.size ? 1 : (pagination.current ?? 1),
+                    };
+                  });
+                } else if (extra.action === 'sort') {
+                  const single = sorter as SorterResult<Row>;
+                  const field = String(single.columnKey ?? single.field ?? '');
+                  setState((previous) => ({
+                    ...previous,
+                    page: 1,
+                    sort:
+                      single.order && field
+                        ? { field, direction: single.order === 'ascend' ? 'asc' : 'desc' }
+                        : null,
+                  }));
+                }
+              }}
+              pagination={{
+                current: state.page,
+                pageSize: state.size,
+                total,
+                showSizeChanger: true,
+                pageSizeOptions: PAGE_SIZES.map(String),
+                showTotal: (count, [from, to]) => t('crud.range', { from, to, count }),
+                placement: ['bottomEnd'],
+              }}
+            />
+          </div>
         )}
       </Card>
 

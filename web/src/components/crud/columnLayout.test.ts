@@ -1,12 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { person, user, visitPurpose } from '@strazce/contract';
+import { kboxContent, person, user, visitPurpose } from '@strazce/contract';
 import {
   cardTitleColumns,
   columnWidth,
   contentWidth,
   ellipsizes,
+  fitColumns,
   headerWidth,
+  optionalColumns,
   shownColumns,
+  titleWidth,
   toggleColumn,
 } from './columnLayout';
 
@@ -15,12 +18,12 @@ const measure = (text: string) => text.length * 8;
 
 describe('column widths from the field type', () => {
   it('gives each kind of content its width', () => {
-    expect(contentWidth(user.fields.lastLogin)).toBe(170); // date-time
-    expect(contentWidth(user.fields.valid)).toBe(88); // yes / no
-    expect(contentWidth(user.fields.person)).toBe(190); // reference
-    expect(contentWidth(person.fields.email)).toBe(230);
-    expect(contentWidth({ kind: 'text', max: 10 } as never)).toBe(130); // a short code
-    expect(contentWidth({ kind: 'textarea', max: 2000 } as never)).toBe(300);
+    expect(contentWidth(user.fields.lastLogin)).toBe(156); // date-time
+    expect(contentWidth(user.fields.valid)).toBe(80); // yes / no
+    expect(contentWidth(user.fields.person)).toBe(150); // reference
+    expect(contentWidth(person.fields.email)).toBe(190);
+    expect(contentWidth({ kind: 'text', max: 10 } as never)).toBe(120); // a short code
+    expect(contentWidth({ kind: 'textarea', max: 2000 } as never)).toBe(200);
     expect(contentWidth({ kind: 'date' } as never)).toBeLessThan(contentWidth({ kind: 'datetime' } as never));
   });
 
@@ -28,7 +31,8 @@ describe('column widths from the field type', () => {
     const title = 'Oznámení e-mailem o návštěvě';
     const plain = headerWidth({ title, sortable: false, filterable: false }, measure);
     const withIcons = headerWidth({ title, sortable: true, filterable: true }, measure);
-    expect(plain).toBeGreaterThanOrEqual(title.length * 8 + 24);
+    // In two lines: the longer of 'Oznámení e-mailem' and 'o návštěvě' (17 characters), with the padding.
+    expect(plain).toBeGreaterThanOrEqual(17 * 8 + 24);
     expect(withIcons).toBeGreaterThan(plain + 40);
     const width = columnWidth(
       { title, sortable: true, filterable: true, field: visitPurpose.fields.anonymize },
@@ -36,6 +40,12 @@ describe('column widths from the field type', () => {
     );
     expect(width).toBe(withIcons); // wider than a yes/no needs: the header decides
     expect(columnWidth({ title: 'A', sortable: false, filterable: false, width: 320 }, measure)).toBe(320);
+  });
+
+  it('breaks a header title at the space that leaves the shorter longer line', () => {
+    expect(titleWidth('Pod minimem', measure)).toBe(7 * 8); // 'minimem'
+    expect(titleWidth('Anonymizovat po odchodu', measure)).toBe(12 * 8); // 'Anonymizovat' / 'po odchodu'
+    expect(titleWidth('UUID', measure)).toBe(4 * 8);
   });
 
   it('measures no header that is not plain text', () => {
@@ -47,6 +57,29 @@ describe('column widths from the field type', () => {
     expect(ellipsizes(user.fields.person)).toBe(true);
     expect(ellipsizes(user.fields.valid)).toBe(false);
     expect(ellipsizes(user.fields.lastLogin)).toBe(false);
+  });
+});
+
+describe('columns fitted to the table', () => {
+  it('leaves columns that do not fit as they are (the table scrolls)', () => {
+    expect(fitColumns([300, 300, 300], [true, false, true], 800)).toEqual([300, 300, 300]);
+  });
+
+  it('gives the room to spare to texts, none beyond a third, the rest to the last column', () => {
+    // A name (growing), a flag and a date: the name grows to a third of 1200, the date takes what is left.
+    const fitted = fitColumns([180, 80, 156], [true, false, false], 1200);
+    expect(fitted).toEqual([400, 80, 720]);
+    expect(fitted.reduce((sum, width) => sum + width, 0)).toBe(1200);
+    // Two texts share the room in proportion to their widths.
+    expect(fitColumns([100, 50, 600], [true, true, false], 900)).toEqual([200, 100, 600]);
+  });
+});
+
+describe('the columns a list shows at first', () => {
+  it('hides the fields declared optional among those offered', () => {
+    const offered = ['contentId', 'status', 'recipientName', 'recipientEmail', 'pinExpires', 'description'];
+    expect(optionalColumns(offered, kboxContent.fields)).toEqual(['recipientEmail', 'description']);
+    expect(optionalColumns(['recipientName'], kboxContent.fields)).toEqual([]);
   });
 });
 

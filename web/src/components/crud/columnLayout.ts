@@ -2,55 +2,60 @@ import type { FieldDef } from '@strazce/contract';
 
 /**
  * How wide a list column is, from what its field holds: a date-time, a date, a yes/no, a number, a short
- * code, a reference, a long text. The width is never less than the header needs (its title, the sort arrows
- * and the filter icon), so a header is never cut; the table scrolls sideways inside its card when the
- * columns are wider than the screen.
+ * code, a reference, a long text. The width is never less than the header needs (its title in at most two
+ * lines, the sort arrows and the filter icon), so a header is never cut. A list's default columns fit a
+ * 1440 px screen (the rest are `list: 'optional'`); the table scrolls sideways inside its card only when the
+ * user shows more than fit.
  */
 
 /** Cell padding (12 px each side) and a little air. */
-const PADDING = 36;
+const PADDING = 28;
 /** The sort arrows and the filter trigger beside a header title. */
-const SORTER = 24;
-const FILTER = 28;
+const SORTER = 20;
+const FILTER = 24;
 
-/** The width of the content of a column by the field's kind (without the header). */
+/**
+ * The width of the content of a column by the field's kind (without the header): what a typical value needs
+ * in one line. A table narrower than its card gives the rest to its columns in proportion; a longer value is
+ * cut with an ellipsis and shown whole on hover.
+ */
 export function contentWidth(field: FieldDef): number {
   switch (field.kind) {
     case 'datetime':
-      return 170;
+      return 156;
     case 'date':
-      return 116;
+      return 110;
     case 'bool':
-      return 88;
+      return 80;
     case 'int':
     case 'decimal':
-      return field.values ? 140 : 104;
+      return field.values ? 130 : 96;
     case 'color':
-      return 120;
+      return 110;
     case 'phone':
-      return 150;
+      return 140;
     case 'email':
-      return 230;
-    case 'enum':
-      return 150;
-    case 'ref':
       return 190;
+    case 'enum':
+      return 130;
+    case 'ref':
+      return 150;
     case 'multiEnum':
     case 'multiRef':
-      return 260;
+      return 200;
     case 'json':
-      return 240;
+      return 200;
     case 'textarea':
-      return 300;
+      return 200;
     case 'password':
       return 120;
     default: {
       // A text: a short code (a plate, a number of a card), a name, or a longer text.
       const max = field.max ?? 255;
-      if (max <= 20) return 130;
-      if (max <= 60) return 180;
-      if (max <= 120) return 220;
-      return 260;
+      if (max <= 20) return 120;
+      if (max <= 60) return 150;
+      if (max <= 120) return 170;
+      return 180;
     }
   }
 }
@@ -95,11 +100,26 @@ export function headerMeasure(font: string): MeasureText {
 
 const measureHeader = headerMeasure('600 14px sans-serif');
 
-/** What the header needs: the title, its padding, the sort arrows and the filter icon. */
+/**
+ * The width a header title needs when it may wrap onto two lines at a space: the narrower of its two lines at
+ * the best break (a browser's greedy wrap then needs no third line), or the whole title when it is one word.
+ */
+export function titleWidth(title: string, measure: MeasureText = measureHeader): number {
+  const words = title.split(/\s+/).filter(Boolean);
+  let best = measure(title);
+  for (let split = 1; split < words.length; split++)
+    best = Math.min(
+      best,
+      Math.max(measure(words.slice(0, split).join(' ')), measure(words.slice(split).join(' '))),
+    );
+  return best;
+}
+
+/** What the header needs: the title (in at most two lines), its padding, the sort arrows and the filter icon. */
 export function headerWidth(spec: ColumnSpec, measure: MeasureText = measureHeader): number {
   if (spec.title === null) return 0;
   return Math.ceil(
-    measure(spec.title) + PADDING + (spec.sortable ? SORTER : 0) + (spec.filterable ? FILTER : 0),
+    titleWidth(spec.title, measure) + PADDING + (spec.sortable ? SORTER : 0) + (spec.filterable ? FILTER : 0),
   );
 }
 
@@ -116,6 +136,14 @@ export function columnWidth(spec: ColumnSpec, measure: MeasureText = measureHead
 export function shownColumns(offered: readonly string[], hidden: readonly string[]): string[] {
   const shown = offered.filter((name) => !hidden.includes(name));
   return shown.length > 0 ? shown : offered.slice(0, 1);
+}
+
+/** The columns a list hides until the user picks them: those of its fields declared `list: 'optional'`. */
+export function optionalColumns(
+  offered: readonly string[],
+  fields: Readonly<Record<string, FieldDef>>,
+): string[] {
+  return offered.filter((name) => fields[name]?.list === 'optional');
 }
 
 /** The hidden columns after the user switched one on or off (never all of them). */
@@ -149,4 +177,44 @@ export function cardTitleColumns(names: readonly string[]): string[] {
     (parts) => parts.includes(first) && parts.every((part) => names.includes(part)),
   );
   return pair ? [...pair] : [first];
+}
+
+/** Whether a column may grow beyond its width when the table has room to spare (a text, a name, a list). */
+export function grows(field: FieldDef | undefined): boolean {
+  return (
+    !!field && ['text', 'textarea', 'email', 'ref', 'json', 'multiEnum', 'multiRef'].includes(field.kind)
+  );
+}
+
+/**
+ * The widths of a table's data columns in `available` pixels: as they are when they do not fit (the table then
+ * scrolls); else the room to spare goes to the growing columns (texts, names) in proportion to their widths,
+ * none beyond a third of the table, and what is left to the last column, so that dates, flags and the row
+ * buttons keep their size and no column takes most of a wide screen.
+ */
+export function fitColumns(
+  widths: readonly number[],
+  growing: readonly boolean[],
+  available: number,
+): number[] {
+  const fitted = [...widths];
+  let spare = Math.floor(available) - widths.reduce((sum, width) => sum + width, 0);
+  if (spare <= 0 || fitted.length === 0) return fitted;
+  const cap = (index: number) => Math.max(widths[index], Math.floor(available / 3));
+  let open = fitted.map((_, index) => index).filter((index) => growing[index]);
+  while (spare > 0 && open.length > 0) {
+    const base = open.reduce((sum, index) => sum + widths[index], 0);
+    let given = 0;
+    for (const index of open) {
+      const share = Math.floor((spare * widths[index]) / base);
+      const next = Math.min(cap(index), fitted[index] + share);
+      given += next - fitted[index];
+      fitted[index] = next;
+    }
+    open = open.filter((index) => fitted[index] < cap(index));
+    spare -= given;
+    if (given === 0) break;
+  }
+  fitted[fitted.length - 1] += Math.max(0, spare);
+  return fitted;
 }

@@ -139,6 +139,19 @@ describe('remembered state', () => {
     expect(loadTableState('/admin/persons', person, initialTableState(person)).hidden).toEqual([]);
   });
 
+  it('starts with the optional columns hidden and keeps a choice per list, even one that shows them all', () => {
+    const initial = initialTableState(person, { hidden: ['phone'] });
+    expect(initial.hidden).toEqual(['phone']);
+    // The default choice is not stored: a list whose default columns change shows the new ones.
+    saveTableState('/admin/persons', initial, initial.hidden);
+    expect(localStorage.getItem('strazce.columns./admin/persons')).toBeNull();
+    // Every column shown: stored, and restored in a new session.
+    saveTableState('/admin/persons', { ...initial, hidden: [] }, initial.hidden);
+    globalThis.sessionStorage = memoryStorage();
+    expect(loadTableState('/admin/persons', person, initial).hidden).toEqual([]);
+    expect(loadTableState('/site/persons', person, initial).hidden).toEqual(['phone']);
+  });
+
   it('drops stale parts: unknown sizes, unsortable fields, unfilterable filters', () => {
     const fallback = initialTableState(person);
     const state = sanitizeTableState(
@@ -157,7 +170,7 @@ describe('remembered state', () => {
       size: 10,
       sort: fallback.sort,
       filters: { lastName: 'Nov' },
-      hidden: ['email'],
+      hidden: ['email', 'renamedField'],
     });
     expect(sanitizeTableState(person, 'garbage', fallback)).toBe(fallback);
   });

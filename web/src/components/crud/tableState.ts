@@ -20,19 +20,33 @@ export interface TableState {
   size: number;
   sort: SortState | null;
   filters: Record<string, FilterValue>;
-  /** Columns the user chose not to see (kept longer than the rest: across sessions). */
+  /**
+   * Columns not shown: at first the list's optional ones, then those the user chose not to see (the choice is
+   * kept longer than the rest: across sessions).
+   */
   hidden: string[];
 }
 
 export interface TableDefaults {
   sort?: SortState | null;
   filters?: Record<string, FilterValue>;
+  /** Columns hidden until the user picks them (the list's optional columns). */
+  hidden?: string[];
 }
 
-/** The state a screen starts with: page 1, the first page-size option, its default sort and filters. */
+/**
+ * The state a screen starts with: page 1, the first page-size option, its default sort and filters, its
+ * optional columns hidden.
+ */
 export function initialTableState(entity: Entity, defaults: TableDefaults = {}): TableState {
   const sort = defaults.sort !== undefined ? defaults.sort : (entity.defaultSort ?? null);
-  return { page: 1, size: PAGE_SIZES[0], sort, filters: { ...defaults.filters }, hidden: [] };
+  return {
+    page: 1,
+    size: PAGE_SIZES[0],
+    sort,
+    filters: { ...defaults.filters },
+    hidden: [...(defaults.hidden ?? [])],
+  };
 }
 
 const isRef = (value: unknown): value is RefValue =>
@@ -107,7 +121,8 @@ export function sanitizeTableState(entity: Entity, candidate: unknown, fallback:
   for (const [name, value] of Object.entries(raw.filters ?? {}))
     if (entity.fields[name]?.filter && !isEmptyFilter(value)) filters[name] = value;
   const hidden = Array.isArray(raw.hidden)
-    ? raw.hidden.filter((name): name is string => typeof name === 'string' && name in entity.fields)
+    ? // A page's own column (no field) may be hidden too; a name no longer offered is passed over.
+      raw.hidden.filter((name): name is string => typeof name === 'string')
     : fallback.hidden;
   return { page, size, sort, filters, hidden };
 }
@@ -135,11 +150,17 @@ export function loadTableState(key: string, entity: Entity, initial: TableState)
   return Object.keys(stored).length > 0 ? sanitizeTableState(entity, stored, initial) : initial;
 }
 
-export function saveTableState(key: string, state: TableState): void {
+/**
+ * Keeps a screen's table state; the column choice only when it is the user's own (not the list's default
+ * columns), so that a list whose default columns change later shows its new ones to whoever never chose.
+ */
+export function saveTableState(key: string, state: TableState, defaultHidden: readonly string[] = []): void {
   const { hidden, ...rest } = state;
+  const chosen =
+    hidden.length !== defaultHidden.length || hidden.some((name) => !defaultHidden.includes(name));
   try {
     sessionStorage.setItem(STORAGE_PREFIX + key, JSON.stringify(rest));
-    if (hidden.length > 0) localStorage.setItem(COLUMNS_PREFIX + key, JSON.stringify(hidden));
+    if (chosen) localStorage.setItem(COLUMNS_PREFIX + key, JSON.stringify(hidden));
     else localStorage.removeItem(COLUMNS_PREFIX + key);
   } catch {
     // Storage unavailable: the state lives as long as the page.

@@ -70,6 +70,11 @@ export interface CrudPageProps {
    * the page's own (a duration from two fields): its `render`, `columnTitles` and `columnWidths` make it.
    */
   columns?: string[];
+  /**
+   * Columns offered in the column chooser but hidden until the user picks them, when the page's list differs
+   * from the declaration's (its fields marked `list: 'optional'` by default): a second tab of one entity.
+   */
+  optionalColumns?: string[];
   /** Sort when the screen has no remembered state; the entity's `defaultSort` by default. */
   defaultSort?: SortState | null;
   /** Filters when the screen has no remembered state. */

@@ -10,8 +10,8 @@ import {
 } from './tableState';
 
 /**
- * A screen's table state (page, size, sort, filters), remembered in session storage under `key` so the
- * user finds the table as they left it. A new sort, size or filter starts again on page 1.
+ * A screen's table state (page, size, sort, filters, hidden columns), remembered under `key` so the user
+ * finds the table as they left it (the column choice in local storage, per list). A new sort, size or filter starts again on page 1.
  */
 export function useTableState(key: string, entity: Entity, defaults: TableDefaults) {
   const initial = useMemo(
@@ -26,10 +26,10 @@ export function useTableState(key: string, entity: Entity, defaults: TableDefaul
     (update: (previous: TableState) => TableState) =>
       setStateRaw((previous) => {
         const next = update(previous);
-        saveTableState(key, next);
+        saveTableState(key, next, initial.hidden);
         return next;
       }),
-    [key],
+    [key, initial],
   );
 
   const setFilter = useCallback(

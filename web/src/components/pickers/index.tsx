@@ -10,14 +10,21 @@ import type { RangePickerProps } from 'antd/es/date-picker';
  * so a label or a test finds the picker only once it can be used.
  */
 type SingleDatePickerProps = DatePickerProps<Dayjs, false>;
+const loadPickers = () => import('./antdPickers');
+
+/** Starts loading the pickers now (a page that shows one at once: its first paint need not wait for them). */
+export function preloadPickers(): void {
+  void loadPickers().catch(() => undefined);
+}
+
 const LoadedDatePicker = lazy(() =>
-  import('./antdPickers').then((m) => ({
+  loadPickers().then((m) => ({
     // The picker is generic in its value; here it is always one Dayjs.
     default: m.LoadedDatePicker as ComponentType<SingleDatePickerProps>,
   })),
 );
 const LoadedRangePicker = lazy(() =>
-  import('./antdPickers').then((m) => ({ default: m.LoadedRangePicker as ComponentType<RangePickerProps> })),
+  loadPickers().then((m) => ({ default: m.LoadedRangePicker as ComponentType<RangePickerProps> })),
 );
 
 function Placeholder({ style }: { style?: CSSProperties }) {

@@ -45,6 +45,7 @@ export default function EmailsPage() {
       toolbar={resend.toolbar}
       entity={emailLog}
       columns={['queued', 'recipient', 'subject', 'state', 'sent', 'attempts', 'lastError', 'site']}
+      optionalColumns={['sent', 'site']}
       columnWidths={{ state: 250 }}
       render={{
         subject: (value) => <OneLine text={value} width={320} />,

@@ -38,6 +38,7 @@ export default function SmsPage() {
       toolbar={resend.toolbar}
       entity={smsLog}
       columns={['created', 'recipient', 'text', 'state', 'sentRetry', 'sent', 'lastError', 'site']}
+      optionalColumns={['sent', 'site']}
       columnWidths={{ state: 250 }}
       render={{
         text: (value) => <OneLine text={value} width={320} />,

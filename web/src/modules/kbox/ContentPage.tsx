@@ -11,6 +11,7 @@ import type { Row } from '../../components/crud/fieldWire';
 import type { RowAction } from '../../components/crud/types';
 import { ContentMessages } from './ContentMessages';
 import { StatusTag } from './kboxCells';
+import { optionalColumns } from '../../components/crud/columnLayout';
 import './kbox.css';
 
 /** Who the list is about first: incoming parcels by their recipient, outgoing ones by their sender. */
@@ -92,6 +93,11 @@ export function ContentPage({ direction }: { direction: KboxDirection }) {
         stateKey={`/kbox/content/${direction}`}
         listPath={`/${kboxContent.resource}/${direction.toLowerCase()}`}
         columns={columnsOf(direction)}
+        // The other party (the sender of an incoming parcel) besides the declaration's optional columns.
+        optionalColumns={[
+          ...optionalColumns(columnsOf(direction), kboxContent.fields),
+          PARTY_COLUMNS[direction][3],
+        ]}
         defaultFilters={direction === 'INCOMING' ? { status: 'DEPOSITED' } : undefined}
         createValues={{ direction }}
         rowActions={actions}

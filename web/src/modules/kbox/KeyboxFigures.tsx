@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useDeferredValue } from 'react';
 import { Card, Empty, Space, Table } from 'antd';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
@@ -10,13 +10,20 @@ import { formatDateTime } from '../../app/format';
 import { entityQueryKey } from '../../components/crud/CrudDialog';
 import { ExportButton } from '../../components/crud/ExportButton';
 import { DayRangePicker, useDayRange } from '../../components/pickers/DayRange';
+import { preloadPickers } from '../../components/pickers';
 import { FailureAlert } from '../../components/FailureAlert';
 import { StatusTag } from './kboxCells';
 
-// The chart library is most of the figures' JavaScript: loaded with them, not with the list.
-const KeyboxFiguresChart = lazy(() => import('./KeyboxFiguresChart'));
+// The chart library is most of the figures' JavaScript: a chunk of its own, not in the list's. Its load (and the
+// date pickers') starts with this module, beside the list's request, instead of after the figures first render
+// (a chain of chunk loads that held the keybox manager's first paint back).
+const loadChart = () => import('./KeyboxFiguresChart');
+void loadChart().catch(() => undefined);
+preloadPickers();
+const KeyboxFiguresChart = lazy(loadChart);
 
 type Figure = KboxFigures[number];
+const NO_FIGURES: Figure[] = [];
 const DEFAULT_DAYS = 30;
 
 /** Minutes as hours and minutes ("2 h 05 min"). */
@@ -40,6 +47,9 @@ export function KeyboxFigures() {
     placeholderData: keepPreviousData,
   });
   const rows = figures.data ?? [];
+  // The chart is drawn after the rest has painted: its render is the page's longest, and the keyboxes' list,
+  // whose answer comes at the same time, would otherwise wait for it.
+  const chartRows = useDeferredValue(rows, NO_FIGURES);
   const failure = figures.error as ApiError | NetworkError | null;
 
   return (
@@ -61,7 +71,7 @@ export function KeyboxFigures() {
       ) : (
         <>
           <Suspense fallback={<div className="kbox-chart" />}>
-            <KeyboxFiguresChart rows={rows} />
+            <KeyboxFiguresChart rows={chartRows} />
           </Suspense>
           <Table<Figure>
             className="kbox-figures-table"

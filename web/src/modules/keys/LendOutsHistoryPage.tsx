@@ -35,7 +35,7 @@ export default function LendOutsHistoryPage() {
       stateKey="/keys/lendoutshistory"
       readOnly
       columns={COLUMNS}
-      columnWidths={{ due: 220 }}
+      columnWidths={{ due: 190 }}
       columnTitles={{ afterDue: t('keys.history.afterDue') }}
       render={{ due: (_, record) => <DueCell lend={record} now={now} /> }}
       rowClassName={(record) => (isOverdue(record, now) ? 'crud-row-danger' : '')}

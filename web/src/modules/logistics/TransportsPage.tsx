@@ -61,7 +61,7 @@ export default function TransportsPage() {
           operation: (value) => <ColoredTag value={value} />,
           waiting: (value) => <WaitingTag value={value} />,
         }}
-        columnWidths={{ status: 150, operation: 170, waiting: 150 }}
+        columnWidths={{ status: 130, operation: 150, waiting: 120 }}
         formTabs={transportTabs(t)}
         dialogWidth={820}
         expandedRow={(record) => <TransportLog transport={record.id} />}

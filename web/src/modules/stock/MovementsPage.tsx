@@ -114,7 +114,7 @@ export default function MovementsPage() {
       units: (value: unknown) => <UnitsCell value={value} />,
       due: (_: unknown, record: Row) => <LendingDueCell row={record} now={now} />,
     },
-    columnWidths: { due: 230, units: 110, item: 240 },
+    columnWidths: { due: 180, units: 110, item: 200 },
     rowClassName: (record: Row) => (isOverdueLending(record, now) ? 'crud-row-danger' : ''),
     rowActions: returnAction,
   };
@@ -133,6 +133,8 @@ export default function MovementsPage() {
                 {...common}
                 stateKey="/stock/movements"
                 columns={MOVEMENT_COLUMNS}
+                // The due time matters to lendings (their own tab); here, what moved, where and to whom.
+                optionalColumns={['due', 'serial', 'user', 'note']}
                 rowTestId="stock-movement-row"
                 toolbar={(page) => (
                   <>

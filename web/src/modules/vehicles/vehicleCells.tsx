@@ -213,7 +213,7 @@ export function vehicleColumns(
   return {
     columns: ['movementTime', 'direction', 'plate', 'driverLastName', 'purpose', 'gate'],
     // The vehicle's cell carries the blacklist flag before the plate and the checks below it.
-    columnWidths: { plate: 220 },
+    columnWidths: { plate: 160, driverLastName: 160 },
     columnTitles: {
       direction: t('visits.columns.movement'),
       plate: t('vehicles.columns.vehicle'),
