@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import type { Entity, RefValue } from '@strazce/contract';
 import { PICKER_FORMATS } from '../../app/format';
 import { DatePicker } from '../pickers';
-import { PasswordInput } from './PasswordInput';
 import { PhoneInput } from './PhoneInput';
 import { RefSelect } from './RefSelect';
 import { enumLabel } from './labels';
@@ -25,6 +24,10 @@ export interface FieldInputProps {
 
 // The colour picker (with its slider) is a large part of antd that few entities need.
 const ColorInput = lazy(() => import('./ColorInput'));
+// The password field with its live rules: only the user forms have one.
+const PasswordInput = lazy(() =>
+  import('./PasswordInput').then((module) => ({ default: module.PasswordInput })),
+);
 
 /** The form widget of a field, chosen by its kind in the entity declaration. */
 export function FieldInput({ entity, name, mode, record, disabled, id, value, onChange }: FieldInputProps) {
@@ -79,7 +82,9 @@ export function FieldInput({ entity, name, mode, record, disabled, id, value, on
     }
     case 'password':
       return (
-        <PasswordInput {...controlled} placeholder={mode === 'edit' ? t('crud.passwordKeep') : undefined} />
+        <Suspense fallback={<Input.Password disabled />}>
+          <PasswordInput {...controlled} placeholder={mode === 'edit' ? t('crud.passwordKeep') : undefined} />
+        </Suspense>
       );
     case 'color':
       return (
