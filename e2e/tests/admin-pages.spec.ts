@@ -207,7 +207,7 @@ test.describe('system administration pages', () => {
     await snap(page, 'admin-emails-1440');
 
     await page.goto('/admin/sms');
-    for (const column of ['Created', 'Recipient', 'Text', 'Status', 'Attempts'])
+    for (const column of ['Created', 'Recipient', 'Text', 'Delivery', 'Attempts'])
       await expect(page.getByRole('columnheader', { name: new RegExp(column) })).toBeVisible();
     await expect(page.getByRole('button', { name: 'New record' })).toHaveCount(0);
     await snap(page, 'admin-sms-1440');

@@ -79,7 +79,17 @@ for (const language of ['cs', 'en-US'] as const)
     await clickSettled(dialog.locator('.ant-modal-footer .ant-btn-primary'));
     await expect(dialog).toBeHidden();
 
-    // The list shows why the new user cannot log in.
+    // The list shows why the new user cannot log in (searched: other tests' users fill the first pages).
+    const userNameLabel = text(language, 'entity.access_user.fields.userName');
+    await page
+      .getByRole('columnheader', { name: new RegExp(userNameLabel) })
+      .locator('.ant-table-filter-trigger')
+      .click();
+    const search = page.getByRole('textbox', {
+      name: text(language, 'crud.filter.contains').replace('{{field}}', userNameLabel),
+    });
+    await search.fill(userName);
+    await search.press('Enter');
     const row = page.getByTestId('user-row').filter({ hasText: userName });
     await expect(row).toHaveCount(1);
     const state = row.getByTestId('user-login-state');

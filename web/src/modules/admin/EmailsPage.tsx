@@ -46,7 +46,7 @@ export default function EmailsPage() {
       entity={emailLog}
       columns={['queued', 'recipient', 'subject', 'state', 'sent', 'attempts', 'lastError', 'site']}
       optionalColumns={['sent', 'site']}
-      columnWidths={{ state: 250 }}
+      columnWidths={{ state: 220 }}
       render={{
         subject: (value) => <OneLine text={value} width={320} />,
         state: (value, record) => <DeliveryStatus state={value} lastError={record.lastError} />,

@@ -39,7 +39,7 @@ export default function SmsPage() {
       entity={smsLog}
       columns={['created', 'recipient', 'text', 'state', 'sentRetry', 'sent', 'lastError', 'site']}
       optionalColumns={['sent', 'site']}
-      columnWidths={{ state: 250 }}
+      columnWidths={{ state: 220 }}
       render={{
         text: (value) => <OneLine text={value} width={320} />,
         state: (value, record) => <DeliveryStatus state={value} lastError={record.lastError} />,

@@ -42,9 +42,11 @@ export default function UsersPage() {
     <CrudPage
       entity={user}
       columns={['userName', 'person', 'loginState', 'lastLogin', 'valid', 'forceTfa', 'tfa', 'sites']}
+      // Whether a user can log in comes first; the two-factor flags wait in the column chooser.
+      optionalColumns={['forceTfa', 'tfa']}
       render={{ loginState: (_value, record) => <UserLoginStateCell value={record.loginProblems} /> }}
       columnTitles={{ loginState: t('entity.access_user.loginState.title') }}
-      columnWidths={{ loginState: 220 }}
+      columnWidths={{ loginState: 170 }}
       formWarning={(input) => <UserLoginWarning input={input} />}
       rowTestId="user-row"
       dialogWidth={880}
