@@ -154,9 +154,11 @@ const SPEC_ROUTES: Record<string, { module?: string; roles: string[]; menuRoles?
     module: 'MOD_LOGISTICS',
     roles: ['LOGISTICS_ADMIN', 'LOGISTICS_CREATE', 'LOGISTICS_VIEW'],
   },
+  // The spec's roles plus LOGISTICS_CANCEL: a user who may only cancel finds the transports to cancel here
+  // (issue 32, point 8; docs/logistics.md).
   '/logistics/transports': {
     module: 'MOD_LOGISTICS',
-    roles: ['LOGISTICS_ADMIN', 'LOGISTICS_VIEW', 'LOGISTICS_OPERATOR'],
+    roles: ['LOGISTICS_ADMIN', 'LOGISTICS_VIEW', 'LOGISTICS_OPERATOR', 'LOGISTICS_CANCEL'],
   },
   '/logistics/statuses': { module: 'MOD_LOGISTICS', roles: ['LOGISTICS_ADMIN'] },
   '/logistics/ramps': { module: 'MOD_LOGISTICS', roles: ['LOGISTICS_ADMIN'] },
