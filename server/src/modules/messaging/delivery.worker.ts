@@ -6,9 +6,18 @@ import { openSecret } from '../../platform/secretBox';
 import { fillSecrets } from './secrets';
 import type { EmailTransport, SmsProvider } from './transports';
 import { rowsOf } from '../../db/prepared';
+import {
+  emailOutboxTable,
+  heldUnsent,
+  holdWaiting,
+  MAX_ATTEMPTS,
+  smsOutboxTable,
+  waiting,
+  type OutboxTable,
+} from './outboxTables';
 
-/** Attempts after which a message is given up (it stays in the log with its last error). */
-export const MAX_ATTEMPTS = 10;
+export { MAX_ATTEMPTS };
+
 /** How long a claimed message is reserved for the worker sending it; after a crash it is retried then. */
 const LEASE_SECONDS = 600;
 const FIRST_RETRY_SECONDS = 60;
@@ -29,11 +38,9 @@ interface Claimed {
 
 /** One outbox table: how to claim due messages, and how to record the outcome of an attempt. */
 interface Outbox {
-  name: string;
+  table: OutboxTable;
   /** Whether a transport is configured; without one the due messages are held (NO_TRANSPORT), never sent. */
   transported: boolean;
-  /** Marks every waiting message as held for want of a transport; returns them (id only). */
-  hold: SQL;
   /** `at`: the worker's clock, which decides what is due and when a retry comes. */
   claim(db: Db, batchSize: number, at: Date): Promise<Claimed[]>;
   delivered(id: number, at: Date): SQL;
@@ -61,10 +68,8 @@ const secretsOf = (value: unknown): string[] | null => {
  */
 function emailOutbox(transport: EmailTransport): Outbox {
   return {
-    name: 'e-mail',
+    table: emailOutboxTable,
     transported: transport.kind !== 'none',
-    hold: sql`update system_email set held = true
-      where sent is null and not held and attempts < ${MAX_ATTEMPTS} returning id`,
     async claim(db, batchSize, at) {
       const rows = rowsOf<Row>(
         await db.execute(sql`
@@ -72,7 +77,7 @@ function emailOutbox(transport: EmailTransport): Outbox {
             next_attempt = ${at}::timestamptz + make_interval(secs => ${LEASE_SECONDS})
           where id in (
             select id from system_email
-            where sent is null and not held and attempts < ${MAX_ATTEMPTS} and next_attempt <= ${at}::timestamptz
+            where ${waiting(emailOutboxTable)} and next_attempt <= ${at}::timestamptz
             order by next_attempt, id limit ${batchSize}
             for update skip locked)
           returning id, recipient, subject, body, secrets, attempts`),
@@ -101,10 +106,8 @@ function emailOutbox(transport: EmailTransport): Outbox {
 
 function smsOutbox(provider: SmsProvider): Outbox {
   return {
-    name: 'SMS',
+    table: smsOutboxTable,
     transported: provider.kind !== 'none',
-    hold: sql`update system_sms set held = true
-      where not sent_success_full and not held and sent_retry < ${MAX_ATTEMPTS} returning id`,
     async claim(db, batchSize, at) {
       const rows = rowsOf<Row>(
         await db.execute(sql`
@@ -112,8 +115,7 @@ function smsOutbox(provider: SmsProvider): Outbox {
             next_attempt = ${at}::timestamptz + make_interval(secs => ${LEASE_SECONDS})
           where id in (
             select id from system_sms
-            where not sent_success_full and not held and sent_retry < ${MAX_ATTEMPTS}
-              and next_attempt <= ${at}::timestamptz
+            where ${waiting(smsOutboxTable)} and next_attempt <= ${at}::timestamptz
             order by next_attempt, id limit ${batchSize}
             for update skip locked)
           returning id, recipient, text, secrets, sent_retry`),
@@ -150,10 +152,10 @@ export async function outboxBacklog(
     await db.execute(sql`
       select 'email' as channel, count(*)::int as backlog,
         coalesce(extract(epoch from now() - min(queued)), 0)::float8 as age
-      from system_email where sent is null and not held and attempts < ${MAX_ATTEMPTS}
+      from system_email where ${waiting(emailOutboxTable)}
       union all
       select 'sms', count(*)::int, coalesce(extract(epoch from now() - min(created)), 0)::float8
-      from system_sms where not sent_success_full and not held and sent_retry < ${MAX_ATTEMPTS}`),
+      from system_sms where ${waiting(smsOutboxTable)}`),
   );
   return rows.map((row) => ({
     channel: String(row.channel),
@@ -166,8 +168,8 @@ export async function outboxBacklog(
 export async function heldMessages(db: Db): Promise<{ email: number; sms: number }> {
   const [row] = rowsOf<Row>(
     await db.execute(sql`
-      select (select count(*) from system_email where held and sent is null)::int as email,
-        (select count(*) from system_sms where held and not sent_success_full)::int as sms`),
+      select (select count(*) from system_email where ${heldUnsent(emailOutboxTable)})::int as email,
+        (select count(*) from system_sms where ${heldUnsent(smsOutboxTable)})::int as sms`),
   );
   return { email: Number(row?.email ?? 0), sms: Number(row?.sms ?? 0) };
 }
@@ -206,9 +208,9 @@ export function deliveryWorker(options: DeliveryWorkerOptions): DeliveryWorker {
   const outboxes = [emailOutbox(options.email), smsOutbox(options.sms)];
   async function process(outbox: Outbox): Promise<number> {
     if (!outbox.transported) {
-      const held = rowsOf<Row>(await db.execute(outbox.hold)).length;
+      const held = rowsOf<Row>(await db.execute(holdWaiting(outbox.table))).length;
       if (held > 0)
-        log.warn({ held }, `${outbox.name} not sent: no transport is configured; kept for a re-send`);
+        log.warn({ held }, `${outbox.table.name} not sent: no transport is configured; kept for a re-send`);
       return 0;
     }
     const claimed = await outbox.claim(db, batchSize, new Date(clock.now()));
@@ -222,7 +224,7 @@ export function deliveryWorker(options: DeliveryWorkerOptions): DeliveryWorker {
         const final = message.attempts >= MAX_ATTEMPTS;
         log.warn(
           { id: message.id, attempts: message.attempts, err: text },
-          `${outbox.name} delivery failed${final ? ', giving up' : ''}`,
+          `${outbox.table.name} delivery failed${final ? ', giving up' : ''}`,
         );
         await db.execute(outbox.failed(message.id, text.slice(0, 2000), retry, new Date(clock.now())));
       }

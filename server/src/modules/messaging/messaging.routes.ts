@@ -1,7 +1,7 @@
-import { and, eq, not, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { emailLog, idParamsSchema, resendResultSchema, smsLog, type ConfigProvider } from '@strazce/contract';
+import { emailLog, idParamsSchema, resendResultSchema, smsLog } from '@strazce/contract';
 import type { Db } from '../../db/database';
 import { crudRoutes } from '../../platform/crud';
 import { AppError, notFound } from '../../platform/errors';
@@ -9,6 +9,8 @@ import { NO_BODY } from '../../platform/requestBody';
 import { emails } from '../system/system.tables';
 import { smsMessages } from './messaging.tables';
 import { maskSecrets } from './secrets';
+import { emailOutboxTable, releaseHeld, smsOutboxTable, type OutboxTable } from './outboxTables';
+import { rowsOf } from '../../db/prepared';
 
 /**
  * The e-mail and SMS logs of /admin: read-only lists of the outboxes the delivery worker processes, and the
@@ -28,35 +30,8 @@ export function registerMessagingRoutes(app: FastifyInstance, db: Db): void {
     log: { time: smsMessages.created },
     hooks: { decorate: async (records) => maskTexts(records, ['text']) },
   });
-  resendRoutes(app, db, {
-    resource: emailLog.resource,
-    provider: 'email',
-    table: emails,
-    held: emails.held,
-    unsent: not(emails.delivered),
-    id: emails.id,
-    retry: (now) => ({ held: false, attempts: 0, nextAttempt: now, lastError: null }),
-  });
-  resendRoutes(app, db, {
-    resource: smsLog.resource,
-    provider: 'sms',
-    table: smsMessages,
-    held: smsMessages.held,
-    unsent: not(smsMessages.sentSuccessFull),
-    id: smsMessages.id,
-    retry: (now) => ({ held: false, sentRetry: 0, nextAttempt: now, lastError: null }),
-  });
-}
-
-interface HeldOutbox {
-  resource: string;
-  provider: ConfigProvider;
-  table: typeof emails | typeof smsMessages;
-  held: typeof emails.held | typeof smsMessages.held;
-  unsent: SQL;
-  id: typeof emails.id | typeof smsMessages.id;
-  /** The columns that make a held message new again: not held, no attempts, due now. */
-  retry(now: Date): Record<string, unknown>;
+  resendRoutes(app, db, emailLog.resource, emailOutboxTable);
+  resendRoutes(app, db, smsLog.resource, smsOutboxTable);
 }
 
 /**
@@ -64,37 +39,28 @@ interface HeldOutbox {
  * kept as not sent for want of a transport go back to the worker as new (attempts from zero, due now). Refused
  * with NO_TRANSPORT while the transport is still off: they would only be held again.
  */
-function resendRoutes(app: FastifyInstance, db: Db, outbox: HeldOutbox): void {
+function resendRoutes(app: FastifyInstance, db: Db, resource: string, outbox: OutboxTable): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
-  const tags = [outbox.resource];
+  const tags = [resource];
   const access = { roles: ['ADMINISTRATOR' as const] };
   const resend = async (only?: number): Promise<number> => {
-    const transport = app.configuration.providers.find((entry) => entry.provider === outbox.provider);
+    const transport = app.configuration.providers.find((entry) => entry.provider === outbox.channel);
     if (transport?.state !== 'real')
-      throw new AppError('NO_TRANSPORT', `No ${outbox.provider} transport is configured`);
+      throw new AppError('NO_TRANSPORT', `No ${outbox.channel} transport is configured`);
     const now = new Date(app.clock.now());
-    // One of two tables of the same shape: drizzle's types cannot name the union, the descriptor is typed.
-    const table = outbox.table as typeof emails;
-    const rows = await db.transaction(async (tx) => {
-      const resent = await tx
-        .update(table)
-        .set(outbox.retry(now))
-        .where(
-          and(eq(outbox.held, true), outbox.unsent, only === undefined ? undefined : eq(outbox.id, only)),
-        )
-        .returning({ id: table.id });
-      if (only !== undefined && resent.length === 0) {
-        const [exists] = await tx.select({ id: table.id }).from(table).where(eq(outbox.id, only));
-        if (!exists) throw notFound();
+    return db.transaction(async (tx) => {
+      const resent = rowsOf(await tx.execute(releaseHeld(outbox, now, only))).length;
+      if (only !== undefined && resent === 0) {
+        const exists = rowsOf(await tx.execute(sql`select id from ${outbox.table} where id = ${only}`));
+        if (exists.length === 0) throw notFound();
         throw new AppError('CONFLICT', 'The message is not kept for want of a transport');
       }
       return resent;
     });
-    return rows.length;
   };
 
   typed.post(
-    `/api/${outbox.resource}/resend`,
+    `/api/${resource}/resend`,
     {
       config: { access },
       schema: {
@@ -109,7 +75,7 @@ function resendRoutes(app: FastifyInstance, db: Db, outbox: HeldOutbox): void {
     async () => ({ resent: await resend() }),
   );
   typed.post(
-    `/api/${outbox.resource}/:id/resend`,
+    `/api/${resource}/:id/resend`,
     {
       config: { access },
       schema: {
