@@ -204,14 +204,18 @@ async function ownTerminal(db: Db, clientId: number, siteId: number) {
   return own;
 }
 
-/** The site's valid guards (valid persons) by name: those a terminal without PINs offers. */
-async function validGuards(db: Db, siteId: number): Promise<Array<{ id: number; name: string }>> {
-  const rows = await db
-    .select({ id: patrolGuards.id, name: sitePersonLabel(persons) })
+/** The site's valid guards (a valid guard whose person is valid), with their name and PIN hash. */
+function validGuardsOfSite(db: Db, siteId: number) {
+  return db
+    .select({ id: patrolGuards.id, name: sitePersonLabel(persons), pinHash: patrolGuards.pinHash })
     .from(patrolGuards)
     .innerJoin(persons, eq(persons.id, patrolGuards.personId))
     .where(and(eq(patrolGuards.siteId, siteId), eq(patrolGuards.valid, true), eq(persons.valid, true)));
-  return rows
+}
+
+/** The site's valid guards by name: those a terminal without PINs offers. */
+async function validGuards(db: Db, siteId: number): Promise<Array<{ id: number; name: string }>> {
+  return (await validGuardsOfSite(db, siteId))
     .map((row) => ({ id: row.id, name: String(row.name) }))
     .sort((a, b) => a.name.localeCompare(b.name, 'cs'));
 }
@@ -254,18 +258,7 @@ async function guardValues(values: Row, input: Row, ctx: CrudContext, existing?:
 
 /** The valid guard of the site with this PIN (a valid person), or null. */
 async function guardByPin(db: Db, siteId: number, pin: string): Promise<{ id: number; name: string } | null> {
-  const candidates = await db
-    .select({ id: patrolGuards.id, pinHash: patrolGuards.pinHash, name: sitePersonLabel(persons) })
-    .from(patrolGuards)
-    .innerJoin(persons, eq(persons.id, patrolGuards.personId))
-    .where(
-      and(
-        eq(patrolGuards.siteId, siteId),
-        eq(patrolGuards.valid, true),
-        eq(persons.valid, true),
-        isNotNull(patrolGuards.pinHash),
-      ),
-    );
+  const candidates = (await validGuardsOfSite(db, siteId)).filter((guard) => guard.pinHash !== null);
   // A site without guards costs the same time as a wrong PIN.
   if (candidates.length === 0) await verifyPassword(null, pin);
   const matches = await Promise.all(candidates.map((guard) => verifyPassword(guard.pinHash, pin)));

@@ -81,6 +81,17 @@ export default function LoginPage() {
     if (codeShown) codeInput.current?.focus();
   }, [codeShown]);
 
+  /** The server's two-factor check (spec §2), remembered for the name it was asked about. */
+  const checkTwoFactor = async (userName: string): Promise<boolean> => {
+    const { tfaRequired } = await api.post<{ tfaRequired: boolean }>(
+      '/access_user/twofa',
+      { userName },
+      { silent: true },
+    );
+    setTfa({ userName, required: tfaRequired });
+    return tfaRequired;
+  };
+
   const submit = async ({ userName, password, code }: LoginValues) => {
     setProblem(null);
     setBusy(true);
@@ -89,16 +100,11 @@ export default function LoginPage() {
     try {
       if (required === null) {
         try {
-          ({ tfaRequired: required } = await api.post<{ tfaRequired: boolean }>(
-            '/access_user/twofa',
-            { userName: name },
-            { silent: true },
-          ));
+          required = await checkTwoFactor(name);
         } catch (error) {
           setProblem({ text: loginErrorText(error, 'check', false, t), clientNotAuthorized: false });
           return;
         }
-        setTfa({ userName: name, required });
         // The code field appears; the user types the code and submits again.
         if (required) return;
       }
@@ -115,11 +121,7 @@ export default function LoginPage() {
       // (the code field stays for a user who still needs it, and goes for one who no longer does).
       form.setFieldValue('code', '');
       setTfa(null);
-      if (required)
-        void api
-          .post<{ tfaRequired: boolean }>('/access_user/twofa', { userName: name }, { silent: true })
-          .then(({ tfaRequired }) => setTfa({ userName: name, required: tfaRequired }))
-          .catch(() => undefined);
+      if (required) void checkTwoFactor(name).catch(() => undefined);
     } finally {
       setBusy(false);
     }
