@@ -2,8 +2,6 @@ import path from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
 import { createRecord, topDialog } from '../support/crud';
 import {
-  AdminApi,
-  apiLogin,
   clickSettled,
   expect,
   flowLanguages,
@@ -11,6 +9,7 @@ import {
   settled,
   test,
   uniqueName,
+  userApi,
 } from '../support/fixtures';
 import { text } from '../support/texts';
 import { SCREENSHOTS, allowLongFlows, choose } from '../support/visits';
@@ -25,7 +24,6 @@ allowLongFlows();
  * second parcel is returned to its sender.
  */
 const PASSWORD = 'Kbox-e2e-1!';
-const PRAHA = 'Praha – centrála';
 
 /** The locker's call of the lockers' API with its token (what `npm run kbox:simulator` sends). */
 async function locker(request: APIRequestContext, token: string, action: string, data: object) {
@@ -43,20 +41,11 @@ for (const language of flowLanguages('kbox')) {
   }) => {
     const shot = (name: string) => path.join(SCREENSHOTS, `kbox-${name}-${language}.png`);
     const suffix = uniqueName('');
-    const user = await adminApi.createUser({
-      userName: uniqueName('KboxAdmin'),
-      password: PASSWORD,
-      roles: ['KBOX_ADMIN', 'KBOX_USER'],
-      sites: [PRAHA],
-    });
-    const api = new AdminApi(
-      adminApi.request,
-      (await apiLogin(adminApi.request, user.userName, PASSWORD)).session.token,
-    );
+    const { userName, api } = await userApi(adminApi, 'KboxAdmin', ['KBOX_ADMIN', 'KBOX_USER'], PASSWORD);
 
     // The keybox: its token is shown once.
     const keyboxName = `Box ${suffix}`;
-    await loginByToken(page, user.userName, PASSWORD, language, '/kbox/manager');
+    await loginByToken(page, userName, PASSWORD, language, '/kbox/manager');
     await createRecord(page, language, async (dialog) => {
       await dialog.locator('#name').fill(keyboxName);
       await dialog.locator('#notification').fill(`kbox-${suffix}@example.com`);
@@ -170,20 +159,11 @@ test('a payment typed with the Czech decimal comma is kept as typed, while typin
   adminApi,
 }) => {
   const suffix = uniqueName('');
-  const user = await adminApi.createUser({
-    userName: uniqueName('KboxPay'),
-    password: PASSWORD,
-    roles: ['KBOX_ADMIN', 'KBOX_USER'],
-    sites: [PRAHA],
-  });
-  const api = new AdminApi(
-    adminApi.request,
-    (await apiLogin(adminApi.request, user.userName, PASSWORD)).session.token,
-  );
+  const { userName, api } = await userApi(adminApi, 'KboxPay', ['KBOX_ADMIN', 'KBOX_USER'], PASSWORD);
   const keyboxName = `Platba ${suffix}`;
   await api.post('/kbox/keybox', { name: keyboxName });
   const contentId = Number(`${Date.now() % 1_000_000}7`);
-  await loginByToken(page, user.userName, PASSWORD, 'cs', '/kbox/contentincoming');
+  await loginByToken(page, userName, PASSWORD, 'cs', '/kbox/contentincoming');
   await createRecord(page, 'cs', async (dialog) => {
     const paymentTab = dialog.getByRole('tab', { name: text('cs', 'kbox.tabs.payment') });
     // A first try without the required fields marks them; typing on another tab then leaves that tab open.

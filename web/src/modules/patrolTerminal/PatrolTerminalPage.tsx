@@ -9,7 +9,7 @@ import { LanguageSwitch } from './LanguageSwitch';
 import { EventQueue, type RejectedEvent } from './eventQueue';
 import { openQueueStore } from './idbStore';
 import { PairingView } from './PairingView';
-import { GuardSignIn } from './PinSignIn';
+import { GuardSignIn } from './GuardSignIn';
 import {
   checkpointOfTag,
   newEvent,

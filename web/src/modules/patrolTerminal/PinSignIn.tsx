@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Alert, Button } from 'antd';
 import { ArrowLeftOutlined, ArrowRightOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import type { PatrolSignIn, PatrolTerminalGuards } from '@strazce/contract';
+import type { PatrolSignIn } from '@strazce/contract';
 import { ApiError, NetworkError } from '../../app/api';
 import { apiErrorText } from '../../app/apiErrors';
 import { terminalApi } from './terminalApi';
@@ -11,94 +11,11 @@ const PIN_LENGTH = 4;
 const KEYS = ['1', '2', '3', '4', '5', '6', '7', '8', '9'];
 
 /**
- * The guard's sign-in: with the PIN, or — on a terminal whose `pinSet` is off — by choosing their name from the
- * site's guards. Until the terminal has said which (or when it cannot be asked), the PIN keypad.
- */
-export function GuardSignIn(props: {
-  token: string;
-  onSignedIn(signIn: PatrolSignIn): void;
-  onUnpair(): void;
-}) {
-  const { token } = props;
-  const [choice, setChoice] = useState<PatrolTerminalGuards | null>(null);
-  useEffect(() => {
-    const controller = new AbortController();
-    terminalApi
-      .guards(token, controller.signal)
-      .then(setChoice)
-      .catch(() => undefined);
-    return () => controller.abort();
-  }, [token]);
-  return choice && !choice.pinSet ? (
-    <GuardChoice {...props} guards={choice.guards} />
-  ) : (
-    <PinSignIn {...props} />
-  );
-}
-
-/** A terminal without PINs: the guard taps their name. */
-function GuardChoice({
-  token,
-  guards,
-  onSignedIn,
-  onUnpair,
-}: {
-  token: string;
-  guards: PatrolTerminalGuards['guards'];
-  onSignedIn(signIn: PatrolSignIn): void;
-  onUnpair(): void;
-}) {
-  const { t } = useTranslation();
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
-  const choose = async (guard: number) => {
-    setBusy(true);
-    setProblem(null);
-    try {
-      onSignedIn(await terminalApi.signIn(token, { guard }));
-    } catch (error) {
-      if (error instanceof ApiError || error instanceof NetworkError) setProblem(apiErrorText(error, t));
-      else throw error;
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <section className="pt-card pt-narrow" data-testid="terminal-signin">
-      <h1 className="pt-title">{t('patrolTerminal.signIn.title')}</h1>
-      <p className="pt-lead">{t('patrolTerminal.signIn.chooseLead')}</p>
-      {problem && <Alert type="error" showIcon title={problem} role="alert" className="pt-pin-problem" />}
-      {guards.length === 0 ? (
-        <Alert type="info" showIcon title={t('patrolTerminal.signIn.noGuards')} />
-      ) : (
-        <div className="pt-guard-list" role="group" aria-label={t('patrolTerminal.signIn.chooseLead')}>
-          {guards.map((guard) => (
-            <button
-              type="button"
-              key={guard.id}
-              className="pt-guard"
-              disabled={busy}
-              onClick={() => void choose(guard.id)}
-              data-testid="terminal-guard"
-            >
-              {guard.name}
-            </button>
-          ))}
-        </div>
-      )}
-      <Button type="link" onClick={onUnpair} className="pt-unpair" data-testid="terminal-unpair">
-        {t('patrolTerminal.unpair.button')}
-      </Button>
-    </section>
-  );
-}
-
-/**
  * The guard signs in with the four-digit PIN: a keypad big enough for gloves, or the keyboard. The fourth digit
  * signs in. A wrong PIN, too many attempts (with the seconds to wait) and a missing connection are said with
  * the app's error texts.
  */
-function PinSignIn({
+export function PinSignIn({
   token,
   onSignedIn,
   onUnpair,
