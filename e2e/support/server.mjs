@@ -4,7 +4,8 @@
 //   and dropped when the server exits; the server process then only waits for PostgreSQL, so two browsers
 //   hitting it at once do not queue behind one embedded database in its event loop;
 // - otherwise the embedded PGlite database in a wiped temporary directory under e2e/.tmp.
-// Either way the demo data set is seeded (DEMO_DATA=true). Uploaded files go to the temporary directory.
+// Either way the demo data set is seeded (DEMO_DATA=true), unless E2E_DEMO_DATA=false (a production-like
+// installation: e2e/support/installation.ts). Uploaded files go to the temporary directory.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
@@ -52,7 +53,13 @@ if (serverUrl) {
 const { TEST_DATABASE_URL: _serverUrl, ...env } = process.env;
 const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server', 'src', 'main.ts')], {
   cwd: root,
-  env: { ...env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl, DEMO_DATA: 'true', MAIL_DIR: mailDir },
+  env: {
+    ...env,
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    DEMO_DATA: process.env.E2E_DEMO_DATA ?? 'true',
+    MAIL_DIR: mailDir,
+  },
   stdio: 'inherit',
 });
 
