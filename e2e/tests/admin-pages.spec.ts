@@ -11,6 +11,7 @@ import {
   test,
   uniqueName,
 } from '../support/fixtures';
+import { text } from '../support/texts';
 
 /**
  * The system administration pages built on the CrudPage: files (upload within the site's limit, download,
@@ -277,5 +278,37 @@ test.describe('system administration pages', () => {
     // Its own site stays as it was.
     await admin.api.post('/system_site/switch', { id: current.id }, 200);
     expect(await admin.api.get('/system_site/property', { name: property })).toEqual([]);
+  });
+
+  test('the longest session of a site (issue 32 point 4): out of range refused with its reason, 0 lifts the cap', async ({
+    page,
+    adminApi,
+  }) => {
+    const admin = await newAdministrator(adminApi, 'Session');
+    const site = (await adminApi.sites()).find((entry) => entry.id === admin.siteId)!;
+    await loginByToken(page, admin.userName, PASSWORD, 'en-US', '/admin/sites');
+    await rowOf(page, site.name).getByRole('button', { name: 'Properties' }).click();
+    const drawer = page.locator('.admin-properties-drawer');
+    await expect(drawer).toContainText(site.name);
+    await clickSettled(drawer.getByRole('button', { name: 'New record' }));
+    const form = page.locator('.crud-dialog');
+    await form.getByLabel('Name').fill('SESSION_MAX_HOURS');
+    await clickSettled(form.getByLabel('Type'));
+    await clickSettled(option(page, 'Whole number'));
+    const value = form.getByRole('spinbutton');
+    await value.fill('1000');
+    await form.getByRole('button', { name: 'Create' }).click();
+    await expect(form).toContainText(text('en-US', 'validation.sessionMaxHours'));
+    // What the setting means is said beside it.
+    await expect(form).toContainText('0: never (every call extends it)');
+    await value.fill('0');
+    await form.getByRole('button', { name: 'Create' }).click();
+    await expect(form).toBeHidden();
+    await expect(rowOf(page, 'SESSION_MAX_HOURS')).toContainText('0');
+    // Stored as a number on the site: its sessions now end only when idle (server/src/platform/sessionCap.test.ts).
+    const stored = await admin.api.get<{ value: unknown }[]>('/system_site/property', {
+      name: 'SESSION_MAX_HOURS',
+    });
+    expect(stored).toEqual([expect.objectContaining({ value: 0 })]);
   });
 });
