@@ -97,3 +97,19 @@ export function toWireDateTime(value: DateInput): string | null {
 
 /** Display formats for Ant Design's date and time pickers. */
 export const PICKER_FORMATS = { date: UI_DATE, time: UI_TIME, dateTime: UI_DATE_TIME } as const;
+
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+/**
+ * A number formatter of the language, made once per language and options: making one costs far more than
+ * formatting, and a list formats a number in every row.
+ */
+export function numberFormat(language: string, options: Intl.NumberFormatOptions = {}): Intl.NumberFormat {
+  const key = `${language}|${JSON.stringify(options)}`;
+  let format = numberFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(language, options);
+    numberFormats.set(key, format);
+  }
+  return format;
+}

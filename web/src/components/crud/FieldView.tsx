@@ -1,7 +1,7 @@
 import { Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Entity, RefValue } from '@strazce/contract';
-import { formatDate, formatDateTime } from '../../app/format';
+import { formatDate, formatDateTime, numberFormat } from '../../app/format';
 import { enumLabel } from './labels';
 
 const MAX_TAGS = 3;
@@ -81,7 +81,7 @@ export function FieldView({ entity, name, value, compact }: FieldViewProps) {
       return line((value as RefValue).label);
     case 'int':
     case 'decimal':
-      return <span>{new Intl.NumberFormat(i18n.language).format(value as number)}</span>;
+      return <span>{numberFormat(i18n.language).format(value as number)}</span>;
     case 'color':
       return (
         <span className="crud-nowrap">

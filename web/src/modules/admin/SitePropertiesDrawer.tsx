@@ -12,6 +12,7 @@ import type { RowAction } from '../../components/crud/types';
 import { ConfigValueInput, PropertyNameInput } from './ConfigValueInput';
 import { isKnownProperty } from './siteProperties';
 import './system.css';
+import { numberFormat } from '../../app/format';
 
 const I18N = 'entity.system_site/property';
 
@@ -20,7 +21,7 @@ function ConfigValueView({ value, type }: { value: unknown; type: ConfigValueTyp
   const { t, i18n } = useTranslation();
   const one = (item: unknown): ReactNode => {
     if (typeof item === 'boolean') return item ? t('crud.yes') : t('crud.no');
-    if (typeof item === 'number') return new Intl.NumberFormat(i18n.language).format(item);
+    if (typeof item === 'number') return numberFormat(i18n.language).format(item);
     return String(item);
   };
   if (Array.isArray(value))

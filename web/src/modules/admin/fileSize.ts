@@ -1,3 +1,5 @@
+import { numberFormat } from '../../app/format';
+
 const UNITS = ['B', 'kB', 'MB', 'GB', 'TB'] as const;
 const STEP = 1024;
 
@@ -10,7 +12,7 @@ export function formatFileSize(bytes: number, language: string): string {
     unit++;
   }
   const digits = unit === 0 || value >= 10 ? 0 : 1;
-  const number = new Intl.NumberFormat(language, { maximumFractionDigits: digits }).format(value);
+  const number = numberFormat(language, { maximumFractionDigits: digits }).format(value);
   return `${number} ${UNITS[unit]}`;
 }
 

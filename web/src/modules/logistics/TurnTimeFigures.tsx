@@ -2,6 +2,7 @@ import { Card, Statistic } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { LogisticsTurnTime } from '@strazce/contract';
 import { TURN_TIME_FIGURES, formatMinutes } from './turnTime';
+import { numberFormat } from '../../app/format';
 
 /**
  * The turn-time averages of a set of transports that left: how many, the waiting before entry, the time at the
@@ -22,7 +23,7 @@ export function TurnTimeFigures({
       <Card size="small">
         <Statistic
           title={t('logistics.turnTime.count')}
-          value={overall ? new Intl.NumberFormat(i18n.language).format(overall.count) : '—'}
+          value={overall ? numberFormat(i18n.language).format(overall.count) : '—'}
           loading={loading}
         />
       </Card>

@@ -14,7 +14,7 @@ import { useSearchParams } from 'react-router';
 import { GATE_LOAD_MAX_DAYS, WIRE_DATE, type GateLoadReport, type GateLoadRow } from '@strazce/contract';
 import { ApiError, NetworkError, api } from '../../app/api';
 import { apiErrorText } from '../../app/apiErrors';
-import { PICKER_FORMATS, displayTimeZone, formatDate, now } from '../../app/format';
+import { PICKER_FORMATS, displayTimeZone, formatDate, now, numberFormat } from '../../app/format';
 import { StatusMessage } from '../../components/StatusMessage';
 import { useDownload } from '../../components/useDownload';
 import { hourRange, reportGates, rowsOfGate, summarize } from './gateLoad';
@@ -52,7 +52,7 @@ const GateLoadChart = lazy(() => import('./GateLoadChart'));
 
 function GateLoadTable({ rows, loading }: { rows: GateLoadRow[]; loading: boolean }) {
   const { t, i18n } = useTranslation();
-  const number = (value: number) => new Intl.NumberFormat(i18n.language).format(value);
+  const number = (value: number) => numberFormat(i18n.language).format(value);
   const total = summarize(rows);
   return (
     <Table<GateLoadRow>
@@ -136,7 +136,7 @@ export default function ReportsPage() {
   const shownGate = gates.some((gate) => gate.id === gateId) ? gateId : null;
   const rows = rowsOfGate(allRows, shownGate);
   const summary = summarize(rows);
-  const number = (value: number) => new Intl.NumberFormat(i18n.language).format(value);
+  const number = (value: number) => numberFormat(i18n.language).format(value);
 
   const exportCsv = async () => {
     setExporting(true);

@@ -2,14 +2,14 @@ import { ClockCircleOutlined, WarningFilled } from '@ant-design/icons';
 import { Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { RefValue } from '@strazce/contract';
-import { formatDateTime } from '../../app/format';
+import { formatDateTime, numberFormat } from '../../app/format';
 import { overdueText } from '../keys/keyCells';
 import { isOpenLending, isOverdueLending, type LendingRow } from './movement';
 
 /** A quantity in the language's format (`1 234,5` in Czech, `1,234.5` in English); empty for none. */
 export function formatQuantity(language: string, value: unknown, signed = false): string {
   if (typeof value !== 'number') return '';
-  return new Intl.NumberFormat(language, {
+  return numberFormat(language, {
     maximumFractionDigits: 3,
     signDisplay: signed ? 'exceptZero' : 'auto',
   }).format(value);
@@ -17,7 +17,7 @@ export function formatQuantity(language: string, value: unknown, signed = false)
 
 /** An amount of money in the language's format, two decimals, in its currency (the site's STOCK_CURRENCY). */
 export function formatValue(language: string, value: number, currency: string): string {
-  return new Intl.NumberFormat(language, {
+  return numberFormat(language, {
     style: 'currency',
     currency,
     minimumFractionDigits: 2,
