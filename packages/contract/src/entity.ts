@@ -3,7 +3,15 @@ import type { ModuleCode } from './modules';
 import type { Role } from './roles';
 import { PAGE_SIZES } from './wire';
 import { idSchema, integerQuerySchema } from './wireSchemas';
-import { EMAIL_PATTERN, PLATE_PATTERN, normalizePlate, passwordSchema } from './validation';
+import {
+  ALPHANUMERIC_PATTERN,
+  EMAIL_PATTERN,
+  PLATE_PATTERN,
+  isCurrencyAmount,
+  isNotPastDay,
+  normalizePlate,
+  passwordSchema,
+} from './validation';
 import { LANG_PARAMETER_VALUES } from './serverTexts';
 import type { ErrorDetail } from './errors';
 import { isPhoneNumber } from './dialCodes';
@@ -74,6 +82,11 @@ export interface FieldDef<V = unknown> extends FieldOptions {
    * to the field's list filter, so every way of writing a value finds the same rows.
    */
   normalize?: (value: string) => string;
+  /**
+   * A `date` that must be in the future (spec section 5): a new or changed value before the site's today is
+   * refused with `validation.futureDate` (`pastDateProblems`, by the server and by the forms); today is accepted.
+   */
+  notPast?: boolean;
 }
 
 type Nullable<V, O extends FieldOptions> = O extends { required: true } ? V : V | null;
@@ -129,6 +142,17 @@ export const phone = <O extends TextOptions>(options: O = {} as O) =>
   textField(
     'phone',
     { max: 30, ...options, check: isPhoneNumber, patternMessage: 'validation.phone' },
+    z.string(),
+  );
+/**
+ * A code typed by a user (spec section 5: 'alphanumeric only'): letters and digits, no spaces or punctuation
+ * (`validation.alphanumeric`). Only for identifiers whose real values are alphanumeric; codes the site makes up
+ * with dashes (key codes `K-001`, stock items `SK-001`, cards `H-001`) stay plain text.
+ */
+export const code = <O extends TextOptions>(options: O = {} as O) =>
+  textField(
+    'text',
+    { ...options, pattern: ALPHANUMERIC_PATTERN, patternMessage: 'validation.alphanumeric' },
     z.string(),
   );
 /**
@@ -197,8 +221,31 @@ export const decimal = <O extends NumberOptions>(options: O = {} as O): FieldDef
   };
 };
 
+/**
+ * An amount of money (spec section 5, the currency pattern): a JSON number, not negative, with at most two
+ * decimals (`isCurrencyAmount`; the form's number input takes '.' or ',' as the decimal separator). The rule
+ * holds for accepted values (`input`): 12.345 is refused with `validation.currency`, never rounded; what is
+ * stored reads as it is.
+ */
+export const money = <O extends NumberOptions>(options: O = {} as O): FieldDef<Nullable<number, O>> => {
+  const base = decimal(options);
+  let input = z.number();
+  if (options.min !== undefined) input = input.min(options.min, { message: 'validation.min' });
+  if (options.max !== undefined) input = input.max(options.max, { message: 'validation.max' });
+  return {
+    ...base,
+    // The sign is the bound's (`validation.min`); the decimals are the currency rule's.
+    input: nullableUnless(
+      input.refine((value) => isCurrencyAmount(Math.abs(value)), { message: 'validation.currency' }),
+      options.required,
+    ),
+  };
+};
+
 export const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
-export const date = <O extends FieldOptions>(options: O = {} as O): FieldDef<Nullable<string, O>> => ({
+export const date = <O extends FieldOptions & { notPast?: boolean }>(
+  options: O = {} as O,
+): FieldDef<Nullable<string, O>> => ({
   ...options,
   kind: 'date',
   // A day of the calendar (not 2026-02-30): the database would refuse it without saying which field.
@@ -375,6 +422,32 @@ function queryValueSchema(field: FieldDef): z.ZodType {
     default:
       return field.normalize ? z.string().max(255).overwrite(field.normalize) : z.string().max(255);
   }
+}
+
+/**
+ * 'Date must be in the future' (fields declared `notPast`): each such date of `input` that is new (a create, or
+ * a value other than the stored one in `existing`) and before `today` (the site's day, YYYY-MM-DD). A stored
+ * day left as it is stays (an ongoing multiple-entry advice keeps its first day when its end is moved).
+ */
+export function pastDateProblems(
+  entity: Pick<Entity, 'fields'>,
+  input: Record<string, unknown>,
+  today: string,
+  existing?: Record<string, unknown>,
+): ErrorDetail[] {
+  const problems: ErrorDetail[] = [];
+  for (const [name, field] of Object.entries(entity.fields)) {
+    if (!field.notPast) continue;
+    const value = input[name];
+    if (typeof value !== 'string' || (existing && existing[name] === value)) continue;
+    if (!isNotPastDay(value, today)) problems.push({ path: name, message: 'validation.futureDate' });
+  }
+  return problems;
+}
+
+/** Whether an entity has dates that must be in the future (the server reads the site's today only then). */
+export function hasNotPastDates(entity: Pick<Entity, 'fields'>): boolean {
+  return Object.values(entity.fields).some((field) => field.notPast);
 }
 
 /** Names of the query parameters a field's filter accepts. */

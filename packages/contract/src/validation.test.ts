@@ -5,7 +5,8 @@ import {
   currencySchema,
   emailSchema,
   failedPasswordRules,
-  isInFuture,
+  isCurrencyAmount,
+  isNotPastDay,
   normalizePlate,
   numberSchema,
   passwordSchema,
@@ -159,20 +160,21 @@ describe('licence plates', () => {
   });
 });
 
-describe('date in the future', () => {
-  const now = new Date('2025-06-15T12:00:00.000Z');
-  it.each(['2025-06-16', '2025-06-15T12:00:00.001Z', '2030-01-01T00:00:00+01:00'])('accepts %s', (value) => {
-    expect(isInFuture(value, now)).toBe(true);
+describe('date in the future (a calendar day of the site)', () => {
+  it.each(['2025-06-15', '2025-06-16', '2030-01-01'])('accepts %s on 2025-06-15', (day) => {
+    expect(isNotPastDay(day, '2025-06-15')).toBe(true);
   });
-  it.each(['2025-06-15T12:00:00.000Z', '2025-06-15', '2020-01-01', 'not a date', ''])(
-    'refuses %j',
-    (value) => {
-      expect(isInFuture(value, now)).toBe(false);
-    },
-  );
-  it('compares with the current time by default', () => {
-    expect(isInFuture(new Date(Date.now() + 60_000).toISOString())).toBe(true);
-    expect(isInFuture(new Date(Date.now() - 60_000).toISOString())).toBe(false);
+  it.each(['2025-06-14', '2020-01-01'])('refuses %s on 2025-06-15', (day) => {
+    expect(isNotPastDay(day, '2025-06-15')).toBe(false);
+  });
+});
+
+describe('currency amount on the wire (a number with at most two decimals)', () => {
+  it.each([0, 10, 1250, 10.5, 10.5, 0.99, 12.34, 10_000_000])('accepts %s', (value) => {
+    expect(isCurrencyAmount(value)).toBe(true);
+  });
+  it.each([12.345, 0.001, -1, -0.5, Number.NaN, Number.POSITIVE_INFINITY])('refuses %s', (value) => {
+    expect(isCurrencyAmount(value)).toBe(false);
   });
 });
 

@@ -33,13 +33,25 @@ export const emailSchema = z.string().max(254).regex(EMAIL_PATTERN, { message: '
 export const NUMBER_PATTERN = /^\d{9,12}$/;
 export const numberSchema = z.string().regex(NUMBER_PATTERN, { message: 'validation.number' });
 
-/** Digits with an optional two decimals after '.' or ','. */
+/** Digits with an optional two decimals after '.' or ',' (an amount as typed). */
 export const CURRENCY_PATTERN = /^\d+([.,]\d{2})?$/;
 export const currencySchema = z.string().regex(CURRENCY_PATTERN, { message: 'validation.currency' });
+
+/**
+ * The currency rule for an amount on the wire (a JSON number): not negative, at most two decimals, i.e. the
+ * number written with two decimals matches `CURRENCY_PATTERN` and is the same number (12.5 is 12.50; 12.345
+ * is refused, never rounded).
+ */
+export function isCurrencyAmount(value: number): boolean {
+  if (!Number.isFinite(value) || value < 0) return false;
+  const text = value.toFixed(2);
+  return CURRENCY_PATTERN.test(text) && Number(text) === value;
+}
 
 export const PIN_PATTERN = /^\d{4}$/;
 export const pinSchema = z.string().regex(PIN_PATTERN, { message: 'validation.pin' });
 
+/** Letters and digits only (any script): codes typed by users (`code` fields of the contract). */
 export const ALPHANUMERIC_PATTERN = /^[\p{L}\p{N}]+$/u;
 export const alphanumericSchema = z
   .string()
@@ -66,10 +78,13 @@ export function checkPlates(
   return null;
 }
 
-/** A date (YYYY-MM-DD or ISO date-time) strictly after `now`. */
-export function isInFuture(value: string, now: Date = new Date()): boolean {
-  const time = Date.parse(value);
-  return !Number.isNaN(time) && time > now.getTime();
+/**
+ * 'Date must be in the future' for a calendar day (YYYY-MM-DD): not before `today`, the site's day. Today
+ * itself is accepted: a day-valued date (an advice's day) lasts until the day's end, and an advice for the same
+ * day is a real use (announced in the morning, used at the gate that day).
+ */
+export function isNotPastDay(day: string, today: string): boolean {
+  return day >= today;
 }
 
 /**

@@ -21,9 +21,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   HEADERS,
+  hasNotPastDates,
   idParamsSchema,
   parseId,
   parseInteger,
+  pastDateProblems,
   type Entity,
   type FieldDef,
   type Fields,
@@ -44,6 +46,7 @@ import { currentSiteId, sessionOf } from './guard';
 import { refTarget } from './refs';
 import { refuseIfInUse, registerUses } from './usage';
 import { NO_BODY } from './requestBody';
+import { siteToday } from './siteTime';
 
 export type Row = Record<string, unknown>;
 
@@ -897,9 +900,17 @@ export function crudRepository<F extends Fields>(
     return text;
   };
 
-  /** The entity's own rules of a record (`check` in the contract), shared with the form. */
-  function checkRecord(input: Row, existing?: Row): void {
-    const details = entity.check?.(input, existing) ?? [];
+  const checksDates = hasNotPastDates(entity);
+  /**
+   * The entity's own rules of a record (`check` in the contract) and its dates that must be in the future
+   * (`notPast`, against the site's today by the app's clock), shared with the form.
+   */
+  async function checkRecord(input: Row, ctx: CrudContext, existing?: Row): Promise<void> {
+    const details = [...(entity.check?.(input, existing) ?? [])];
+    if (checksDates && ctx.siteId !== null) {
+      const today = await siteToday(ctx.tx, ctx.siteId, new Date(clock.now()));
+      details.push(...pastDateProblems(entity, input, today, existing));
+    }
     if (details.length > 0) throw new AppError('VALIDATION', 'Validation failed', details);
   }
 
@@ -931,7 +942,7 @@ export function crudRepository<F extends Fields>(
     getJson,
     findRow,
     async insert(input, ctx) {
-      checkRecord(input);
+      await checkRecord(input, ctx);
       await checkReferences(input, ctx);
       const values = toColumns(input, true);
       if (entity.scope === 'site') values[columnKey(table, siteColumn!)] = ctx.siteId;
@@ -950,7 +961,7 @@ export function crudRepository<F extends Fields>(
     async update(id, input, ctx, options = {}) {
       const existing = options.existing ?? (await findRow(id, ctx));
       if (!existing) throw notFound();
-      checkRecord(input, existing);
+      await checkRecord(input, ctx, existing);
       await checkReferences(input, ctx);
       const values = { ...toColumns(input, false), ...options.set };
       await hooks.beforeWrite?.(values, input, ctx, existing);

@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import {
   bool,
+  code,
   datetime,
-  decimal,
   defineEntity,
   email,
   enumOf,
   int,
+  money,
   phone,
   ref,
   text,
@@ -197,9 +198,11 @@ export const kboxContent = defineEntity({
     keybox: ref('kbox/keybox', { required: true, list: 'optional', sort: true, filter: 'eq' }),
     direction: enumOf(KBOX_DIRECTIONS, { required: true, default: 'INCOMING', list: true, filter: 'eq' }),
     status: enumOf(KBOX_CONTENT_STATUSES, { readOnly: true, list: true, sort: true, filter: 'eq' }),
-    trackingNumber: text({ max: 50, list: true, sort: true, filter: 'contains' }),
+    /** The carrier's parcel number as printed on the label (DR1234567890CZ): a code, letters and digits only. */
+    trackingNumber: code({ max: 50, list: true, sort: true, filter: 'contains' }),
     workflow: ref('kbox/workflow', { list: 'optional', filter: 'eq' }),
-    paymentValue: decimal({ min: 0, max: 10_000_000, list: 'optional' }),
+    /** The amount to pay at pick-up (currency rule: at most two decimals, `money`). */
+    paymentValue: money({ min: 0, max: 10_000_000, list: 'optional' }),
     currency: text({ max: 3, default: 'CZK', list: 'optional' }),
     paymentStatus: enumOf(KBOX_PAYMENT_STATUSES, {
       required: true,
@@ -208,7 +211,8 @@ export const kboxContent = defineEntity({
       sort: true,
       filter: 'eq',
     }),
-    variableSymbol: text({ max: 10, list: 'optional', filter: 'contains' }),
+    /** The payment's variable symbol (up to ten digits in Czech banking): a code, letters and digits only. */
+    variableSymbol: code({ max: 10, list: 'optional', filter: 'contains' }),
     operation: enumOf(KBOX_OPERATION_TYPES, { readOnly: true, list: 'optional' }),
     description: textarea({ max: 1000, list: 'optional' }),
     category: text({ max: 50, list: 'optional', filter: 'contains' }),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bool, datetime, decimal, defineEntity, enumOf, int, ref, text, textarea } from '../entity';
+import { bool, datetime, decimal, defineEntity, enumOf, int, money, ref, text, textarea } from '../entity';
 import { sitePersonPicker } from './site';
 
 /**
@@ -118,7 +118,8 @@ export const stockItem = defineEntity({
     minimum: decimal({ min: 0, max: STOCK_MAX_UNITS, list: true, sort: true }),
     current: decimal({ readOnly: true, list: true, sort: true }),
     belowMinimum: bool({ readOnly: true, list: true, sort: true, filter: 'eq' }),
-    price: decimal({ min: 0, max: STOCK_MAX_UNITS, list: 'optional' }),
+    /** Per unit, in the site's STOCK_CURRENCY (currency rule: at most two decimals, `money`). */
+    price: money({ min: 0, max: STOCK_MAX_UNITS, list: 'optional' }),
     description: textarea({ max: 1000 }),
     valid: { ...valid(), list: 'optional' as const },
   },

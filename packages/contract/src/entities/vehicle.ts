@@ -238,7 +238,12 @@ export const vehicleAdvice = defineEntity({
   write: ['VEHICLE_ADVICE_ADMIN', 'VEHICLE_ADVICE_USER'],
   defaultSort: { field: 'date', direction: 'asc' },
   fields: {
-    date: date({ required: true, list: true, sort: true, filter: 'range' }),
+    /**
+     * The day the vehicle comes, in the future (`notPast`: not before the site's today when new or changed).
+     * An advice is used by the day (entry from advice and plate reads take the advices of today whatever their
+     * time), so today is accepted at any hour and `time`, the expected arrival, is not checked against now.
+     */
+    date: date({ required: true, list: true, sort: true, filter: 'range', notPast: true }),
     time: text({
       max: 8,
       list: true,

@@ -317,12 +317,16 @@ export const visitAdviceCategory = defineEntity({
 
 const adviceFields = {
   category: ref('visit/advice/category', { required: true, list: true, filter: 'eq' }),
-  /** A one-time advice is for this day only; exactly one of it and the multiple-entry range is given. */
-  oneTimeDate: date({ list: true, sort: true, filter: 'range' }),
+  /**
+   * A one-time advice is for this day only; exactly one of it and the multiple-entry range is given. Dates of
+   * an advice must be in the future (`notPast`): not before the site's today when new or changed; today is
+   * accepted (a same-day advice, used at the gate that day).
+   */
+  oneTimeDate: date({ list: true, sort: true, filter: 'range', notPast: true }),
   /** A one-time advice is closed once it has been turned into a visit. */
   oneTimeClosed: bool({ readOnly: true, list: true, filter: 'eq' }),
-  validFrom: date({ list: true, sort: true, filter: 'range' }),
-  validTo: date({ list: true, sort: true, filter: 'range' }),
+  validFrom: date({ list: true, sort: true, filter: 'range', notPast: true }),
+  validTo: date({ list: true, sort: true, filter: 'range', notPast: true }),
   /** Last day the advice can be used (one-time date or end of range): `activeUntilFrom=<today>` = from now. */
   activeUntil: date({ readOnly: true, sort: true, filter: 'range' }),
   reason: textarea({ required: true, max: 1000, list: true }),
@@ -425,9 +429,10 @@ interface AdviceDates {
 
 /**
  * Spec section 5: either a one-time date or a multiple-entry from and to, not both, with a message per
- * case; a vehicle allowed in needs its plate. `today` (YYYY-MM-DD) rejects days already past.
+ * case; a vehicle allowed in needs its plate. Days already past are the fields' own rule (`notPast`,
+ * `pastDateProblems`).
  */
-export function checkAdvice(advice: AdviceDates, today?: string): ErrorDetail[] {
+export function checkAdvice(advice: AdviceDates): ErrorDetail[] {
   const { oneTimeDate, validFrom, validTo } = advice;
   const errors: ErrorDetail[] = [];
   const hasRange = !!validFrom || !!validTo;
@@ -440,10 +445,6 @@ export function checkAdvice(advice: AdviceDates, today?: string): ErrorDetail[] 
     if (!validTo) errors.push({ path: 'validTo', message: 'validation.adviceRangeToRequired' });
     if (validFrom && validTo && validFrom > validTo)
       errors.push({ path: 'validTo', message: 'validation.adviceRangeOrder' });
-    if (today && validTo && validTo < today)
-      errors.push({ path: 'validTo', message: 'validation.futureDate' });
-  } else if (today && oneTimeDate && oneTimeDate < today) {
-    errors.push({ path: 'oneTimeDate', message: 'validation.futureDate' });
   }
   if (advice.allowVehicle && !advice.vehiclePlate)
     errors.push({ path: 'vehiclePlate', message: 'validation.required' });

@@ -269,6 +269,38 @@ describe('contents and the locker', () => {
     expect(response.headers['x-error-code']).toBe('KBOX_PIN_EXPIRED');
   });
 
+  it('takes a payment value with at most two decimals and codes of letters and digits (spec section 5)', async () => {
+    // 12.345 was stored as 12.35 before: the currency rule refuses it on its field, on create and update.
+    const refused = await ctx.call(user, 'POST', '/api/kbox/content', {
+      contentId: ++contentCounter,
+      keybox: keybox.id,
+      paymentValue: 12.345,
+      paymentStatus: 'PENDING',
+      variableSymbol: '2026-001',
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.headers['x-error-code']).toBe('VALIDATION');
+    expect(refused.json().details).toEqual(
+      expect.arrayContaining([
+        { path: 'paymentValue', message: 'validation.currency' },
+        { path: 'variableSymbol', message: 'validation.alphanumeric' },
+      ]),
+    );
+    const content = await givenContent({ paymentValue: 1250.5, variableSymbol: '2026001' });
+    expect(content).toMatchObject({ paymentValue: 1250.5, variableSymbol: '2026001' });
+    const update = await ctx.call(user, 'PUT', `/api/kbox/content/${content.id}`, {
+      version: content.version,
+      paymentValue: 0.001,
+    });
+    expect(update.statusCode).toBe(400);
+    expect(update.json().details).toEqual([{ path: 'paymentValue', message: 'validation.currency' }]);
+    const tracking = await ctx.call(user, 'PUT', `/api/kbox/content/${content.id}`, {
+      version: content.version,
+      trackingNumber: 'DR 123',
+    });
+    expect(tracking.json().details).toEqual([{ path: 'trackingNumber', message: 'validation.alphanumeric' }]);
+  });
+
   it('refuses to hand out unpaid content until paid', async () => {
     const content = await givenContent({ paymentStatus: 'PENDING', paymentValue: 99 });
     const pin = await deposited(content);

@@ -109,6 +109,27 @@ beforeAll(async () => {
 afterAll(() => ctx?.close());
 
 describe('stock set-up and items', () => {
+  it('takes a price with at most two decimals (the currency rule), on create and update', async () => {
+    const refused = await ctx.call(admin, 'POST', '/api/stock/item', {
+      code: 'S-PRICE',
+      name: 'Šroub',
+      category,
+      unit,
+      price: 0.125,
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.headers['x-error-code']).toBe('VALIDATION');
+    expect(refused.json().details).toEqual([{ path: 'price', message: 'validation.currency' }]);
+    const item = await givenItem({ price: 0.13 });
+    expect(item.price).toBe(0.13);
+    const update = await ctx.call(admin, 'PUT', `/api/stock/item/${item.id}`, {
+      version: item.version,
+      price: 12.345,
+    });
+    expect(update.statusCode).toBe(400);
+    expect(update.json().details).toEqual([{ path: 'price', message: 'validation.currency' }]);
+  });
+
   it('lists the set-up, items with their stock and the below-minimum filter', async () => {
     const item = await givenItem({ minimum: 5, price: 12.5 });
     expect(item).toMatchObject({ current: 0, belowMinimum: true, type: 'BATCH' });

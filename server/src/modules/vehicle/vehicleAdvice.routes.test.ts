@@ -86,6 +86,42 @@ describe('vehicle advices (/api/vehicle/advice)', () => {
     expect(update.json().details).toEqual([{ path: 'trailerPlate', message: 'validation.platesEqual' }]);
   });
 
+  it("refuses a day before the site's today (date in the future), accepts today at any time of day", async () => {
+    // 00:30 on 11 March in Prague (the 10th in UTC): the 10th is past, the 11th is today.
+    const past = await ctx.call(adviceUser, 'POST', '/api/vehicle/advice', {
+      date: shiftDay(today, -1),
+      time: '23:00',
+      category,
+      direction: 'IN',
+    });
+    expect(past.statusCode).toBe(400);
+    expect(past.headers['x-error-code']).toBe('VALIDATION');
+    expect(past.json().details).toEqual([{ path: 'date', message: 'validation.futureDate' }]);
+    // An advice is used by the day: today with a time already gone (00:10) is still an advice of today.
+    const early = await givenVehicleAdvice(ctx, adviceUser, { date: today, time: '00:10', category });
+    expect(early).toMatchObject({ date: today, time: '00:10' });
+    const moved = await ctx.call(adviceUser, 'PUT', `/api/vehicle/advice/${early.id}`, {
+      version: early.version,
+      date: shiftDay(today, -1),
+    });
+    expect(moved.statusCode).toBe(400);
+    expect(moved.json().details).toEqual([{ path: 'date', message: 'validation.futureDate' }]);
+    // A stored past day left as it is: its other fields still change.
+    const yesterday = await givenVehicleAdvice(ctx, adviceUser, { date: shiftDay(today, -1), category });
+    const noted = await ctx.call(adviceUser, 'PUT', `/api/vehicle/advice/${yesterday.id}`, {
+      version: yesterday.version,
+      date: yesterday.date,
+      notes: 'Came a day late',
+    });
+    expect(noted.statusCode, noted.body).toBe(200);
+    // Another site's user cannot reach it at all (404 before any rule).
+    const foreign = await ctx.call(otherSiteUser, 'PUT', `/api/vehicle/advice/${early.id}`, {
+      version: early.version,
+      date: shiftDay(today, -1),
+    });
+    expect(foreign.statusCode).toBe(404);
+  });
+
   it('refuses a bad e-mail, time, plate and direction', async () => {
     const response = await ctx.call(adviceUser, 'POST', '/api/vehicle/advice', {
       date: today,

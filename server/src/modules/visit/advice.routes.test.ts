@@ -85,8 +85,49 @@ describe('advice dates (one-time or multiple-entry, exactly one)', () => {
       { path: 'validTo', message: 'validation.adviceRangeOrder' },
     ]);
     expect(await problems({ oneTimeDate: null, validFrom: day(-5), validTo: day(-1) })).toEqual([
+      { path: 'validFrom', message: 'validation.futureDate' },
       { path: 'validTo', message: 'validation.futureDate' },
     ]);
+    // A range may not start in the past either (it was accepted while its end was ahead).
+    expect(await problems({ oneTimeDate: null, validFrom: day(-1), validTo: day(2) })).toEqual([
+      { path: 'validFrom', message: 'validation.futureDate' },
+    ]);
+  });
+  it("accepts today, also at the day's first minutes in the site's zone, and refuses the day before", async () => {
+    ctx.clock.set(Date.parse('2026-03-09T23:05:00Z')); // 00:05 on 10 March in Prague, the 9th in UTC
+    try {
+      expect((await request(advice({ oneTimeDate: day(0) }))).statusCode).toBe(201);
+      expect(await problems({ oneTimeDate: day(-1) })).toEqual([
+        { path: 'oneTimeDate', message: 'validation.futureDate' },
+      ]);
+    } finally {
+      ctx.clock.set(NOW);
+    }
+  });
+  it('refuses an update moving a day into the past, and keeps a stored day left as it is', async () => {
+    const created = await request(advice({ oneTimeDate: null, validFrom: day(0), validTo: day(3) }));
+    expect(created.statusCode, created.body).toBe(201);
+    const mine = created.json() as { id: number; version: number };
+    const moved = await ctx.call(requester, 'PUT', `/api/visit/advice/request/${mine.id}`, {
+      version: mine.version,
+      validTo: day(-1),
+    });
+    expect(moved.statusCode).toBe(400);
+    expect(moved.headers['x-error-code']).toBe('VALIDATION');
+    expect(moved.json().details).toEqual([{ path: 'validTo', message: 'validation.futureDate' }]);
+    // Two days later the range runs since a past day: moving its end keeps its (past) start.
+    ctx.clock.set(NOW + 2 * 86_400_000);
+    try {
+      const extended = await ctx.call(requester, 'PUT', `/api/visit/advice/request/${mine.id}`, {
+        version: mine.version,
+        validFrom: day(0),
+        validTo: day(5),
+      });
+      expect(extended.statusCode, extended.body).toBe(200);
+      expect(extended.json()).toMatchObject({ validFrom: day(0), validTo: day(5) });
+    } finally {
+      ctx.clock.set(NOW);
+    }
   });
   it('refuses a one-time date in the past and a vehicle without a plate', async () => {
     expect(await problems({ oneTimeDate: day(-1) })).toEqual([

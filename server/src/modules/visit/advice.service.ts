@@ -4,7 +4,7 @@ import type { Db } from '../../db/database';
 import type { ChildList, CrudHooks, Row } from '../../platform/crud';
 import { AppError } from '../../platform/errors';
 import { sessionOf } from '../../platform/guard';
-import { formatDay, siteToday } from '../../platform/siteTime';
+import { formatDay } from '../../platform/siteTime';
 import { users } from '../access/access.tables';
 import { queueEmail } from '../messaging/outbox';
 import { persons, sites } from '../system/system.tables';
@@ -47,16 +47,14 @@ export function adviceHooks(options: { ownRequests: boolean }): CrudHooks {
       const merged = { ...existing, ...values } as Row;
       if (existing && options.ownRequests && existing.status !== 'PENDING')
         throw new AppError('ADVICE_ANSWERED', 'The advice was already answered');
-      const problems = checkAdvice(
-        {
-          oneTimeDate: merged.oneTimeDate as string | null,
-          validFrom: merged.validFrom as string | null,
-          validTo: merged.validTo as string | null,
-          allowVehicle: merged.allowVehicle as boolean,
-          vehiclePlate: merged.vehiclePlate as string | null,
-        },
-        existing ? undefined : await siteToday(ctx.tx, ctx.siteId!, new Date(ctx.request.server.clock.now())),
-      );
+      // Days already past are refused by the CRUD machinery (the fields' `notPast`).
+      const problems = checkAdvice({
+        oneTimeDate: merged.oneTimeDate as string | null,
+        validFrom: merged.validFrom as string | null,
+        validTo: merged.validTo as string | null,
+        allowVehicle: merged.allowVehicle as boolean,
+        vehiclePlate: merged.vehiclePlate as string | null,
+      });
       if (problems.length > 0) throw new AppError('VALIDATION', 'Validation failed', problems);
       values.activeUntil = (merged.oneTimeDate ?? merged.validTo) as string;
       if (merged.oneTimeDate) {

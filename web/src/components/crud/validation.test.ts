@@ -1,6 +1,18 @@
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
-import { date, defineEntity, email, enumOf, int, multiEnum, password, text, user } from '@strazce/contract';
+import {
+  date,
+  defineEntity,
+  email,
+  enumOf,
+  int,
+  kboxContent,
+  multiEnum,
+  password,
+  text,
+  user,
+  vehicleAdvice,
+} from '@strazce/contract';
 import cs from '../../locales/cs.json';
 import en from '../../locales/en.json';
 import {
@@ -180,5 +192,70 @@ describe('validation texts count with the language plural rules (issue 33)', () 
     expect(errors.form).toEqual([{ key: 'validation.maxLength', params: { max: 4 } }]);
     expect(validationText(tOf('cs'), 'validation.maxLength', errors.form[0].params)).toBe('Nejvýše 4 znaky');
     expect(validationText(tOf('cs'), 'validation.noSuchRule')).toBe('Neplatná hodnota');
+  });
+});
+
+describe('spec section 5 rules in the forms (issue 32, point 5)', () => {
+  const textOf = (lang: 'cs' | 'en') => {
+    const instance = i18next.createInstance();
+    void instance.init({
+      lng: lang,
+      resources: { [lang]: { translation: lang === 'cs' ? cs : en } },
+      interpolation: { escapeValue: false },
+      initAsync: false,
+    });
+    return (key: string) => validationText(instance.t, key);
+  };
+  const content = { contentId: 7, keybox: 1, direction: 'INCOMING', paymentStatus: 'OK' };
+
+  it('refuses an amount with three decimals before sending, in both languages', () => {
+    const errors = validateInput(
+      kboxContent.schemas.create,
+      { ...content, paymentValue: 12.345 },
+      kboxContent,
+    );
+    expect(errors.fields).toEqual({
+      paymentValue: [{ key: 'validation.currency', params: { min: 0, max: 10_000_000 } }],
+    });
+    expect(textOf('cs')('validation.currency')).toBe('Zadejte částku, např. 120 nebo 120,50');
+    expect(textOf('en')('validation.currency')).toBe('Enter an amount such as 120 or 120.50');
+    expect(
+      hasErrors(validateInput(kboxContent.schemas.create, { ...content, paymentValue: 12.34 }, kboxContent)),
+    ).toBe(false);
+  });
+
+  it('refuses a variable symbol that is not letters and digits', () => {
+    const errors = validateInput(
+      kboxContent.schemas.create,
+      { ...content, variableSymbol: '2026-1' },
+      kboxContent,
+    );
+    expect(errors.fields.variableSymbol?.[0]?.key).toBe('validation.alphanumeric');
+    expect(textOf('cs')('validation.alphanumeric')).toBe('Pouze písmena a číslice');
+    expect(textOf('en')('validation.alphanumeric')).toBe('Letters and digits only');
+  });
+
+  it("refuses a vehicle advice day before the site's today, accepts today, and keeps an unchanged stored day", () => {
+    const advice = { date: '2026-03-09', category: 1, direction: 'IN' };
+    const past = validateInput(vehicleAdvice.schemas.create, advice, vehicleAdvice, undefined, '2026-03-10');
+    expect(past.fields).toEqual({ date: [{ key: 'validation.futureDate' }] });
+    expect(textOf('cs')('validation.futureDate')).toBe('Datum nesmí být v minulosti');
+    expect(textOf('en')('validation.futureDate')).toBe('The date cannot be in the past');
+    const today = validateInput(
+      vehicleAdvice.schemas.create,
+      { ...advice, date: '2026-03-10' },
+      vehicleAdvice,
+      undefined,
+      '2026-03-10',
+    );
+    expect(hasErrors(today)).toBe(false);
+    const unchanged = validateInput(
+      vehicleAdvice.schemas.update,
+      { ...advice, version: 1 },
+      vehicleAdvice,
+      { date: '2026-03-09' },
+      '2026-03-10',
+    );
+    expect(hasErrors(unchanged)).toBe(false);
   });
 });

@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next';
 import type { z } from 'zod';
-import type { Entity, ErrorDetail } from '@strazce/contract';
+import { pastDateProblems, type Entity, type ErrorDetail } from '@strazce/contract';
+import { toWireDate } from '../../app/format';
 import { INVALID_JSON } from './fieldWire';
 
 /** A message of a form: a translation key under `validation.*` and its parameters. */
@@ -135,8 +136,9 @@ export function hasErrors(errors: FormErrors): boolean {
 }
 
 /**
- * Validates a request body with the same zod schema the server uses (`entity.schemas.create/update`) and the
- * entity's own rules (`check`; `existing`: the record being edited). A JSON field whose text does not parse is
+ * Validates a request body with the same zod schema the server uses (`entity.schemas.create/update`), the
+ * entity's own rules (`check`; `existing`: the record being edited) and its dates that must be in the future
+ * (`notPast`, against `today`: the site's day, by default now's). A JSON field whose text does not parse is
  * reported before the schema runs.
  */
 export function validateInput(
@@ -144,6 +146,7 @@ export function validateInput(
   input: Record<string, unknown>,
   entity: Entity,
   existing?: Record<string, unknown>,
+  today?: string,
 ): FormErrors {
   const errors = emptyErrors();
   for (const [name, value] of Object.entries(input))
@@ -151,7 +154,11 @@ export function validateInput(
   if (hasErrors(errors)) return errors;
   const result = schema.safeParse(input);
   const checked = result.success ? errors : issuesToFormErrors(result.error.issues, input, entity);
-  for (const detail of entity.check?.(input, existing) ?? []) {
+  const ruled = [
+    ...(entity.check?.(input, existing) ?? []),
+    ...pastDateProblems(entity, input, today ?? toWireDate(new Date())!, existing),
+  ];
+  for (const detail of ruled) {
     const field = detail.path.split('.')[0];
     if (!checked.fields[field]?.length)
       add(checked, field in entity.fields ? field : undefined, messageOf(detail.message, entity, field));

@@ -3,7 +3,7 @@ import { App, Col, Form, Radio, Row as GridRow } from 'antd';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { adviceEquipmentExtension, checkAdvice, type Entity } from '@strazce/contract';
+import { adviceEquipmentExtension, checkAdvice, pastDateProblems, type Entity } from '@strazce/contract';
 import { ApiError, NetworkError, api } from '../../app/api';
 import { apiErrorText } from '../../app/apiErrors';
 import { toWireDate } from '../../app/format';
@@ -77,8 +77,16 @@ export function AdviceDialog({ entity, mode: dialogMode, record, onClose }: Advi
           input,
           entity,
         );
-    const today = editing ? undefined : (toWireDate(new Date()) ?? undefined);
-    for (const detail of checkAdvice(input as Parameters<typeof checkAdvice>[0], today)) {
+    const problems = [
+      ...pastDateProblems(
+        entity,
+        input,
+        toWireDate(new Date())!,
+        editing ? (record ?? undefined) : undefined,
+      ),
+      ...checkAdvice(input as Parameters<typeof checkAdvice>[0]),
+    ];
+    for (const detail of problems) {
       const list = (errors.fields[detail.path] ??= []);
       if (!list.some((item) => item.key === detail.message)) list.push({ key: detail.message });
     }
