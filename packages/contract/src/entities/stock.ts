@@ -65,7 +65,7 @@ export const stockCategory = defineEntity({
     note: textarea({ max: 1000, list: true }),
     issueDocument: bool({ list: true, filter: 'eq' }),
     returnDocument: bool({ list: true, filter: 'eq' }),
-    handoverDocument: ref('stock/signature_document', { list: true }),
+    handoverDocument: ref('stock/signature_document', { list: 'optional' }),
     maxLendingHours: int({ min: 1, max: 8760, list: true, sort: true }),
     valid: valid(),
   },
