@@ -104,6 +104,11 @@ export const keySignatureDocument = signatureDocumentPicker('keymanagement/signa
   'KM_ADMIN',
 ]);
 
+/** The handover documents a stock category names (STOCK_ADMIN, /stock/categories). */
+export const stockSignatureDocument = signatureDocumentPicker('stock/signature_document', 'MOD_STOCK', [
+  'STOCK_ADMIN',
+]);
+
 /** A version of a document; its templates (one per language) carry the zones and attributes. */
 export const signatureVersion = defineEntity({
   ...setUp,

@@ -53,8 +53,9 @@ const valid = () => bool({ default: true, list: true, sort: true, filter: 'eq' }
 
 /**
  * A category of items: a note, whether a handover document goes with an issue (`issueDocument`) and with a
- * return (`returnDocument`), and how long its items may be lent (`maxLendingHours`: the due time of a
- * LONG_TERM or SHORT_TERM lending).
+ * return (`returnDocument`), which signature document that is (`handoverDocument`: prepared for the person to
+ * sign, docs/stock.md), and how long its items may be lent (`maxLendingHours`: the due time of a LONG_TERM or
+ * SHORT_TERM lending).
  */
 export const stockCategory = defineEntity({
   ...setUp,
@@ -64,6 +65,7 @@ export const stockCategory = defineEntity({
     note: textarea({ max: 1000, list: true }),
     issueDocument: bool({ list: true, filter: 'eq' }),
     returnDocument: bool({ list: true, filter: 'eq' }),
+    handoverDocument: ref('stock/signature_document', { list: 'optional' }),
     maxLendingHours: int({ min: 1, max: 8760, list: true, sort: true }),
     valid: valid(),
   },
@@ -192,6 +194,17 @@ export const stockMovement = defineEntity({
     overdue: bool({ readOnly: true, list: true, filter: 'eq' }),
     user: ref('access_user', { readOnly: true, list: 'optional' }),
     note: textarea({ max: 1000, list: 'optional' }),
+    /**
+     * The handover document prepared to be signed with an issue or a return of an item whose category asks for
+     * one (`issueDocument`, `returnDocument`): the signed copy (`/api/signature/signed/:id`), named by its
+     * document.
+     */
+    document: ref('signature/signed', { readOnly: true, list: 'optional' }),
+    /**
+     * The category asked for a handover document and none could be prepared: signatures are off on the site, or
+     * the category names no valid signature document with a template.
+     */
+    documentMissing: bool({ readOnly: true, list: 'optional' }),
   },
 });
 

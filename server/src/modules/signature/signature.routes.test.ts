@@ -629,4 +629,133 @@ describe('signing what other modules produce', () => {
     ]);
     expect((copies.json() as Json[])[0].title).toContain('Držitel');
   });
+
+  it('prepares the stock category’s handover document at an issue and a return, linked from the movement', async () => {
+    const { document } = await givenTemplate();
+    // A document without a valid version with a template: nothing can be prepared from it.
+    const empty = await created(admin, 'document', { name: `Bez šablony ${documentCount}` });
+    const stockAdmin = await ctx.givenUser({ roles: ['STOCK_ADMIN'] });
+    const storekeeper = await ctx.givenUser({ roles: ['STOCK_USER'] });
+    const stockViewer = await ctx.givenUser({ roles: ['STOCK_VIEW'] });
+    const stockAdminB = await ctx.givenUser({ roles: ['STOCK_ADMIN', 'SIG_ADMIN'], sites: [ctx.siteB] });
+    const stock = async (who: TestUser, resource: string, body: Record<string, unknown>) => {
+      const response = await ctx.call(who, 'POST', `/api/stock/${resource}`, body);
+      expect(response.statusCode, response.body).toBe(201);
+      return response.json() as Json;
+    };
+    // The stock administrator picks the document without a signature role (the stock's own picker).
+    const picker = await ctx.call(stockAdmin, 'GET', '/api/stock/signature_document?name=Předávací');
+    expectEvery(picker.json() as Json[], (row) => String(row.name).startsWith('Předávací'));
+    expect((await ctx.call(storekeeper, 'GET', '/api/stock/signature_document')).statusCode).toBe(403);
+    const flagged = await stock(stockAdmin, 'category', {
+      name: 'Radiostanice s protokolem',
+      issueDocument: true,
+      returnDocument: true,
+      handoverDocument: document,
+      maxLendingHours: 8,
+    });
+    expect(flagged.handoverDocument).toMatchObject({ id: document });
+    const plain = await stock(stockAdmin, 'category', { name: 'Bez protokolu', handoverDocument: document });
+    const untemplated = await stock(stockAdmin, 'category', {
+      name: 'Protokol bez šablony',
+      issueDocument: true,
+      handoverDocument: empty.id,
+    });
+    const unit = await stock(stockAdmin, 'mu', { name: 'Kusy', abbreviation: 'ks' });
+    const warehouse = (await stock(stockAdmin, 'warehouse', { name: 'Sklad protokolů' })).id;
+    const item = async (code: string, category: number) => {
+      const created = await stock(stockAdmin, 'item', {
+        code,
+        name: `Vysílačka ${code}`,
+        category,
+        unit: unit.id,
+      });
+      await stock(storekeeper, 'item/movement', { item: created.id, warehouse, units: 5 });
+      return created.id;
+    };
+    const [radio, tape, torch] = [
+      await item('PR-1', flagged.id),
+      await item('PR-2', plain.id),
+      await item('PR-3', untemplated.id),
+    ];
+    const [holder] = await ctx.db
+      .insert(persons)
+      .values({ firstName: 'Petr', lastName: 'Výdejní', homeSiteId: ctx.siteA })
+      .returning({ id: persons.id });
+    const issue = (item: number) => ({ item, warehouse, units: -2, type: 'SHORT_TERM', person: holder.id });
+    const copiesOf = async (movement: number) =>
+      (
+        await ctx.call(signer, 'GET', `/api/signature/signed?source=MOD_STOCK&sourceId=${movement}`)
+      ).json() as Json[];
+
+    // The issue of a flagged item: its document prepared in the same write, named on the movement.
+    const lent = await stock(storekeeper, 'item/movement', issue(radio));
+    expect(lent).toMatchObject({
+      document: { id: expect.any(Number), label: expect.stringMatching(/^Předávací protokol/) },
+      documentMissing: false,
+    });
+    const [copy] = await copiesOf(lent.id);
+    expect(copy).toMatchObject({
+      id: (lent.document as Json).id,
+      status: 'WAITING',
+      source: 'MOD_STOCK',
+      document: expect.objectContaining({ id: document }),
+    });
+    // Who, what, how much and when (the site's zone, Europe/Prague).
+    const at = Object.fromEntries(
+      new Intl.DateTimeFormat('en-GB', {
+        timeZone: 'Europe/Prague',
+        day: '2-digit',
+        month: '2-digit',
+        year: 'numeric',
+        hour: '2-digit',
+        minute: '2-digit',
+        second: '2-digit',
+        hourCycle: 'h23',
+      })
+        .formatToParts(new Date(lent.movementTime as string))
+        .map((part) => [part.type, part.value]),
+    );
+    expect(copy.title).toBe(
+      `Vysílačka PR-1 (PR-1), 2 ks: Výdejní Petr, ${at.day}.${at.month}.${at.year} ${at.hour}:${at.minute}:${at.second}`,
+    );
+    // Every stock reader sees the link; the list names it too.
+    const read = (await ctx.call(stockViewer, 'GET', `/api/stock/item/movement/${lent.id}`)).json() as Json;
+    expect(read.document).toEqual(lent.document);
+    const listed = (
+      await ctx.call(stockViewer, 'GET', `/api/stock/item/movement?item=${radio}&type=SHORT_TERM`)
+    ).json() as Json[];
+    expectEvery(listed, (row) => (row.document as Json | null)?.id === (lent.document as Json).id);
+
+    // Its return: the category asks for a document on returns too.
+    const back = await ctx.call(storekeeper, 'POST', `/api/stock/item/movement/${lent.id}/return`, {});
+    expect(back.statusCode, back.body).toBe(201);
+    const returned = back.json() as Json;
+    expect(returned.document).toMatchObject({ id: expect.any(Number) });
+    expect((returned.document as Json).id).not.toBe((lent.document as Json).id);
+    expect(await copiesOf(returned.id)).toHaveLength(1);
+
+    // A receipt of the flagged item, and an issue of an item whose category asks for no document: none.
+    const receipt = await stock(storekeeper, 'item/movement', { item: radio, warehouse, units: 1 });
+    expect(receipt).toMatchObject({ document: null, documentMissing: false });
+    const unflagged = await stock(storekeeper, 'item/movement', issue(tape));
+    expect(unflagged).toMatchObject({ document: null, documentMissing: false });
+    expect(await copiesOf(unflagged.id)).toEqual([]);
+    // A category whose document has no template: the issue is written, without a document, and says so.
+    const missing = await stock(storekeeper, 'item/movement', issue(torch));
+    expect(missing).toMatchObject({ document: null, documentMissing: true });
+    expect(await copiesOf(missing.id)).toEqual([]);
+
+    // Another site sees neither the movement nor its document.
+    const signedId = (lent.document as Json).id;
+    expect((await ctx.call(stockAdminB, 'GET', `/api/stock/item/movement/${lent.id}`)).statusCode).toBe(404);
+    expect((await ctx.call(adminB, 'GET', `/api/signature/signed/${signedId}`)).statusCode).toBe(404);
+    // Wrong roles: a stock reader without a signature role does not open the copy; a viewer or another module's
+    // user records no movement.
+    expect((await ctx.call(storekeeper, 'GET', `/api/signature/signed/${signedId}`)).statusCode).toBe(403);
+    for (const who of [stockViewer, stranger, signer]) {
+      const refused = await ctx.call(who, 'POST', '/api/stock/item/movement', issue(radio));
+      expect(refused.statusCode).toBe(403);
+    }
+  });
 });

@@ -9,6 +9,7 @@ import {
   attributeRules,
   idParamsSchema,
   keySignatureDocument,
+  stockSignatureDocument,
   pageRule,
   prepareSignedSchema,
   signBodySchema,
@@ -52,8 +53,17 @@ import {
 
 const byName = (t: { name: unknown }) => sql`${t.name}`;
 registerRefTarget('signature/document', { table: signatureDocuments, label: byName, scope: 'site' });
-for (const picker of [visitSignatureDocument, keySignatureDocument])
+const pickers = [visitSignatureDocument, keySignatureDocument, stockSignatureDocument];
+for (const picker of pickers)
   registerRefTarget(picker.resource, { table: signatureDocuments, label: byName, scope: 'site' });
+// A copy prepared for another module's record (a stock movement's handover document), named by its document:
+// the title may carry a person's name.
+registerRefTarget('signature/signed', {
+  table: signatureSigned,
+  label: (t: typeof signatureSigned) =>
+    sql`(select sd.name from signature_document sd where sd.id = ${t.documentId})`,
+  scope: 'site',
+});
 registerRefTarget('signature/version', { table: signatureVersions, label: byName, scope: 'site' });
 registerRefTarget('signature/template', {
   table: signatureTemplates,
@@ -105,8 +115,9 @@ export function registerSignatureRoutes(app: FastifyInstance, db: Db): void {
     table: signatureDocuments,
     computed: { version: currentVersionSql },
   });
-  // Other modules' pickers of the documents (a purpose's entry document, a key type's protocol): read only.
-  for (const picker of [visitSignatureDocument, keySignatureDocument])
+  // Other modules' pickers of the documents (a purpose's entry document, a key type's protocol, a stock
+  // category's handover document): read only.
+  for (const picker of pickers)
     crudRoutes(app, db, { entity: picker, table: signatureDocuments, omit: ['create', 'update', 'delete'] });
   crudRoutes(app, db, { entity: signatureVersion, table: signatureVersions });
   const templates = crudRoutes(app, db, {

@@ -20,6 +20,8 @@ export interface LockedItem {
   code: string;
   type: StockItemType;
   maxLendingHours: number | null;
+  /** Its category's handover document, and whether an issue and a return of it are to be signed. */
+  handover: { documentId: number | null; onIssue: boolean; onReturn: boolean };
 }
 
 /** A quantity as the database takes it: exactly three decimals (the API's numbers have at most three). */
@@ -42,8 +44,22 @@ export async function lockItem(
     code: string;
     type: StockItemType;
     max_lending_hours: number | null;
+    handover_document_id: number | null;
+    issue_document: boolean;
+    return_document: boolean;
   }>(tx, { siteId, key: byCode ? by.code : (by.id ?? 0) });
-  if (item) return { id: item.id, code: item.code, type: item.type, maxLendingHours: item.max_lending_hours };
+  if (item)
+    return {
+      id: item.id,
+      code: item.code,
+      type: item.type,
+      maxLendingHours: item.max_lending_hours,
+      handover: {
+        documentId: item.handover_document_id,
+        onIssue: item.issue_document,
+        onReturn: item.return_document,
+      },
+    };
   if (byCode) throw new AppError('STOCK_UNKNOWN', 'There is no stock item with this code');
   throw validationError('item', 'validation.ref');
 }
@@ -55,6 +71,9 @@ const lockItemStatement = preparedShapes((handle, byCode: boolean) =>
       code: stockItems.code,
       type: stockItems.type,
       max_lending_hours: stockCategories.maxLendingHours,
+      handover_document_id: stockCategories.handoverDocumentId,
+      issue_document: stockCategories.issueDocument,
+      return_document: stockCategories.returnDocument,
     })
     .from(stockItems)
     .innerJoin(stockCategories, eq(stockCategories.id, stockItems.categoryId))

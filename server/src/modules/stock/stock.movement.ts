@@ -12,6 +12,7 @@ import { auditRecord, changedFields } from '../../platform/audit';
 import { AppError, notFound, validationError } from '../../platform/errors';
 import { sessionOf } from '../../platform/guard';
 import { persons } from '../system/system.tables';
+import { prepareHandover, wantsHandover, type HandoverMovement } from './stock.handover';
 import { lockItem, moveStock, type LockedItem } from './stock.levels';
 import { stockMovements } from './stock.tables';
 import { checkClientTimes } from '../../platform/clientTime';
@@ -114,11 +115,15 @@ async function checkMovement(ctx: CrudContext, state: MovementState, internal: I
   }
 }
 
+/** New movements (by their input) whose handover document is prepared once they have their id. */
+const handovers = new WeakMap<Row, Omit<HandoverMovement, 'id'>>();
+
 /**
  * The movement's hooks (in the write's transaction): a new movement moves the stock; a change moves the old
  * one back and the new one in; a deletion moves it back — each refused with 409 STOCK_NEGATIVE when the stock
  * would go below zero. The item may be named by `code` (404 STOCK_UNKNOWN); the user and the time are the
  * caller and now unless given; a lending's due is its time plus its category's max lending hours unless given.
+ * A new issue or return of an item whose category asks for it gets its handover document (stock.handover.ts).
  */
 export const movementHooks: CrudHooks = {
   async beforeWrite(values, input, ctx, existing) {
@@ -174,6 +179,16 @@ export const movementHooks: CrudHooks = {
       units: state.units,
       serial: item.type === 'UNIQUE' ? state.serial : null,
     });
+    if (existing) return;
+    const handover = { ...state, issue: ISSUES.includes(state.type) };
+    if (wantsHandover(handover)) handovers.set(input, handover);
+  },
+
+  async afterWrite(id, input, ctx, existing) {
+    const handover = existing ? undefined : handovers.get(input);
+    if (!handover) return;
+    handovers.delete(input);
+    await prepareHandover(ctx.tx, ctx.siteId!, { ...handover, id }, new Date(ctx.request.server.clock.now()));
   },
 
   async beforeDelete(existing, ctx) {

@@ -14,6 +14,7 @@ import {
 import type { StockItemType, StockMovementType } from '@strazce/contract';
 import { entityColumns, ts } from '../../db/columns';
 import { users } from '../access/access.tables';
+import { signatureDocuments, signatureSigned } from '../signature/signature.tables';
 import { persons, sites } from '../system/system.tables';
 
 /**
@@ -47,6 +48,8 @@ export const stockCategories = pgTable(
     note: text(),
     issueDocument: boolean().notNull().default(false),
     returnDocument: boolean().notNull().default(false),
+    /** The signature document prepared with an issue or a return the flags above ask a document for. */
+    handoverDocumentId: integer().references(() => signatureDocuments.id),
     maxLendingHours: integer(),
   },
   (t) => [uniqueIndex('stock_category_name_uq').on(t.siteId, t.name)],
@@ -151,6 +154,10 @@ export const stockMovements = pgTable(
     note: text(),
     /** When the overdue reminder of the lending was queued (once per lending). */
     overdueNotifiedAt: ts(),
+    /** The handover document prepared with this issue or return (its category's), to be signed. */
+    documentId: integer().references(() => signatureSigned.id),
+    /** The category asked for a handover document and none could be prepared. */
+    documentMissing: boolean().notNull().default(false),
   },
   (t) => [
     check('stock_movement_units_not_zero', sql`${t.units} <> 0`),

@@ -26,16 +26,17 @@ export function useSeesSignedDocuments(): boolean {
 
 /**
  * The documents signed for a record of another module (`source` and its id: a visit's entry and leave
- * documents, a key lend-out's handover protocol; docs/signatures.md) with their signed PDFs, for a user who
- * may open the signature archive; nothing is asked otherwise. Named by the document (a title may carry a
- * visitor's name, masked in the visit for some users). Loaded without the signature pages (the pages' budget).
+ * documents, a key lend-out's handover protocol, a stock movement's handover document; docs/signatures.md)
+ * with their signed PDFs, for a user who may open the signature archive; nothing is asked otherwise. Named by
+ * the document (a title may carry a visitor's name, masked in the visit for some users). Loaded without the
+ * signature pages (the pages' budget).
  */
 export function SignedDocuments({
   source,
   sourceId,
   empty = null,
 }: {
-  source: 'MOD_VISIT' | 'MOD_KM';
+  source: 'MOD_VISIT' | 'MOD_KM' | 'MOD_STOCK';
   sourceId: number;
   /** What shows when there is none (nothing by default). */
   empty?: ReactNode;

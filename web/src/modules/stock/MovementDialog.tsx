@@ -61,9 +61,16 @@ function refusalText(
  * Enter; an unknown code says 'There is no stock item with this code'), the warehouse, the type — a receipt or
  * an issue, a hand-over for good, or a lending to a person due back at the time the item's category gives
  * (shown, and editable) —, the units (a UNIQUE item: its serial, one unit) and a note. A refusal because the
- * stock would go negative says how much is there.
+ * stock would go negative says how much is there. The movement recorded goes to `onRecorded` (its handover
+ * document, when its category asks for one).
  */
-export function MovementDialog({ onClose }: { onClose(): void }) {
+export function MovementDialog({
+  onClose,
+  onRecorded,
+}: {
+  onClose(): void;
+  onRecorded?(movement: Row): void;
+}) {
   const { t, i18n } = useTranslation();
   const { message } = App.useApp();
   const { can } = useAccess();
@@ -123,11 +130,12 @@ export function MovementDialog({ onClose }: { onClose(): void }) {
       api.post<Row>(`/${stockMovement.resource}`, movementBody(values), {
         silent: true,
       }),
-    onSuccess: () => {
+    onSuccess: (movement) => {
       for (const entity of [stockMovement, stockItem, stockLevel])
         void queryClient.invalidateQueries({ queryKey: entityQueryKey(entity) });
       message.success(t('stock.movement.done', { item: item ? itemLabel(item) : code.trim() }));
       onClose();
+      onRecorded?.(movement);
     },
     onError: async (error) => {
       const failure = error as ApiError | NetworkError;

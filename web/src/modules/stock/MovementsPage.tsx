@@ -12,6 +12,7 @@ import type { Row } from '../../components/crud/fieldWire';
 import type { CrudPageApi, RowAction } from '../../components/crud/types';
 import { useMinuteClock } from '../keys/keyCells';
 import { MovementDialog } from './MovementDialog';
+import { DocumentCell, MovementDocumentDialog, hasHandover, useDocumentActions } from './MovementDocument';
 import { isOpenLending, isOverdueLending } from './movement';
 import { LendingDueCell, UnitsCell } from './stockCells';
 import { ExportButton } from '../../components/crud/ExportButton';
@@ -34,6 +35,7 @@ const MOVEMENT_COLUMNS = [
   'serial',
   'user',
   'note',
+  'document',
 ];
 const LENDING_COLUMNS = [
   'due',
@@ -45,9 +47,10 @@ const LENDING_COLUMNS = [
   'warehouse',
   'movementTime',
   'note',
+  'document',
 ];
 
-type Dialog = { kind: 'record' } | { kind: 'return'; lending: Row };
+type Dialog = { kind: 'record' } | { kind: 'return'; lending: Row } | { kind: 'document'; movement: Row };
 
 /** How many lendings are overdue now (the tab's badge). */
 function useOverdueCount() {
@@ -65,7 +68,8 @@ function useOverdueCount() {
  * /stock/movements: every movement, newest first, filtered by the columns (item, warehouse, type, person, time
  * range, …) and exported as CSV; and the lendings still out, overdue first and in red. A recorder (STOCK_USER,
  * STOCK_ADMIN) records movements and takes lendings back; only the stock administrator edits or deletes a
- * recorded movement (the stock is recomputed by the server).
+ * recorded movement (the stock is recomputed by the server). An issue or a return whose category asks for a
+ * handover document leads to it ('Document to sign'), after it is recorded and from its row.
  */
 export default function MovementsPage() {
   const { t } = useTranslation();
@@ -74,6 +78,12 @@ export default function MovementsPage() {
   const now = useMinuteClock();
   const overdue = useOverdueCount();
   const [dialog, setDialog] = useState<Dialog | null>(null);
+  const showDocument = (movement: Row) => setDialog({ kind: 'document', movement });
+  const documentActions = useDocumentActions(showDocument);
+  /** After an issue or a return: its handover document, or why there is none. */
+  const recorded = (movement: Row) => {
+    if (hasHandover(movement)) showDocument(movement);
+  };
 
   const returnAction: RowAction[] = canRecord
     ? [
@@ -113,10 +123,11 @@ export default function MovementsPage() {
     render: {
       units: (value: unknown) => <UnitsCell value={value} />,
       due: (_: unknown, record: Row) => <LendingDueCell row={record} now={now} />,
+      document: (_: unknown, record: Row) => <DocumentCell movement={record} onOpen={showDocument} />,
     },
     columnWidths: { due: 180, units: 110, item: 200 },
     rowClassName: (record: Row) => (isOverdueLending(record, now) ? 'crud-row-danger' : ''),
-    rowActions: returnAction,
+    rowActions: [...returnAction, ...documentActions],
   };
   const overdueCount = overdue.data ?? 0;
 
@@ -134,7 +145,7 @@ export default function MovementsPage() {
                 stateKey="/stock/movements"
                 columns={MOVEMENT_COLUMNS}
                 // The due time matters to lendings (their own tab); here, what moved, where and to whom.
-                optionalColumns={['due', 'serial', 'user', 'note']}
+                optionalColumns={['due', 'serial', 'user', 'note', 'document']}
                 rowTestId="stock-movement-row"
                 toolbar={(page) => (
                   <>
@@ -165,6 +176,7 @@ export default function MovementsPage() {
                 readOnly
                 defaultSort={{ field: 'due', direction: 'asc' }}
                 columns={LENDING_COLUMNS}
+                optionalColumns={['document']}
                 rowTestId="stock-lending-row"
                 emptyText={t('stock.lending.empty')}
                 refetchInterval={60_000}
@@ -179,9 +191,12 @@ export default function MovementsPage() {
           },
         ]}
       />
-      {dialog?.kind === 'record' && <MovementDialog onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'record' && <MovementDialog onClose={() => setDialog(null)} onRecorded={recorded} />}
       {dialog?.kind === 'return' && (
-        <StockReturnDialog lending={dialog.lending} onClose={() => setDialog(null)} />
+        <StockReturnDialog lending={dialog.lending} onClose={() => setDialog(null)} onReturned={recorded} />
+      )}
+      {dialog?.kind === 'document' && (
+        <MovementDocumentDialog movement={dialog.movement} onClose={() => setDialog(null)} />
       )}
     </>
   );

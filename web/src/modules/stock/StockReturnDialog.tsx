@@ -29,9 +29,18 @@ export function stockReturnBody(values: { warehouse: number | null; time: string
 
 /**
  * 'Return' of a lending still out (`POST /api/stock/item/movement/:id/return`): into its warehouse or another,
- * now or at a time, with a note.
+ * now or at a time, with a note. The return movement goes to `onReturned` (its handover document, when the
+ * category asks for one).
  */
-export function StockReturnDialog({ lending, onClose }: { lending: Row; onClose(): void }) {
+export function StockReturnDialog({
+  lending,
+  onClose,
+  onReturned,
+}: {
+  lending: Row;
+  onClose(): void;
+  onReturned?(movement: Row): void;
+}) {
   const { t, i18n } = useTranslation();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
@@ -50,11 +59,12 @@ export function StockReturnDialog({ lending, onClose }: { lending: Row; onClose(
         stockReturnBody({ warehouse, time: time ? toWireDateTime(time) : null, note }),
         { silent: true },
       ),
-    onSuccess: () => {
+    onSuccess: (movement) => {
       for (const entity of [stockMovement, stockItem, stockLevel])
         void queryClient.invalidateQueries({ queryKey: entityQueryKey(entity) });
       message.success(t('stock.return.done', { item }));
       onClose();
+      onReturned?.(movement);
     },
     onError: (error) => setProblem({ text: apiErrorText(error as ApiError | NetworkError, t) }),
   });
