@@ -176,7 +176,8 @@ export default function MovementsPage() {
                 readOnly
                 defaultSort={{ field: 'due', direction: 'asc' }}
                 columns={LENDING_COLUMNS}
-                optionalColumns={['document']}
+                // What is out, with whom and until when; when it left and its note through the chooser.
+                optionalColumns={['movementTime', 'note', 'document']}
                 rowTestId="stock-lending-row"
                 emptyText={t('stock.lending.empty')}
                 refetchInterval={60_000}
