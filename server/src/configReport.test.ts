@@ -21,6 +21,7 @@ describe('the configuration report (npm run check-config)', () => {
       'sms',
       'blacklist',
       'egov',
+      'ldap',
       'publicUrl',
       'proxyTrust',
       'metrics',
