@@ -76,9 +76,14 @@ export function registerAccessRoutes(app: FastifyInstance, db: Db): void {
             throw validationError('valid', 'validation.cannotDisableSelf');
         }
       },
-      async afterWrite(id, input, ctx) {
-        // A disabled user or a changed password ends the user's sessions at once.
-        if (input.valid === false || input.password)
+      async afterWrite(id, input, ctx, existing) {
+        // A disabled user, a changed password or a changed provider (what proves who they are) ends the
+        // user's sessions at once.
+        const providerChanged =
+          existing !== undefined &&
+          input.authProvider !== undefined &&
+          input.authProvider !== existing.authProvider;
+        if (input.valid === false || input.password || providerChanged)
           await ctx.tx.delete(sessions).where(eq(sessions.userId, id));
       },
       async beforeDelete(existing, ctx) {

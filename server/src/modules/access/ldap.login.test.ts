@@ -14,7 +14,7 @@ import {
   startSlapd,
   type Slapd,
 } from '../../../test/slapd';
-import { groups, userGroups, userSites, users } from './access.tables';
+import { groups, sessions, userGroups, userSites, users } from './access.tables';
 import { ldapDirectory, userSearchFilter } from './ldap.directory';
 import { audits } from '../system/system.tables';
 
@@ -234,6 +234,47 @@ describe.skipIf(!available)('LDAP login against a real OpenLDAP', () => {
       .where(eq(audits.recordId, String(created.id)));
     expect(entries.length).toBeGreaterThan(0);
     expect(JSON.stringify(entries)).not.toContain(DIRECTORY_PASSWORD);
+  });
+
+  it('keeps the idle time-out, and a changed provider ends the sessions', async () => {
+    await slapd.addUser({ uid: 'idle', password: DIRECTORY_PASSWORD, groups: ['guards'] });
+    const id = await directoryUser('idle');
+    const user = await logIn('idle');
+    // Idle past its time-out (the session's expiry is kept as the neighbours' time-out tests keep it).
+    await ctx.db
+      .update(sessions)
+      .set({ expires: new Date(Date.now() - 60_000) })
+      .where(eq(sessions.userId, id));
+    await ctx.sessionsChanged();
+    expectError(await ctx.call(user, 'GET', '/api/session'), 401, 'UNAUTHORIZED');
+    const again = await logIn('idle');
+    const [row] = await ctx.db.select().from(users).where(eq(users.id, id));
+    const changed = await ctx.call(ctx.admin, 'PUT', `/api/access_user/${id}`, {
+      version: row.version,
+      authProvider: 'LOCAL',
+      password: 'Local-Pass-123!',
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expectError(await ctx.call(again, 'GET', '/api/session'), 401, 'UNAUTHORIZED');
+    // Now a local user: the directory's password no longer counts, the product's does.
+    expectError(await ctx.login('idle', DIRECTORY_PASSWORD), 401, 'INVALID_CREDENTIALS');
+    expect((await ctx.login('idle', 'Local-Pass-123!')).statusCode).toBe(200);
+  });
+
+  it('answers a directory that stops answering after LDAP_TIMEOUT_MS, and keeps the open sessions', async () => {
+    await slapd.addUser({ uid: 'patient', password: DIRECTORY_PASSWORD, groups: ['guards'] });
+    await directoryUser('patient');
+    const user = await logIn('patient');
+    slapd.pause();
+    try {
+      expectError(await ctx.login('patient', DIRECTORY_PASSWORD), 503, 'DIRECTORY_UNAVAILABLE');
+      // The check of the open session cannot ask the directory: the session stays.
+      expect((await ctx.call(user, 'GET', '/api/session')).statusCode).toBe(200);
+      expect((await ctx.login('admin', PASSWORD)).statusCode).toBe(200);
+    } finally {
+      slapd.resume();
+    }
+    expect((await ctx.login('patient', DIRECTORY_PASSWORD)).statusCode).toBe(200);
   });
 
   it('answers DIRECTORY_UNAVAILABLE when the directory is down, while local users log in', async () => {
