@@ -185,7 +185,8 @@ export async function authenticate(
         throw codeUsedAgain(user, input.tfaCode, input.at) ?? fail('TFA_INVALID');
       if (entry && login) {
         const signedIn = await signInDirectoryUser(db, login, entry, user?.id ?? null, options!.audit);
-        if (signedIn.created) user = (await findUserByName(db, entry.userName))!;
+        // A user created now, or by a login at the same moment (a disabled one never comes back this way).
+        if (!user) [user] = await db.select().from(users).where(eq(users.id, signedIn.userId));
       }
       return user!;
     },

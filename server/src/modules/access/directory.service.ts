@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AuthProvider } from '@strazce/contract';
 import type { LdapConfig } from '../../config';
@@ -150,15 +150,32 @@ export async function signInDirectoryUser(
   const access = await mappedAccess(db, login.config, entry);
   return db.transaction(async (tx) => {
     let userId = existingUserId;
+    let created = false;
     if (userId === null) {
-      const [created] = await tx
+      // Two first logins at once: one creates, the other takes the row it made.
+      const [inserted] = await tx
         .insert(users)
         .values({ userName: entry.userName, authProvider: 'LDAP', valid: true })
+        .onConflictDoNothing()
         .returning({ id: users.id });
-      userId = created.id;
+      const [row] = inserted
+        ? [inserted]
+        : await tx
+            .select({ id: users.id })
+            .from(users)
+            .where(
+              and(
+                sql`lower(${users.userName}) = lower(${entry.userName})`,
+                eq(users.authProvider, 'LDAP'),
+                eq(users.valid, true),
+              ),
+            );
+      if (!row) throw new AppError('INVALID_CREDENTIALS', 'User name or password is invalid');
+      userId = row.id;
+      created = !!inserted;
     }
     const changes = await applyMapping(tx as unknown as Db, userId, access);
-    if (existingUserId === null)
+    if (created)
       audit({
         entity: 'access_user',
         recordId: userId,

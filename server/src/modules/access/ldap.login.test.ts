@@ -91,7 +91,7 @@ describe.skipIf(!available)('LDAP login against a real OpenLDAP', () => {
     });
     ctx = await createTestContext({
       directory: { config: ldapConfig, directory: ldapDirectory(ldapConfig) },
-      loginLimits: { ...DEFAULT_LOGIN_LIMITS, pairFree: 3, accountFree: 50 },
+      loginLimits: { ...DEFAULT_LOGIN_LIMITS, pairFree: 3, accountFree: 50, addressFree: 500 },
     });
     const [group] = await ctx.db.insert(groups).values({ name: 'Guards' }).returning({ id: groups.id });
     guardsGroup = group.id;
@@ -234,6 +234,21 @@ describe.skipIf(!available)('LDAP login against a real OpenLDAP', () => {
       .where(eq(audits.recordId, String(created.id)));
     expect(entries.length).toBeGreaterThan(0);
     expect(JSON.stringify(entries)).not.toContain(DIRECTORY_PASSWORD);
+  });
+
+  it('does not let a user the administrator disabled back in through provisioning', async () => {
+    await slapd.addUser({ uid: 'benched', password: DIRECTORY_PASSWORD, groups: ['guards'] });
+    const id = await directoryUser('benched');
+    await logIn('benched');
+    const [row] = await ctx.db.select().from(users).where(eq(users.id, id));
+    const disabled = await ctx.call(ctx.admin, 'PUT', `/api/access_user/${id}`, {
+      version: row.version,
+      valid: false,
+    });
+    expect(disabled.statusCode, disabled.body).toBe(200);
+    expectError(await ctx.login('benched', DIRECTORY_PASSWORD), 401, 'INVALID_CREDENTIALS');
+    const [after] = await ctx.db.select().from(users).where(eq(users.userName, 'benched'));
+    expect(after).toMatchObject({ id, valid: false });
   });
 
   it('keeps the idle time-out, and a changed provider ends the sessions', async () => {
