@@ -50,11 +50,37 @@ if (serverUrl) {
   dropDatabase = () => onServer(serverUrl, `drop database if exists ${name} with (force)`);
 }
 
+// The company directory of the LDAP login flow (e2e/tests/ldap-login.spec.ts): a real OpenLDAP started as the
+// server tests start theirs (server/test/slapd.ts), on a port of its own, stopped with the server. Without slapd
+// on the machine the spec skips; CI installs it (.ci/run) and fails without it.
+const { tsImport } = await import('tsx/esm/api');
+const slapdHarness = await tsImport(path.join(root, 'server', 'test', 'slapd.ts'), import.meta.url);
+let ldapEnv = {};
+let stopSlapd = async () => undefined;
+if (slapdHarness.slapdAvailable()) {
+  const slapd = await slapdHarness.startSlapd();
+  stopSlapd = () => slapd.stop();
+  await slapd.addGroup('strazce-guards', []);
+  for (const uid of ['dirguard', 'dirguard2'])
+    await slapd.addUser({ uid, password: 'Directory-Pass-1', groups: ['strazce-guards'] });
+  ldapEnv = {
+    LDAP_URL: slapd.url,
+    LDAP_BIND_DN: slapdHarness.SERVICE_DN,
+    LDAP_BIND_PASSWORD: slapdHarness.SERVICE_PASSWORD,
+    LDAP_USER_BASE: slapdHarness.USER_BASE,
+    LDAP_USER_FILTER: '(objectClass=inetOrgPerson)',
+    LDAP_GROUP_MAP: JSON.stringify([
+      { directoryGroup: slapd.groupDn('strazce-guards'), group: 'Přístup z libovolného prohlížeče' },
+    ]),
+  };
+}
+
 const { TEST_DATABASE_URL: _serverUrl, ...env } = process.env;
 const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server', 'src', 'main.ts')], {
   cwd: root,
   env: {
     ...env,
+    ...ldapEnv,
     DATA_DIR: dataDir,
     DATABASE_URL: databaseUrl,
     DEMO_DATA: process.env.E2E_DEMO_DATA ?? 'true',
@@ -71,6 +97,7 @@ const stop = (signal) => {
 process.on('SIGINT', () => stop('SIGINT'));
 process.on('SIGTERM', () => stop('SIGTERM'));
 server.on('exit', async (code) => {
+  await stopSlapd().catch((error) => console.error(`Stopping slapd failed: ${error}`));
   rmSync(dataDir, { recursive: true, force: true });
   rmSync(mailDir, { recursive: true, force: true });
   await dropDatabase().catch((error) => console.error(`Dropping the test database failed: ${error}`));

@@ -34,6 +34,7 @@ import { createSiteEvents } from './platform/siteEvents';
 import { loginLimiter, throttlePolicies, type LoginLimits } from './platform/loginLimiter';
 import { registerAccessRoutes } from './modules/access/access.routes';
 import { registerSessionRoutes } from './modules/access/session.routes';
+import { registerDirectorySessionCheck, type DirectoryLogin } from './modules/access/directory.service';
 import { registerSystemRoutes } from './modules/system/system.routes';
 import { registerOpenApi } from './platform/openapi';
 import { registerMessagingRoutes } from './modules/messaging/messaging.routes';
@@ -89,6 +90,8 @@ export interface AppOptions {
   egov?: EgovProvider;
   /** What the server is configured with (configReport.ts); by default that of an empty environment. */
   configuration?: ConfigReport;
+  /** The company directory users with the provider LDAP log in against (LDAP_URL…); none by default. */
+  directory?: DirectoryLogin;
 }
 
 /**
@@ -176,6 +179,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Open event streams would keep the server from closing: they end first.
   app.addHook('preClose', () => siteEvents.close());
   registerGuard(app, rawDb, sessionCache);
+  app.decorate('directory', options.directory ?? null);
+  // After the guard: a directory user's session ends once the directory no longer lets them in.
+  if (options.directory) registerDirectorySessionCheck(app, rawDb, options.directory);
   registerAudit(app, rawDb);
   registerTextInputCheck(app);
   // The modules' handle: every write transaction of a write request commits its audit entry with it.

@@ -40,6 +40,95 @@ export interface EgovConfig {
   simulatorFail: boolean;
 }
 
+export const LDAP_PROVISIONING = ['existing', 'mapped'] as const;
+
+/**
+ * The company directory (LDAP, Active Directory) users with the provider LDAP log in against
+ * (docs/auth-providers.md). Server configuration rather than settings in the database: the bind password is a
+ * secret that must not sit in the database, its backups and the audit, and the address and TLS choice belong to
+ * the installation as SMTP_URL does. What follows from it for users (group mapping, provisioning) is shown to
+ * administrators through `/api/system_option/authproviders` and the configuration report.
+ */
+export interface LdapConfig {
+  /** `LDAP_URL`: `ldaps://…`, or `ldap://…` with `LDAP_STARTTLS=true`; plain `ldap://` only on the loopback. */
+  url: string;
+  /** `LDAP_STARTTLS=true`: upgrade an `ldap://` connection with StartTLS before anything is sent. */
+  startTls: boolean;
+  /** `LDAP_CA_FILE`: the certificate authority (PEM) the directory's certificate is checked against. */
+  caFile?: string;
+  /** `LDAP_BIND_DN` and `LDAP_BIND_PASSWORD`: the service account that searches; unset: anonymous search. */
+  bindDn?: string;
+  bindPassword?: string;
+  /** `LDAP_USER_BASE`: where users are searched (subtree). */
+  userBase: string;
+  /**
+   * `LDAP_USER_FILTER`: which entries are users that may log in, ANDed with the user name's equality
+   * filter; default `(objectClass=person)`. A disabled account left out here cannot log in (AD:
+   * `(!(userAccountControl:1.2.840.113556.1.4.803:=2))`).
+   */
+  userFilter: string;
+  /** `LDAP_USERNAME_ATTRIBUTE`: the attribute that holds the user name; default `uid` (AD: `sAMAccountName`). */
+  usernameAttribute: string;
+  /** `LDAP_GROUP_ATTRIBUTE`: the attribute listing the user's groups' DNs; default `memberOf`. */
+  groupAttribute: string;
+  /** `LDAP_TIMEOUT_MS`: connecting and each operation; default 5000. */
+  timeoutMs: number;
+  /**
+   * `LDAP_RECHECK_SECONDS`: how long a directory user's session goes without asking the directory again
+   * whether the account still may log in; default 60, 0 on every call.
+   */
+  recheckSeconds: number;
+  /**
+   * `LDAP_PROVISIONING`: `existing` (default): only users an administrator created log in; `mapped`: a
+   * directory user in a mapped group is created at the first login with the mapped groups.
+   */
+  provisioning: (typeof LDAP_PROVISIONING)[number];
+  /**
+   * `LDAP_GROUP_MAP` (JSON): which directory groups give which of the product's user groups and sites,
+   * `[{ "directoryGroup": "<group DN>", "group": "<user group name>", "site": "<site name>" }]`. Applied at each
+   * login of a directory user; with a mapping, a user in none of its directory groups cannot log in.
+   */
+  groupMap: LdapGroupMapping[];
+}
+
+export interface LdapGroupMapping {
+  /** The group's DN as the user's `memberOf` lists it (compared without regard to case). */
+  directoryGroup: string;
+  /** The product's user group (by name) a member gets. */
+  group?: string;
+  /** The site (by name) a member gets. */
+  site?: string;
+}
+
+function parseGroupMap(value: string | undefined): LdapGroupMapping[] {
+  if (!value) return [];
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(value);
+  } catch {
+    throw new Error('LDAP_GROUP_MAP must be JSON: [{ "directoryGroup": "cn=…", "group": "…", "site": "…" }]');
+  }
+  const text = (item: unknown) => typeof item === 'string' && item.trim().length > 0;
+  if (
+    !Array.isArray(parsed) ||
+    !parsed.every(
+      (entry) =>
+        entry &&
+        typeof entry === 'object' &&
+        text(entry.directoryGroup) &&
+        (entry.group === undefined || text(entry.group)) &&
+        (entry.site === undefined || text(entry.site)) &&
+        (entry.group !== undefined || entry.site !== undefined),
+    )
+  )
+    throw new Error('LDAP_GROUP_MAP entries need directoryGroup and a group or a site (names)');
+  return (parsed as LdapGroupMapping[]).map((entry) => ({
+    directoryGroup: entry.directoryGroup.trim(),
+    ...(entry.group ? { group: entry.group.trim() } : {}),
+    ...(entry.site ? { site: entry.site.trim() } : {}),
+  }));
+}
+
 export interface AppConfig {
   port: number;
   /**
@@ -81,6 +170,8 @@ export interface AppConfig {
   egov: EgovConfig;
   /** The SMS gateway (`SMS_URL`, `SMS_TOKEN`, `SMS_TIMEOUT_MS`); without `SMS_URL` SMS go to the log. */
   sms: { url?: string; token?: string; timeoutMs: number };
+  /** The company directory (`LDAP_URL` and the rest); unset: nobody logs in with the provider LDAP. */
+  ldap?: LdapConfig;
   /** `LOG_REQUESTS`: the level of the one line per answered request; `debug` by default, `off` for none. */
   logRequests: RequestLogLevel;
   /** `METRICS_PORT`: the metrics on a port of their own (`GET /metrics`). */
@@ -118,6 +209,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     blacklist: parseBlacklist(env),
     egov: parseEgov(env),
     sms: { ...parseProviderAddress(env, 'SMS', false, 5000), token: env.SMS_TOKEN || undefined },
+    ldap: parseLdap(env),
     logRequests: parseChoice('LOG_REQUESTS', env.LOG_REQUESTS, REQUEST_LOG_LEVELS) ?? 'debug',
     metricsPort: env.METRICS_PORT ? parsePort('METRICS_PORT', env.METRICS_PORT) : undefined,
     metricsToken: parseMetricsToken(env.METRICS_TOKEN),
@@ -215,6 +307,63 @@ function parseEgov(env: NodeJS.ProcessEnv): EgovConfig {
     token: env.EGOV_TOKEN || undefined,
     timeoutMs,
     simulatorFail: parseFlag('EGOV_SIMULATOR_FAIL', env.EGOV_SIMULATOR_FAIL) ?? false,
+  };
+}
+
+/** Whether a host name is this machine (127.0.0.0/8, ::1, localhost): no one else sees the traffic there. */
+export function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
+}
+
+export function parseLdap(env: NodeJS.ProcessEnv): LdapConfig | undefined {
+  const url = env.LDAP_URL || undefined;
+  if (!url) return undefined;
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new Error(`LDAP_URL must be an ldap:// or ldaps:// address, got ${url}`);
+  }
+  if (parsed.protocol !== 'ldap:' && parsed.protocol !== 'ldaps:')
+    throw new Error(`LDAP_URL must be an ldap:// or ldaps:// address, got ${url}`);
+  const startTls = parseFlag('LDAP_STARTTLS', env.LDAP_STARTTLS) ?? false;
+  // A password typed at the login crosses the network to the directory: encrypted, except on this machine.
+  if (parsed.protocol === 'ldap:' && !startTls && !isLoopbackHost(parsed.hostname))
+    throw new Error('LDAP_URL must be ldaps://, or ldap:// with LDAP_STARTTLS=true, unless on the loopback');
+  const provisioning =
+    parseChoice('LDAP_PROVISIONING', env.LDAP_PROVISIONING, LDAP_PROVISIONING) ?? 'existing';
+  if (provisioning === 'mapped' && !env.LDAP_GROUP_MAP)
+    throw new Error('LDAP_PROVISIONING=mapped needs LDAP_GROUP_MAP (the groups whose members are created)');
+  if (!env.LDAP_USER_BASE) throw new Error('LDAP_URL needs LDAP_USER_BASE (where users are searched)');
+  if (!!env.LDAP_BIND_DN !== !!env.LDAP_BIND_PASSWORD)
+    throw new Error('LDAP_BIND_DN and LDAP_BIND_PASSWORD go together (neither: anonymous search)');
+  const userFilter = env.LDAP_USER_FILTER || '(objectClass=person)';
+  if (!/^\(.*\)$/s.test(userFilter)) throw new Error(`LDAP_USER_FILTER must be a filter in parentheses`);
+  const attribute = (name: string, fallback: string) => {
+    const value = env[name] || fallback;
+    if (!/^[A-Za-z][A-Za-z0-9-]*$/.test(value))
+      throw new Error(`${name} must be an attribute name, got ${value}`);
+    return value;
+  };
+  const recheck = Number(env.LDAP_RECHECK_SECONDS || 60);
+  if (!Number.isInteger(recheck) || recheck < 0 || recheck > 86_400)
+    throw new Error(`LDAP_RECHECK_SECONDS must be seconds from 0 to 86400, got ${env.LDAP_RECHECK_SECONDS}`);
+  const timeoutMs = parseMs('LDAP_TIMEOUT_MS', env.LDAP_TIMEOUT_MS, 5000);
+  return {
+    url,
+    startTls,
+    caFile: env.LDAP_CA_FILE || undefined,
+    bindDn: env.LDAP_BIND_DN || undefined,
+    bindPassword: env.LDAP_BIND_PASSWORD || undefined,
+    userBase: env.LDAP_USER_BASE,
+    userFilter,
+    usernameAttribute: attribute('LDAP_USERNAME_ATTRIBUTE', 'uid'),
+    groupAttribute: attribute('LDAP_GROUP_ATTRIBUTE', 'memberOf'),
+    timeoutMs: timeoutMs === 0 ? 5000 : timeoutMs,
+    recheckSeconds: recheck,
+    provisioning,
+    groupMap: parseGroupMap(env.LDAP_GROUP_MAP),
   };
 }
 

@@ -21,6 +21,7 @@ describe('the configuration report (npm run check-config)', () => {
       'sms',
       'blacklist',
       'egov',
+      'ldap',
       'publicUrl',
       'proxyTrust',
       'metrics',
@@ -84,5 +85,59 @@ describe('the configuration report (npm run check-config)', () => {
     ).toEqual(['EMAIL_NO_TRANSPORT', 'EGOV_SIMULATOR', 'BLACKLIST_SIMULATOR']);
     // On a demo installation the simulators are what it is for.
     expect(configNotices(configReport(configFromEnv({ SMTP_URL: 'smtp://m:25' })), none)).toEqual([]);
+  });
+});
+
+describe('the company directory settings (LDAP_*)', () => {
+  const base = { LDAP_USER_BASE: 'ou=people,dc=example,dc=test' };
+
+  it('is off without LDAP_URL, and reported with its address, search and provisioning when set', () => {
+    expect(stateOf({}, 'ldap')).toMatchObject({ state: 'off', missing: null });
+    const env = {
+      ...base,
+      LDAP_URL: 'ldaps://dc1.example.test:636',
+      LDAP_BIND_DN: 'cn=svc,dc=example,dc=test',
+      LDAP_BIND_PASSWORD: 'not-in-the-report',
+    };
+    const entry = stateOf(env, 'ldap');
+    expect(entry).toMatchObject({ state: 'real', missing: null });
+    expect(entry?.detail).toContain('ldaps://dc1.example.test:636');
+    expect(entry?.detail).not.toContain('not-in-the-report');
+    expect(configFromEnv(env).ldap).toMatchObject({
+      usernameAttribute: 'uid',
+      groupAttribute: 'memberOf',
+      timeoutMs: 5000,
+      recheckSeconds: 60,
+      provisioning: 'existing',
+      groupMap: [],
+    });
+  });
+
+  it('refuses plain ldap:// off the loopback, half a service account and a bad group map', () => {
+    expect(() => configFromEnv({ ...base, LDAP_URL: 'ldap://dc1.example.test' })).toThrow(/ldaps/);
+    expect(
+      configFromEnv({ ...base, LDAP_URL: 'ldap://dc1.example.test', LDAP_STARTTLS: 'true' }).ldap?.startTls,
+    ).toBe(true);
+    expect(configFromEnv({ ...base, LDAP_URL: 'ldap://127.0.0.1:389' }).ldap?.url).toBe(
+      'ldap://127.0.0.1:389',
+    );
+    expect(() => configFromEnv({ ...base, LDAP_URL: 'https://dc1.example.test' })).toThrow(/ldap/);
+    expect(() => configFromEnv({ LDAP_URL: 'ldaps://dc1.example.test' })).toThrow(/LDAP_USER_BASE/);
+    expect(() =>
+      configFromEnv({ ...base, LDAP_URL: 'ldaps://dc1.example.test', LDAP_BIND_DN: 'cn=svc' }),
+    ).toThrow(/together/);
+    expect(() =>
+      configFromEnv({
+        ...base,
+        LDAP_URL: 'ldaps://dc1.example.test',
+        LDAP_GROUP_MAP: '[{"directoryGroup":"cn=x"}]',
+      }),
+    ).toThrow(/group or a site/);
+    expect(() =>
+      configFromEnv({ ...base, LDAP_URL: 'ldaps://dc1.example.test', LDAP_PROVISIONING: 'mapped' }),
+    ).toThrow(/LDAP_GROUP_MAP/);
+    expect(() =>
+      configFromEnv({ ...base, LDAP_URL: 'ldaps://dc1.example.test', LDAP_USERNAME_ATTRIBUTE: 'uid)(x' }),
+    ).toThrow(/attribute/);
   });
 });

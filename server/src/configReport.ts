@@ -51,6 +51,19 @@ export function configReport(config: AppConfig): ConfigReport {
             'EGOV_URL (or EGOV_PROVIDER=none)',
           )
         : provider('egov', 'off', 'none: the "Read ID" button is hidden'),
+    config.ldap
+      ? provider(
+          'ldap',
+          'real',
+          `users with the provider LDAP log in against ${ldapAddress(config.ldap.url)}` +
+            `${config.ldap.startTls ? ' (StartTLS)' : ''}, ` +
+            `${config.ldap.bindDn ? 'searching as LDAP_BIND_DN' : 'searching anonymously'}; ` +
+            (config.ldap.provisioning === 'mapped'
+              ? 'users of mapped groups are created at their first login'
+              : 'only users an administrator created'),
+        )
+      : // Optional: without a directory every user has a password of the product.
+        provider('ldap', 'off', 'no company directory: only local passwords'),
     config.publicUrl
       ? provider('publicUrl', 'real', `links point to ${config.publicUrl}`)
       : config.resetOrigins.length > 0
@@ -84,6 +97,12 @@ export function configReport(config: AppConfig): ConfigReport {
       : provider('demoData', 'off', 'no demo data'),
   ];
   return { demoData, complete: providers.every((entry) => entry.missing === null), providers };
+}
+
+/** The directory's address without anything a URL may carry besides scheme, host and port. */
+function ldapAddress(url: string): string {
+  const parsed = new URL(url);
+  return `${parsed.protocol}//${parsed.host}`;
 }
 
 /** The report as lines for the console and the log. */

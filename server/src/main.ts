@@ -15,6 +15,7 @@ import { deliveryWorker } from './modules/messaging/delivery.worker';
 import { emailTransportFor, smsProviderFor } from './modules/messaging/transports';
 import { governmentBlacklistProvider } from './modules/blacklist/blacklist';
 import { egovProvider } from './modules/egov/egov';
+import { ldapDirectory } from './modules/access/ldap.directory';
 import { systemClock } from './platform/clock';
 import { WEB_DIST_DIR } from './paths';
 import { jobRunner } from './platform/jobs';
@@ -64,6 +65,7 @@ const app = await buildApp({
   governmentBlacklist,
   egov: egovProvider(config.egov, demoData, systemClock),
   configuration,
+  directory: config.ldap ? { config: config.ldap, directory: ldapDirectory(config.ldap) } : undefined,
 });
 // The configuration at start: one line per provider; what pretends or is off is a warning.
 for (const [index, line] of describeConfigReport(configuration).entries()) {

@@ -11,6 +11,7 @@ export const CONFIG_PROVIDERS = [
   'sms',
   'blacklist',
   'egov',
+  'ldap',
   'publicUrl',
   'proxyTrust',
   'metrics',

@@ -120,6 +120,8 @@ export const ERROR_CODES = [
   'NO_TRANSPORT',
   /** The server is stopping or its database is not ready (readiness check, docs/operations.md). */
   'UNAVAILABLE',
+  /** The company directory (LDAP) does not answer: directory users cannot log in now, local users can. */
+  'DIRECTORY_UNAVAILABLE',
   'INTERNAL',
 ] as const;
 
@@ -226,5 +228,6 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   SIGNATURE_NO_TEMPLATE: 400,
   NO_TRANSPORT: 409,
   UNAVAILABLE: 503,
+  DIRECTORY_UNAVAILABLE: 503,
   INTERNAL: 500,
 };

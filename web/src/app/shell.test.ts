@@ -120,6 +120,9 @@ describe('errors', () => {
     expect(loginErrorText(new ApiError(403, 'CLIENT_NOT_AUTHORIZED', null, null), 'login', false, t)).toBe(
       'login.clientNotAuthorized',
     );
+    expect(loginErrorText(new ApiError(503, 'DIRECTORY_UNAVAILABLE', null, null), 'login', false, t)).toBe(
+      'apiError_DIRECTORY_UNAVAILABLE',
+    );
   });
 });
 

@@ -20,7 +20,13 @@ import { userNameProblems } from '../userAccount';
 
 const ADMIN = ['ADMINISTRATOR'] as const;
 
-export const AUTH_PROVIDERS = ['LOCAL'] as const;
+/**
+ * How a user authenticates: a password kept by the product (LOCAL), the company directory (LDAP, Active
+ * Directory) or an OpenID Connect issuer (OIDC, declared for later). `/api/system_option/authproviders` lists the
+ * ones this installation has configured (docs/auth-providers.md).
+ */
+export const AUTH_PROVIDERS = ['LOCAL', 'LDAP', 'OIDC'] as const;
+export type AuthProvider = (typeof AUTH_PROVIDERS)[number];
 
 export const person = defineEntity({
   resource: 'system_person',

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  type AuthProvider,
   accessGroup,
   idParamsSchema,
   user,
@@ -18,6 +19,7 @@ import { hashPassword } from '../../platform/secrets';
 import { userRolesSql } from '../../platform/session';
 import { sessions, groupRoles, groups, userGroups, userRoles, userSites, users } from './access.tables';
 import { registerAvatarRoutes } from './avatar.routes';
+import { configuredAuthProvider } from './directory.service';
 import { NO_BODY } from '../../platform/requestBody';
 
 registerRefTarget('access_user', { table: users, label: (t) => sql`${t.userName}`, scope: 'global' });
@@ -59,17 +61,29 @@ export function registerAccessRoutes(app: FastifyInstance, db: Db): void {
       },
       async beforeWrite(values, input, ctx, existing) {
         const password = input.password as string | null | undefined;
-        const provider = (input.authProvider ?? existing?.authProvider ?? 'LOCAL') as string;
-        if (password) values.passwordHash = await hashPassword(password);
+        const provider = (input.authProvider ?? existing?.authProvider ?? 'LOCAL') as AuthProvider;
+        // A provider this installation has not configured is offered by no form and taken by no write; a
+        // user left with one from before keeps it.
+        if (input.authProvider !== undefined && input.authProvider !== existing?.authProvider)
+          if (!configuredAuthProvider(app, provider))
+            throw validationError('authProvider', 'validation.authProviderNotConfigured');
+        // Only a LOCAL user has a password of the product; a directory user's is the directory's, never kept.
+        if (provider !== 'LOCAL') values.passwordHash = null;
+        else if (password) values.passwordHash = await hashPassword(password);
         else if (!existing && provider === 'LOCAL') throw validationError('password', 'validation.required');
         if (existing && input.valid === false) {
           if (existing.id === ctx.request.session?.userId)
             throw validationError('valid', 'validation.cannotDisableSelf');
         }
       },
-      async afterWrite(id, input, ctx) {
-        // A disabled user or a changed password ends the user's sessions at once.
-        if (input.valid === false || input.password)
+      async afterWrite(id, input, ctx, existing) {
+        // A disabled user, a changed password or a changed provider (what proves who they are) ends the
+        // user's sessions at once.
+        const providerChanged =
+          existing !== undefined &&
+          input.authProvider !== undefined &&
+          input.authProvider !== existing.authProvider;
+        if (input.valid === false || input.password || providerChanged)
           await ctx.tx.delete(sessions).where(eq(sessions.userId, id));
       },
       async beforeDelete(existing, ctx) {

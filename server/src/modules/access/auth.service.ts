@@ -8,6 +8,9 @@ import { TOTP_PERIOD_SECONDS, totpStep, verifyPassword } from '../../platform/se
 import { userRolesSql } from '../../platform/session';
 import { sites } from '../system/system.tables';
 import { userSites, users } from './access.tables';
+import { auditRecord, type AuditRecord } from '../../platform/audit';
+import { allowedByMapping, signInDirectoryUser, type DirectoryLogin } from './directory.service';
+import { DirectoryUnavailableError, type DirectoryUser } from './ldap.directory';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -98,30 +101,99 @@ function codeUsedAgain(user: UserRow, code: string | undefined, now: number): Re
   );
 }
 
+/** What a login needs beside the credentials when a company directory is configured. */
+export interface DirectoryOptions {
+  directory: DirectoryLogin | null;
+  /** Records the user a login created or whose mapped groups it changed (the login's audit entry). */
+  audit: (record: AuditRecord) => void;
+  /** Where the reason goes when the directory does not answer (no personal data). */
+  logUnavailable: (error: unknown) => void;
+}
+
+/**
+ * The directory options of a login request: the app's directory, the request's audit entry and log. The log
+ * gets the kind of failure only: an LDAP error's text may carry a DN, which names a person.
+ */
+export function directoryOptions(request: FastifyRequest): DirectoryOptions {
+  return {
+    directory: request.server.directory,
+    audit: (record) => auditRecord(request, record),
+    logUnavailable: (error) => {
+      const cause = (error as { cause?: { name?: string; code?: string } }).cause;
+      request.log.warn(
+        { directoryError: cause?.name ?? 'unknown', errorCode: cause?.code },
+        'the company directory does not answer',
+      );
+    },
+  };
+}
+
 /**
  * Checks user name, password and (when the user has two-factor on) the TOTP code, under the login limiter.
  * The answer never tells which part was wrong: an unknown user and a wrong password look the same, and for a
  * user with two-factor a wrong password and a wrong code look the same. Whether a user has two-factor is
  * public anyway (`POST /api/access_user/twofa`), so a missing code is reported as such.
+ *
+ * Only the password check depends on the user's provider: LOCAL against the product's hash, LDAP by a bind
+ * to the company directory as the user (docs/auth-providers.md); the limiter, two-factor and everything the
+ * caller does after (terminal authorization, the session and its time-out) are the same. A directory that
+ * does not answer is DIRECTORY_UNAVAILABLE (503), not counted as a failed attempt; local users still log in.
  */
-export async function authenticate(db: Db, limiter: LoginLimiter, input: Credentials): Promise<UserRow> {
+export async function authenticate(
+  db: Db,
+  limiter: LoginLimiter,
+  input: Credentials,
+  options?: DirectoryOptions,
+): Promise<UserRow> {
   const attempt = { scope: 'login' as const, subject: input.userName, address: input.address };
-  return limiter.attempt(attempt, async () => {
-    const user = await findUserByName(db, input.userName);
-    const fail = (code: 'INVALID_CREDENTIALS' | 'TFA_REQUIRED' | 'TFA_INVALID') =>
-      new AppError(
-        code,
-        code === 'INVALID_CREDENTIALS'
-          ? 'User name or password is invalid'
-          : 'Password or 2FA code is invalid',
-      );
-    if (user?.tfa && !input.tfaCode) throw fail('TFA_REQUIRED');
-    const passwordOk = await verifyPassword(user?.passwordHash, input.password);
-    if (!user || !passwordOk) throw fail(user?.tfa ? 'TFA_INVALID' : 'INVALID_CREDENTIALS');
-    if (user.tfa && !(await consumeTotp(db, user, user.tfaSecret, input.tfaCode, input.at)))
-      throw codeUsedAgain(user, input.tfaCode, input.at) ?? fail('TFA_INVALID');
-    return user;
-  });
+  const login = options?.directory ?? null;
+  return limiter.attempt(
+    attempt,
+    async () => {
+      let user = await findUserByName(db, input.userName);
+      const fail = (code: 'INVALID_CREDENTIALS' | 'TFA_REQUIRED' | 'TFA_INVALID') =>
+        new AppError(
+          code,
+          code === 'INVALID_CREDENTIALS'
+            ? 'User name or password is invalid'
+            : 'Password or 2FA code is invalid',
+        );
+      if (user?.tfa && !input.tfaCode) throw fail('TFA_REQUIRED');
+      // A directory user: the directory checks the password (an unknown name too, when provisioning creates).
+      const asksDirectory =
+        login !== null && (user ? user.authProvider === 'LDAP' : login.config.provisioning === 'mapped');
+      let entry: DirectoryUser | null = null;
+      let passwordOk: boolean;
+      if (asksDirectory) {
+        try {
+          entry = await login.directory.authenticate(input.userName, input.password);
+        } catch (error) {
+          if (!(error instanceof DirectoryUnavailableError)) throw error;
+          options?.logUnavailable(error);
+          throw new AppError('DIRECTORY_UNAVAILABLE', 'The company directory does not answer');
+        }
+        passwordOk = entry !== null && allowedByMapping(login.config, entry);
+      } else {
+        // Only a LOCAL user has a password of the product: a hash left from before a change of provider is
+        // not a way in.
+        passwordOk =
+          (await verifyPassword(user?.passwordHash, input.password)) &&
+          (!user || user.authProvider === 'LOCAL');
+      }
+      if (!passwordOk || (!user && !entry)) throw fail(user?.tfa ? 'TFA_INVALID' : 'INVALID_CREDENTIALS');
+      if (user?.tfa && !(await consumeTotp(db, user, user.tfaSecret, input.tfaCode, input.at)))
+        throw codeUsedAgain(user, input.tfaCode, input.at) ?? fail('TFA_INVALID');
+      if (entry && login) {
+        const signedIn = await signInDirectoryUser(db, login, entry, user?.id ?? null, options!.audit);
+        // A user created now, or by a login at the same moment (a disabled one never comes back this way).
+        if (!user) [user] = await db.select().from(users).where(eq(users.id, signedIn.userId));
+      }
+      return user!;
+    },
+    {
+      isFailure: (error) => !(error instanceof AppError && error.code === 'DIRECTORY_UNAVAILABLE'),
+    },
+  );
 }
 
 /** Valid sites the user is a member of, by name. */

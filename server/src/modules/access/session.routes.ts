@@ -34,6 +34,7 @@ import { authorizedClient } from '../../platform/terminal';
 import { passwordResets, sessions, users } from './access.tables';
 import {
   authenticate,
+  directoryOptions,
   consumeTotp,
   credentialsFrom,
   findUserByName,
@@ -43,6 +44,7 @@ import {
 } from './auth.service';
 import { persons } from '../system/system.tables';
 import { resetPasswordEmail } from './reset.email';
+import { DirectoryUnavailableError } from './ldap.directory';
 import { queueEmail } from '../messaging/outbox';
 import { NO_BODY } from '../../platform/requestBody';
 
@@ -114,7 +116,7 @@ export function registerSessionRoutes(
     await limiter.attempt(
       { scope: 'login', subject: session.userName, address: request.ip },
       async () => {
-        if (!(await verifyPassword(user.passwordHash, fields.password)))
+        if (!(await passwordOf(request, user, fields.password)))
           throw validationError(fields.passwordField, 'validation.currentPassword');
         const now = request.server.clock.now();
         if (checkCode && !(await consumeTotp(db, user, user.tfaSecret, fields.code, now)))
@@ -123,6 +125,20 @@ export function registerSessionRoutes(
       { clearOnSuccess: false },
     );
     return user;
+  }
+
+  /** Whether the password is the user's: the product's hash for LOCAL, a bind to the directory for LDAP. */
+  async function passwordOf(request: FastifyRequest, user: UserRow, password: string): Promise<boolean> {
+    if (user.authProvider === 'LOCAL') return verifyPassword(user.passwordHash, password);
+    const directory = request.server.directory;
+    if (user.authProvider !== 'LDAP' || !directory) return false;
+    try {
+      return (await directory.directory.authenticate(user.userName, password)) !== null;
+    } catch (error) {
+      if (error instanceof DirectoryUnavailableError)
+        throw new AppError('DIRECTORY_UNAVAILABLE', 'The company directory does not answer');
+      throw error;
+    }
   }
 
   typed.get(
@@ -155,7 +171,7 @@ export function registerSessionRoutes(
         );
       }
       request.auditAuthor = credentials.userName.slice(0, 100);
-      const user = await authenticate(db, limiter, credentials);
+      const user = await authenticate(db, limiter, credentials, directoryOptions(request));
       const clientId = await authorizedClient(db, request);
       const roles = await userRoles(db, user.id);
       if (!roles.includes('ALL_CLIENTS') && clientId === null) {
@@ -213,6 +229,8 @@ export function registerSessionRoutes(
       });
       if (newPassword === currentPassword)
         throw validationError('newPassword', 'validation.passwordUnchanged');
+      // A directory user's password is the directory's: changed there, never kept here.
+      if (user.authProvider !== 'LOCAL') throw validationError('newPassword', 'validation.directoryPassword');
       const passwordHash = await hashPassword(newPassword);
       await db.transaction(async (tx) => {
         await tx
@@ -329,8 +347,9 @@ export function registerSessionRoutes(
       const [person] = user?.personId
         ? await db.select({ email: persons.email }).from(persons).where(eq(persons.id, user.personId))
         : [];
-      // The answer is the same whether or not the user exists or has an address: no user enumeration.
-      if (!user || !person?.email) return true as const;
+      // The answer is the same whether or not the user exists or has an address: no user enumeration. A
+      // directory user's password is reset in the directory, not here.
+      if (!user || !person?.email || user.authProvider !== 'LOCAL') return true as const;
       // Nobody can flood a mailbox: a few links per hour at most, the answer stays the same.
       const [{ recent }] = await db
         .select({ recent: count() })

@@ -46,8 +46,10 @@ import {
 } from '../../platform/terminalRecords';
 import { switchSessionSite, userRoles } from '../../platform/session';
 import { users } from '../access/access.tables';
+import { configuredAuthProvider } from '../access/directory.service';
 import {
   authenticate,
+  directoryOptions,
   credentialsFrom,
   isMemberOfSite,
   memberSites,
@@ -141,7 +143,9 @@ export function registerSystemRoutes(app: FastifyInstance, database: Database, l
     }),
   );
 
-  // The product's options (spec: /system_option config, roles, modules, authproviders).
+  // The product's options (spec: /system_option config, roles, modules, authproviders). The providers are
+  // those this installation has configured: LOCAL always, LDAP with a company directory (docs/auth-providers.md).
+  const providers = AUTH_PROVIDERS.filter((provider) => configuredAuthProvider(app, provider));
   const options: Array<[string, typeof PUBLIC, z.ZodType, unknown, string]> = [
     ['config', LOGGED_IN, systemOptionConfigSchema, SYSTEM_OPTION_CONFIG, 'The constants of the product.'],
     ['roles', LOGGED_IN, systemOptionRolesSchema, SYSTEM_OPTION_ROLES, 'The assignable roles by tab.'],
@@ -150,8 +154,8 @@ export function registerSystemRoutes(app: FastifyInstance, database: Database, l
       'authproviders',
       PUBLIC,
       systemOptionAuthProvidersSchema,
-      [...AUTH_PROVIDERS],
-      'How users authenticate.',
+      providers,
+      'How users can authenticate on this installation (the providers configured).',
     ],
   ];
   for (const [path, access, response, value, description] of options)
@@ -321,7 +325,7 @@ async function authorizingUser(db: Db, limiter: LoginLimiter, request: FastifyRe
   if (!credentials)
     throw new AppError('UNAUTHORIZED', 'Credentials of a user who may authorize terminals are required');
   request.auditAuthor = credentials.userName.slice(0, 100);
-  const user = await authenticate(db, limiter, credentials);
+  const user = await authenticate(db, limiter, credentials, directoryOptions(request));
   if (!allowed(await userRoles(db, user.id))) throw new AppError('FORBIDDEN', 'AUTH_CLIENT role required');
   return user.userName;
 }

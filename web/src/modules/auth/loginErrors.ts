@@ -20,6 +20,8 @@ export function loginErrorText(
   if (step === 'check') return t('login.invalidLoginUsernameMessage');
   if (error.code === 'CLIENT_NOT_AUTHORIZED') return t('login.clientNotAuthorized');
   if (error.code === 'TFA_CODE_USED') return t('login.tfaCodeUsed');
+  // The company directory is down: a plain sentence (local accounts still log in), not a server fault's code.
+  if (error.code === 'DIRECTORY_UNAVAILABLE') return t('apiError_DIRECTORY_UNAVAILABLE');
   if (error.code === 'TFA_INVALID' || (error.status === 401 && tfaRequired)) {
     return t('login.invalidLoginPasswordAnd2FAMessage');
   }
