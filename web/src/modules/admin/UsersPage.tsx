@@ -8,6 +8,7 @@ import { CrudPage } from '../../components/crud/CrudPage';
 import { recordLabel } from '../../components/crud/labels';
 import type { Row } from '../../components/crud/fieldWire';
 import type { CrudPageApi } from '../../components/crud/types';
+import { AuthProviderSelect } from './AuthProviderSelect';
 import { RolesEditor } from './RolesEditor';
 import { UserLoginStateCell, UserLoginWarning } from './UserLoginState';
 import './admin.css';
@@ -50,7 +51,7 @@ export default function UsersPage() {
       formWarning={(input) => <UserLoginWarning input={input} />}
       rowTestId="user-row"
       dialogWidth={880}
-      formItems={{ roles: () => <RolesEditor /> }}
+      formItems={{ roles: () => <RolesEditor />, authProvider: () => <AuthProviderSelect /> }}
       formTabs={[
         {
           key: 'account',
