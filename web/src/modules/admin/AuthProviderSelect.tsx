@@ -5,6 +5,9 @@ import { useSystemOption } from '../../app/systemOptions';
 import { enumLabel } from '../../components/crud/labels';
 import { SystemOptionState } from './SystemOptionState';
 
+const offered = (providers: readonly string[], value: string | undefined): readonly string[] =>
+  value && providers.length > 0 && !providers.includes(value) ? [...providers, value] : providers;
+
 interface AuthProviderSelectProps {
   id?: string;
   value?: string;
@@ -12,7 +15,10 @@ interface AuthProviderSelectProps {
   disabled?: boolean;
 }
 
-/** How a user authenticates: one of the providers the server offers (`GET /api/system_option/authproviders`). */
+/**
+ * How a user authenticates: one of the providers the server offers (`GET /api/system_option/authproviders`). A
+ * user's provider the server no longer offers stays shown, so the form does not change it unasked.
+ */
 export function AuthProviderSelect({ id, value, onChange, disabled }: AuthProviderSelectProps) {
   const { t } = useTranslation();
   const providers = useSystemOption('authproviders');
@@ -26,7 +32,7 @@ export function AuthProviderSelect({ id, value, onChange, disabled }: AuthProvid
       loading={providers.isPending}
       placeholder={t('crud.choose')}
       data-testid="auth-provider-select"
-      options={(providers.data ?? []).map((provider) => ({
+      options={offered(providers.data ?? [], value).map((provider) => ({
         value: provider,
         label: enumLabel(t, user, 'authProvider', provider),
       }))}

@@ -6,6 +6,7 @@ import { createInstance } from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import en from '../../locales/en.json';
+import { AuthProviderSelect } from './AuthProviderSelect';
 import { RolesEditor } from './RolesEditor';
 
 const i18n = createInstance();
@@ -40,15 +41,18 @@ function serverAnswers(respond: () => Response) {
   return fetchMock;
 }
 
-function renderEditor(props: { value?: string[]; onChange?: (value: string[]) => void }) {
+function renderWithServer(element: ReactNode) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const Providers = ({ children }: { children: ReactNode }) => (
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={client}>{children}</QueryClientProvider>
     </I18nextProvider>
   );
-  return render(<RolesEditor {...props} />, { wrapper: Providers });
+  return render(element, { wrapper: Providers });
 }
+
+const renderEditor = (props: { value?: string[]; onChange?: (value: string[]) => void }) =>
+  renderWithServer(<RolesEditor {...props} />);
 
 describe('RolesEditor: the roles the server offers (GET /api/system_option/roles)', () => {
   it("shows the server's tabs and roles, not the compiled ones, and keeps the server's order", async () => {
@@ -93,5 +97,26 @@ describe('RolesEditor: the roles the server offers (GET /api/system_option/roles
     fireEvent.click(within(alert).getByRole('button', { name: en.crud.retry }));
     await waitFor(() => expect(screen.getByRole('group', { name: en.entity.roleTabs.stock })).toBeTruthy());
     expect(screen.queryByTestId('options-error')).toBeNull();
+  });
+});
+
+describe('AuthProviderSelect: the providers the server offers (GET /api/system_option/authproviders)', () => {
+  const optionTexts = () =>
+    Array.from(document.querySelectorAll('.ant-select-item-option')).map((option) => option.textContent);
+
+  it("offers the server's providers, and keeps a user's provider the server no longer offers", async () => {
+    const fetchMock = serverAnswers(() => Response.json(['LOCAL', 'LDAP']));
+    renderWithServer(<AuthProviderSelect id="authProvider" value="OIDC" />);
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    expect((fetchMock.mock.calls[0] as unknown[])[0]).toBe('/api/system_option/authproviders');
+    fireEvent.mouseDown(screen.getByRole('combobox'));
+    await waitFor(() => expect(optionTexts()).toHaveLength(3));
+    expect(optionTexts()).toEqual([en.entity.access_user.values.authProvider.LOCAL, 'LDAP', 'OIDC']);
+  });
+
+  it('says why when the server does not answer', async () => {
+    serverAnswers(() => Response.json({ code: 'INTERNAL', message: 'x' }, { status: 500 }));
+    renderWithServer(<AuthProviderSelect id="authProvider" value="LOCAL" />);
+    expect(await screen.findByTestId('options-error')).toBeTruthy();
   });
 });
