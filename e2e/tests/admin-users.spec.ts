@@ -39,9 +39,22 @@ for (const language of ['cs', 'en-US'] as const)
     adminApi,
   }) => {
     await openUsers(page, adminApi, language);
+    // The authentication choices come from the server (spec: GET of auth providers), not from the web app.
+    const providersAsked = page.waitForResponse((response) =>
+      response.url().endsWith('/api/system_option/authproviders'),
+    );
     await page.getByRole('button', { name: text(language, 'crud.action.create') }).click();
     const dialog = topDialog(page);
     await settled(dialog);
+    const providers = await providersAsked;
+    expect(await providers.json()).toEqual(['LOCAL']);
+    const local = text(language, 'entity.access_user.values.authProvider.LOCAL');
+    const provider = dialog.locator('.ant-form-item').filter({ has: page.locator('#authProvider') });
+    await expect(provider).toContainText(local);
+    await provider.locator('.ant-select').click();
+    await expect(page.locator('.ant-select-dropdown:visible .ant-select-item-option')).toHaveText([local]);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeVisible();
 
     // Nothing chosen yet: every reason is named before anything is saved.
     const warning = dialog.getByTestId('user-login-warning');

@@ -103,6 +103,28 @@ test.describe('session', () => {
     expect(await page.evaluate(() => localStorage.getItem('strazce.token'))).toBeNull();
   });
 
+  test('a session ended elsewhere goes to the login when the app comes back into view (the test call)', async ({
+    page,
+  }) => {
+    await page.clock.install();
+    await loginByToken(page, 'viewer', 'Demo1234!', 'en-US', '/profile');
+    await expect(page.getByTestId('profile')).toBeVisible();
+    const token = await page.evaluate(() => localStorage.getItem('strazce.token'));
+    const killed = await page.request.delete('/api/session', { headers: { 'X-Auth-Token': token! } });
+    expect(killed.status()).toBe(204);
+    // Out of sight for two minutes (a page that asks nothing by itself), then back: the spec's test call
+    // GET access_user/roles?id= finds the session dead before the user clicks anything.
+    await page.clock.fastForward('02:00');
+    const testCall = page.waitForResponse((response) =>
+      response.url().includes('/api/access_user/roles?id='),
+    );
+    await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+    expect((await testCall).status()).toBe(401);
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByText('Your session has expired. Please log in again.')).toBeVisible();
+    await expect(page.locator('.ant-notification-notice')).toHaveCount(0);
+  });
+
   test('an invalid stored token sends a reload of a protected page to the login', async ({ page }) => {
     await page.addInitScript(() => localStorage.setItem('strazce.token', 'not-a-valid-token'));
     await page.goto('/profile');

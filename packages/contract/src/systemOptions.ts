@@ -50,3 +50,16 @@ export const systemOptionModulesSchema = z.array(z.enum(MODULES));
 
 /** `GET /api/system_option/authproviders` (public: the login page may ask): how users can authenticate. */
 export const systemOptionAuthProvidersSchema = z.array(z.enum(AUTH_PROVIDERS));
+
+export type SystemOptionRoles = z.infer<typeof systemOptionRolesSchema>;
+export type SystemOptionModules = z.infer<typeof systemOptionModulesSchema>;
+export type SystemOptionAuthProviders = z.infer<typeof systemOptionAuthProvidersSchema>;
+
+/** What each `GET /api/system_option/<name>` answers: the web app asks the server for them (spec section 7). */
+export interface SystemOptions {
+  config: SystemOptionConfig;
+  roles: SystemOptionRoles;
+  modules: SystemOptionModules;
+  authproviders: SystemOptionAuthProviders;
+}
+export type SystemOptionName = keyof SystemOptions;

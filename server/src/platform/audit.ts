@@ -229,9 +229,13 @@ function resourceOf(url: string | undefined): string | null {
 function eventAfterTheFact(request: FastifyRequest, status: number): AuditEvent | null {
   if (isLogin(request)) return status < 400 ? 'LOGIN' : 'LOGIN_FAILED';
   if (!isApiRoute(request)) return null;
-  // Restoring an expired session is not a denial: the web app asks whether its stored token still works.
+  // Restoring an expired session is not a denial: the web app asks whether its stored token still works. Nor is
+  // a dead session answering the spec's test call (GET access_user/roles?id=, web app/session.tsx); its 403
+  // (another user's roles) is.
   const restore = request.method === 'GET' && request.routeOptions.url === '/api/session';
-  if ((status === 401 || status === 403) && !restore) return 'DENIED';
+  const testCall =
+    request.method === 'GET' && request.routeOptions.url === '/api/access_user/roles' && status === 401;
+  if ((status === 401 || status === 403) && !restore && !testCall) return 'DENIED';
   if (MUTATING.has(request.method)) return status < 400 ? 'WRITE' : 'REFUSED';
   if (request.routeOptions.config?.auditEvent === 'EXPORT' && status < 400) return 'EXPORT';
   return null;

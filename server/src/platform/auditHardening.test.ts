@@ -175,7 +175,7 @@ describe('audit in the write transaction (issue 9, point 2)', () => {
     });
   });
 
-  it('records denials, logins and exports but not reads or session restores; keeps only the headers that matter', async () => {
+  it('records denials, logins and exports but not reads, session restores or test calls; keeps only the headers that matter', async () => {
     const viewer = await ctx.givenUser({ roles: ['VISIT_VIEW'] });
     const since = await lastAuditId();
     await ctx.call(viewer, 'GET', '/api/system_person', undefined, {
@@ -186,11 +186,17 @@ describe('audit in the write transaction (issue 9, point 2)', () => {
     await ctx.call(viewer, 'GET', '/api/visit?page=1&size=10');
     await ctx.call(viewer, 'GET', '/api/session');
     await ctx.call(null, 'GET', '/api/session', undefined, { 'x-auth-token': 'expired-token' });
+    // The web app's test call with a dead session is not a denial either; asking for another user's roles is.
+    await ctx.call(null, 'GET', `/api/access_user/roles?id=${viewer.id}`, undefined, {
+      'x-auth-token': 'expired-token',
+    });
+    await ctx.call(viewer, 'GET', `/api/access_user/roles?id=${ctx.admin.id}`);
     const exported = await ctx.call(viewer, 'GET', '/api/visit/export');
     expect(exported.statusCode).toBe(200);
     const entries = await auditsSince(since);
     expect(entries.map((entry) => [entry.event, entry.path, entry.status])).toEqual([
       ['DENIED', '/api/system_person', 403],
+      ['DENIED', '/api/access_user/roles', 403],
       ['EXPORT', '/api/visit/export', 200],
     ]);
     expect(entries[0].requestHeaders).toEqual({

@@ -2,6 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api } from './api';
 import { staleAfterWrites } from './queryClient';
+import { systemOptionQuery } from './systemOptions';
 
 /** A cache holding a fresh list read on another page, watching the API's successful calls. */
 function cacheWithList() {
@@ -34,6 +35,17 @@ describe('the cache after writes', () => {
     vi.stubGlobal('fetch', answering(400, { code: 'VALIDATION', message: 'Validation failed' }));
     await expect(api.put('/signature/signed/7', { version: 1 }, { silent: true })).rejects.toThrow();
     expect(listState()?.isInvalidated).toBe(false);
+    stop();
+  });
+
+  it("keeps the product's options fresh after a write: no write changes them", async () => {
+    const { client, stop, listState } = cacheWithList();
+    vi.stubGlobal('fetch', answering(200, []));
+    await client.prefetchQuery(systemOptionQuery('roles'));
+    vi.stubGlobal('fetch', answering(200, { id: 7 }));
+    await api.post('/signature/signed/7/sign', { zones: [] });
+    expect(listState()?.isInvalidated).toBe(true);
+    expect(client.getQueryState(['system_option', 'roles'])?.isInvalidated).toBe(false);
     stop();
   });
 });

@@ -17,14 +17,22 @@ export const queryClient = new QueryClient({
   },
 });
 
+/** A query's `meta` flag: no write through the API changes what it reads (the product's options). */
+export const UNCHANGED_BY_WRITES = 'unchangedByWrites';
+
 /**
  * A write may change what any cached read shows, also on other pages (a document signed on one page lists in
- * the archive on another): every successful write marks the whole cache stale, so a page opened next reads
+ * the archive on another): every successful write marks the whole cache stale (but reads flagged
+ * UNCHANGED_BY_WRITES), so a page opened next reads
  * afresh. Queries on screen are not refetched by this (each page refreshes what its own writes change).
  */
 export function staleAfterWrites(client: QueryClient): () => void {
   return onApiSuccess((_path, method) => {
-    if (method !== 'GET') void client.invalidateQueries({ refetchType: 'none' });
+    if (method !== 'GET')
+      void client.invalidateQueries({
+        refetchType: 'none',
+        predicate: (query) => !query.meta?.[UNCHANGED_BY_WRITES],
+      });
   });
 }
 

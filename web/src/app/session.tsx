@@ -23,6 +23,7 @@ import {
 import { canAccess } from './access';
 import { api, ApiError, onApiError, onApiSuccess, refusesSession, setApiCredentials } from './api';
 import { setDisplayTimeZone } from './displayZone';
+import { checkSession } from './sessionCheck';
 import { storage } from './storage';
 
 export type SessionUser = SessionResponse['user'];
@@ -109,6 +110,8 @@ async function loadSite(body: SessionResponse): Promise<Session> {
 }
 
 const IDLE_CHECK_MS = 5_000;
+/** How long without a call before the app, back in view or back online, makes the spec's test call. */
+export const SESSION_TEST_AFTER_MS = 60_000;
 
 /** Why the data cached for the session is no longer valid: the user left, or the site changed. */
 export type CacheReset = 'logout' | 'site';
@@ -253,6 +256,38 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     }, IDLE_CHECK_MS);
     return () => clearInterval(timer);
   }, [session, logout]);
+
+  // The spec's test call (section 7: "GET access_user/roles with parameter id is used as a test call"), made
+  // when the app comes back into view or back online after a minute or more without a call: what it shows may
+  // be stale. A session ended elsewhere (time-out while the computer slept, logout in another tab, a new
+  // password) returns to the login at once, not at the user's next click; roles an administrator changed
+  // meanwhile reload the session, so menu and routes follow. Not on a timer: every successful call extends the
+  // session, so a periodic call would keep an idle session alive past the site's time-out. The login restore
+  // stays `GET /api/session` (spec: "GET session with the stored session token: restore the login").
+  useEffect(() => {
+    if (!session) return;
+    let testing = false;
+    const test = async () => {
+      const current = sessionRef.current;
+      if (!current || testing || document.visibilityState === 'hidden') return;
+      const idle = Date.now() - lastActivity.current;
+      if (idle > siteTimeoutMinutes(current.config) * 60_000) return void logout('expired');
+      if (idle < SESSION_TEST_AFTER_MS) return;
+      testing = true;
+      const found = await checkSession(current.user.id, current.roles).finally(() => (testing = false));
+      if (sessionRef.current !== current) return;
+      if (found === 'ended') void logout('expired');
+      else if (found === 'refused') void logout('failure');
+      else if (found === 'rolesChanged') void reload().catch(() => undefined);
+    };
+    const onChange = () => void test();
+    document.addEventListener('visibilitychange', onChange);
+    window.addEventListener('online', onChange);
+    return () => {
+      document.removeEventListener('visibilitychange', onChange);
+      window.removeEventListener('online', onChange);
+    };
+  }, [session, logout, reload]);
 
   const value = useMemo(
     () => ({ session, login, restore, logout, switchSite, reload }),

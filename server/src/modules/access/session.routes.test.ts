@@ -567,6 +567,25 @@ describe('roles of a user (GET /api/access_user/roles?id=)', () => {
     expectError(await ctx.call(user, 'GET', `/api/access_user/roles?id=${ctx.admin.id}`), 403, 'FORBIDDEN');
   });
 
+  it("answers the session's authorities, and an administrator's change at once (the web app's test call compares them)", async () => {
+    const user = await ctx.givenUser({ roles: ['STOCK_VIEW'] });
+    const restored = await ctx.call(user, 'GET', '/api/session');
+    const own = await ctx.call(user, 'GET', `/api/access_user/roles?id=${user.id}`);
+    expect(own.json()).toEqual(restored.json().authorities);
+
+    const record = (await ctx.call(ctx.admin, 'GET', `/api/access_user/${user.id}`)).json();
+    const changed = await ctx.call(ctx.admin, 'PUT', `/api/access_user/${user.id}`, {
+      version: record.version,
+      roles: ['ALL_CLIENTS', 'STOCK_ADMIN', 'STOCK_VIEW'],
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const after = await ctx.call(user, 'GET', `/api/access_user/roles?id=${user.id}`);
+    expect(after.statusCode).toBe(200);
+    expect(after.json()).toEqual([{ role: 'ALL_CLIENTS' }, { role: 'STOCK_ADMIN' }, { role: 'STOCK_VIEW' }]);
+    // The session the web app then reloads says the same.
+    expect((await ctx.call(user, 'GET', '/api/session')).json().authorities).toEqual(after.json());
+  });
+
   it("lets an administrator read anybody's roles", async () => {
     const user = await ctx.givenUser({ roles: ['KM_VIEW'], login: false });
     const response = await ctx.call(ctx.admin, 'GET', `/api/access_user/roles?id=${user.id}`);

@@ -3,10 +3,10 @@ import { FilterOutlined } from '@ant-design/icons';
 import { Badge, Button, Drawer, Pagination, Select, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Entity } from '@strazce/contract';
-import { PAGE_SIZES } from '@strazce/contract';
 import { cardTitleColumns } from './columnLayout';
 import { FilterEditor } from './filters';
 import { fieldLabel } from './labels';
+import { usePageSizeOptions } from './useTableState';
 import type { Row } from './fieldWire';
 import type { FilterValue, TableState } from './tableState';
 
@@ -55,6 +55,7 @@ export function CrudCards({
   rowClassName,
 }: CrudCardsProps) {
   const { t } = useTranslation();
+  const pageSizeOptions = usePageSizeOptions();
   const titleNames = cardTitleColumns(columns.map((column) => column.name));
   const title = titleNames.flatMap((name) => columns.filter((column) => column.name === name));
   const rest = columns.filter((column) => !titleNames.includes(column.name));
@@ -99,7 +100,7 @@ export function CrudCards({
             pageSize={state.size}
             total={total}
             showSizeChanger
-            pageSizeOptions={PAGE_SIZES.map(String)}
+            pageSizeOptions={pageSizeOptions}
             showTotal={(count, [from, to]) => t('crud.range', { from, to, count })}
             onChange={onPage}
             size="small"

@@ -24,7 +24,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { PAGE_SIZES, type FieldDef, type RefValue } from '@strazce/contract';
+import type { FieldDef, RefValue } from '@strazce/contract';
 import { ApiError, NetworkError, api } from '../../app/api';
 import { apiErrorText } from '../../app/apiErrors';
 import { formatDate } from '../../app/format';
@@ -46,7 +46,7 @@ import { columnFilter } from './filters';
 import { enumLabel, entityTitle, fieldLabel, recordLabel } from './labels';
 import { activeFilterCount, buildListQuery, type FilterValue } from './tableState';
 import { useLinkedRecord } from './useLinkedRecord';
-import { useTableState } from './useTableState';
+import { usePageSizeOptions, useTableState } from './useTableState';
 import type { DialogMode, Row } from './fieldWire';
 import type { CrudPageApi, CrudPageProps, RowAction } from './types';
 import './crud.css';
@@ -138,6 +138,7 @@ export function CrudPage(props: CrudPageProps) {
     hidden: props.optionalColumns ?? optionalColumns(offered, entity.fields),
   });
   const { state, setState, setFilter } = table;
+  const pageSizeOptions = usePageSizeOptions();
   const [dialog, setDialog] = useState<{ mode: DialogMode; record: Row | null } | null>(null);
   const filterText = useFilterText();
   const screens = Grid.useBreakpoint();
@@ -552,7 +553,7 @@ export function CrudPage(props: CrudPageProps) {
                 pageSize: state.size,
                 total,
                 showSizeChanger: true,
-                pageSizeOptions: PAGE_SIZES.map(String),
+                pageSizeOptions,
                 showTotal: (count, [from, to]) => t('crud.range', { from, to, count }),
                 placement: ['bottomEnd'],
               }}

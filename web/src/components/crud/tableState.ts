@@ -109,6 +109,7 @@ export function sanitizeTableState(entity: Entity, candidate: unknown, fallback:
   if (!candidate || typeof candidate !== 'object') return fallback;
   const raw = candidate as Partial<TableState>;
   const page = Number.isInteger(raw.page) && raw.page! >= 1 ? raw.page! : 1;
+  // The contract's sizes are those the server's list queries accept (the pager offers the server's own list).
   const size = (PAGE_SIZES as readonly number[]).includes(raw.size as number) ? raw.size! : fallback.size;
   const sortable = new Set(['id', ...entity.fieldNames.filter((name) => entity.fields[name].sort)]);
   const sort =

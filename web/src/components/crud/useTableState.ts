@@ -1,5 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
-import type { Entity } from '@strazce/contract';
+import { PAGE_SIZES, type Entity } from '@strazce/contract';
+import { useSystemOption } from '../../app/systemOptions';
 import {
   initialTableState,
   loadTableState,
@@ -46,4 +47,14 @@ export function useTableState(key: string, entity: Entity, defaults: TableDefaul
   const reset = useCallback(() => setState(() => initial), [setState, initial]);
 
   return { state, setState, setFilter, reset, initial };
+}
+
+/**
+ * The page sizes the pager offers: the server's (`GET /api/system_option/config`). Until it answers (once per
+ * login), the contract's list, which the server checks every page size against: the pager shows with the
+ * list's first page and needs the current size among its options.
+ */
+export function usePageSizeOptions(): string[] {
+  const sizes = useSystemOption('config').data?.pageSizes ?? PAGE_SIZES;
+  return sizes.map(String);
 }

@@ -1,39 +1,41 @@
 import { Select } from 'antd';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { user, type AuthProvider } from '@strazce/contract';
-import { api } from '../../app/api';
+import { user } from '@strazce/contract';
+import { useSystemOption } from '../../app/systemOptions';
 import { enumLabel } from '../../components/crud/labels';
+import { SystemOptionState } from './SystemOptionState';
 
-interface Props {
+const offered = (providers: readonly string[], value: string | undefined): readonly string[] =>
+  value && providers.length > 0 && !providers.includes(value) ? [...providers, value] : providers;
+
+interface AuthProviderSelectProps {
   id?: string;
-  value?: AuthProvider | null;
-  onChange?(value: AuthProvider): void;
+  value?: string;
+  onChange?: (value: string) => void;
   disabled?: boolean;
 }
 
 /**
- * The user's provider, out of those the server has configured (`/system_option/authproviders`): a provider
- * the installation cannot log in with is not offered (docs/auth-providers.md). A user's provider from before
- * stays shown, so the form does not change it unasked.
+ * How a user authenticates: one of the providers the server offers (`GET /api/system_option/authproviders`). A
+ * user's provider the server no longer offers stays shown, so the form does not change it unasked.
  */
-export function AuthProviderSelect({ id, value, onChange, disabled }: Props) {
+export function AuthProviderSelect({ id, value, onChange, disabled }: AuthProviderSelectProps) {
   const { t } = useTranslation();
-  const providers = useQuery({
-    queryKey: ['system_option', 'authproviders'],
-    queryFn: ({ signal }) => api.get<AuthProvider[]>('/system_option/authproviders', { signal }),
-    staleTime: 60_000,
-  });
-  const offered = providers.data ?? ['LOCAL'];
-  const values = value && !offered.includes(value) ? [...offered, value] : offered;
+  const providers = useSystemOption('authproviders');
+  if (providers.isError) return <SystemOptionState query={providers} />;
   return (
     <Select
       id={id}
-      value={value ?? undefined}
-      onChange={(next: AuthProvider) => onChange?.(next)}
+      value={value}
+      onChange={onChange}
       disabled={disabled}
-      loading={providers.isLoading}
-      options={values.map((item) => ({ value: item, label: enumLabel(t, user, 'authProvider', item) }))}
+      loading={providers.isPending}
+      placeholder={t('crud.choose')}
+      data-testid="auth-provider-select"
+      options={offered(providers.data ?? [], value).map((provider) => ({
+        value: provider,
+        label: enumLabel(t, user, 'authProvider', provider),
+      }))}
     />
   );
 }

@@ -2,7 +2,8 @@ import { useEffect, useRef } from 'react';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { AutoComplete, Button, Form, Input, Segmented, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { FILE_SIZE_OPTIONS_MB, KNOWN_CONFIG_PROPERTIES, type ConfigValueType } from '@strazce/contract';
+import { KNOWN_CONFIG_PROPERTIES, type ConfigValueType } from '@strazce/contract';
+import { useSystemOption } from '../../app/systemOptions';
 import {
   convertConfigValue,
   emptyScalar,
@@ -15,6 +16,7 @@ import {
 } from './configValue';
 import { isKnownProperty } from './siteProperties';
 import { NumberInput } from '../../components/NumberInput';
+import { SystemOptionState } from './SystemOptionState';
 
 const I18N = 'entity.system_site/property';
 
@@ -23,6 +25,21 @@ interface ControlProps<V> {
   value?: V;
   onChange?: (value: V) => void;
   disabled?: boolean;
+}
+
+/** The site's upload limit: one of the size options the server offers (`/system_option/config`). */
+function FileSizeInput({ value, onChange, disabled, id }: ControlProps<Scalar | undefined>) {
+  const options = useSystemOption('config');
+  if (!options.isSuccess) return <SystemOptionState query={options} />;
+  return (
+    <Segmented
+      id={id}
+      value={typeof value === 'number' ? value : undefined}
+      disabled={disabled}
+      onChange={(next) => onChange?.(next)}
+      options={options.data.fileSizeOptionsMb.map((mb) => ({ value: mb, label: `${mb} MB` }))}
+    />
+  );
 }
 
 /** One value of a scalar type: a whole number, a number, a text or yes/no. */
@@ -58,15 +75,7 @@ function ScalarInput({
       />
     );
   if (property === 'FILE_MAX_SIZE_MB' && type === 'LONG')
-    return (
-      <Segmented
-        id={id}
-        value={typeof value === 'number' ? value : undefined}
-        disabled={disabled}
-        onChange={(next) => onChange?.(next)}
-        options={FILE_SIZE_OPTIONS_MB.map((mb) => ({ value: mb, label: `${mb} MB` }))}
-      />
-    );
+    return <FileSizeInput id={id} value={value} onChange={onChange} disabled={disabled} />;
   return (
     <NumberInput<number>
       id={id}

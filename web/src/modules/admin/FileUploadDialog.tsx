@@ -3,10 +3,12 @@ import { InboxOutlined } from '@ant-design/icons';
 import { Alert, App, Form, Segmented, Select, Typography, Upload } from 'antd';
 import { GuardedModal } from '../../components/GuardedModal';
 import { useTranslation } from 'react-i18next';
-import { FILE_SIZE_OPTIONS_MB, MODULES, siteProperty, type ModuleCode } from '@strazce/contract';
+import { siteProperty, type ModuleCode } from '@strazce/contract';
 import { ApiError, NetworkError, api } from '../../app/api';
 import { apiErrorText } from '../../app/apiErrors';
 import { useAccess, useSession } from '../../app/session';
+import { useSystemOption } from '../../app/systemOptions';
+import { SystemOptionState } from './SystemOptionState';
 import { fileLimitMb, setKnownProperty } from './siteProperties';
 import { formatFileSize, megabytes } from './fileSize';
 
@@ -26,6 +28,9 @@ export function FileUploadDialog({ onClose, onUploaded }: FileUploadDialogProps)
   const { site, config, reload } = useSession();
   const { can } = useAccess();
   const limitMb = fileLimitMb(config);
+  // The size options and the modules a file may belong to, as the server offers them.
+  const options = useSystemOption('config');
+  const modules = useSystemOption('modules');
   const [file, setFile] = useState<File | null>(null);
   const [module, setModule] = useState<ModuleCode | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -81,24 +86,36 @@ export function FileUploadDialog({ onClose, onUploaded }: FileUploadDialogProps)
           label={t('entity.system_file.limit')}
           extra={t('entity.system_file.limitHint', { site: site?.name ?? '' })}
         >
-          <Segmented
-            value={limitMb}
-            disabled={changingLimit || uploading || !can(siteProperty.write)}
-            onChange={(value) => void changeLimit(value)}
-            options={FILE_SIZE_OPTIONS_MB.map((mb) => ({ value: mb, label: `${mb} MB` }))}
-            aria-label={t('entity.system_file.limit')}
-          />
+          {options.isSuccess ? (
+            <Segmented
+              value={limitMb}
+              disabled={changingLimit || uploading || !can(siteProperty.write)}
+              onChange={(value) => void changeLimit(value)}
+              options={options.data.fileSizeOptionsMb.map((mb) => ({ value: mb, label: `${mb} MB` }))}
+              aria-label={t('entity.system_file.limit')}
+            />
+          ) : (
+            <SystemOptionState query={options} />
+          )}
         </Form.Item>
         <Form.Item label={t('entity.system_file.fields.module')}>
-          <Select<ModuleCode>
-            allowClear
-            value={module ?? undefined}
-            onChange={(value) => setModule(value ?? null)}
-            placeholder={t('entity.system_file.noModule')}
-            showSearch={{ optionFilterProp: 'label' }}
-            options={MODULES.map((code) => ({ value: code, label: t(`entity.modules.${code}`) }))}
-            aria-label={t('entity.system_file.fields.module')}
-          />
+          {modules.isError ? (
+            <SystemOptionState query={modules} />
+          ) : (
+            <Select<ModuleCode>
+              allowClear
+              loading={modules.isPending}
+              value={module ?? undefined}
+              onChange={(value) => setModule(value ?? null)}
+              placeholder={t('entity.system_file.noModule')}
+              showSearch={{ optionFilterProp: 'label' }}
+              options={(modules.data ?? []).map((code) => ({
+                value: code,
+                label: t(`entity.modules.${code}`, { defaultValue: code }),
+              }))}
+              aria-label={t('entity.system_file.fields.module')}
+            />
+          )}
         </Form.Item>
         <Upload.Dragger
           multiple={false}

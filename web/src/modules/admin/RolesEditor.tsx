@@ -1,6 +1,7 @@
 import { Badge, Checkbox, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ROLE_TABS, type AssignableRole } from '@strazce/contract';
+import { useSystemOption } from '../../app/systemOptions';
+import { SystemOptionState } from './SystemOptionState';
 
 interface RolesEditorProps {
   id?: string;
@@ -9,42 +10,48 @@ interface RolesEditorProps {
   disabled?: boolean;
 }
 
-type RoleTab = keyof typeof ROLE_TABS;
-
-/** The roles of a user or group, grouped on the tabs of spec section 6; each tab shows how many are on. */
+/**
+ * The roles of a user or group, grouped on the tabs of spec section 6 as the server offers them
+ * (`GET /api/system_option/roles`); each tab shows how many are on.
+ */
 export function RolesEditor({ id, value = [], onChange, disabled }: RolesEditorProps) {
   const { t } = useTranslation();
+  const options = useSystemOption('roles');
+  if (!options.isSuccess)
+    return (
+      <div id={id} className="admin-roles">
+        <SystemOptionState query={options} />
+      </div>
+    );
+  const tabs = options.data;
   const held = new Set(value);
-  const toggle = (role: AssignableRole, on: boolean) => {
+  const toggle = (role: string, on: boolean) => {
     const next = new Set(held);
     if (on) next.add(role);
     else next.delete(role);
-    // Keep the contract's order so the stored list is stable.
-    onChange?.(
-      Object.values(ROLE_TABS)
-        .flat()
-        .filter((item) => next.has(item)),
-    );
+    // Keep the server's order so the stored list is stable.
+    onChange?.(tabs.flatMap((tab) => tab.roles).filter((item) => next.has(item)));
   };
   return (
     <div id={id} className="admin-roles">
       <Tabs
         tabPlacement="start"
         size="small"
-        items={(Object.keys(ROLE_TABS) as RoleTab[]).map((tab) => {
-          const roles = ROLE_TABS[tab] as readonly AssignableRole[];
+        items={tabs.map(({ tab, roles }) => {
           const count = roles.filter((role) => held.has(role)).length;
+          // A tab or role newer than this web app's texts shows its code.
+          const tabName = t(`entity.roleTabs.${tab}`, { defaultValue: tab });
           return {
             key: tab,
             forceRender: true,
             label: (
               <span className="admin-roles-tab">
-                {t(`entity.roleTabs.${tab}`)}
+                {tabName}
                 <Badge count={count} size="small" color="blue" />
               </span>
             ),
             children: (
-              <div className="admin-roles-list" role="group" aria-label={t(`entity.roleTabs.${tab}`)}>
+              <div className="admin-roles-list" role="group" aria-label={tabName}>
                 {roles.map((role) => (
                   <Checkbox
                     key={role}
@@ -52,7 +59,9 @@ export function RolesEditor({ id, value = [], onChange, disabled }: RolesEditorP
                     disabled={disabled}
                     onChange={(event) => toggle(role, event.target.checked)}
                   >
-                    <span className="admin-role-name">{t(`entity.roles.${role}`)}</span>
+                    <span className="admin-role-name">
+                      {t(`entity.roles.${role}`, { defaultValue: role })}
+                    </span>
                     <span className="admin-role-code">{role}</span>
                   </Checkbox>
                 ))}

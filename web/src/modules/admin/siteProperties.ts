@@ -20,7 +20,10 @@ export interface PropertyRow {
 export const isKnownProperty = (name: unknown): name is KnownProperty =>
   typeof name === 'string' && Object.hasOwn(KNOWN_CONFIG_PROPERTIES, name);
 
-/** The site's upload limit in MB from its config (the session's `/system_site/config`): 1, 10 or 100. */
+/**
+ * The site's upload limit in MB from its config (the session's `/system_site/config`): 1, 10 or 100. The
+ * contract's list checks a stored value here, as the server does (the choices offered come from the server).
+ */
 export function fileLimitMb(config: readonly SiteConfigEntry[]): number {
   const value = config.find((entry) => entry.name === 'FILE_MAX_SIZE_MB')?.value;
   return (FILE_SIZE_OPTIONS_MB as readonly unknown[]).includes(value)
