@@ -31,6 +31,8 @@ let database: Database;
 try {
   database = await openDatabase({
     databaseUrl: config.databaseUrl,
+    pooler: config.databasePooler,
+    directUrl: config.databaseDirectUrl,
     dataDir: config.dataDir,
     warn: (message) => console.warn(message),
   });
