@@ -67,7 +67,7 @@ const seedSeconds = (Date.now() - started) / 1000;
 /**
  * BENCH_POOLER_URL (PostgreSQL only): the app reaches the seeded database through a connection pooler at this
  * address (PgBouncer in front of the same server; the database's name is the fresh one's), in the mode
- * BENCH_POOLER names (`transaction` by default, `session`); the replayed SQL still goes straight to the database.
+ * BENCH_POOLER names (`transaction` by default, `session`); the replayed SQL goes the same way.
  */
 async function appDatabase(): Promise<Database> {
   const poolerUrl = process.env.BENCH_POOLER_URL;
@@ -121,7 +121,7 @@ async function bareServer(groups: Statement[][]): Promise<string> {
     Object.assign(bare, { groups, next: 0 });
     return bare.address;
   }
-  const driver = driverOf(database);
+  const driver = driverOf(served);
   const answer = (response: http.ServerResponse, status: number, body: string) => {
     response.writeHead(status, {
       'content-type': 'application/json',
@@ -164,7 +164,7 @@ process.on('message', (message: TargetRequest) => {
   void (async () => {
     try {
       if (message.type === 'capture') {
-        const { statements, response } = await captureStatements(database, () =>
+        const { statements, response } = await captureStatements(served, () =>
           fetch(message.url, { method: message.method, body: message.body, headers: message.headers }),
         );
         const body = await response.text();
@@ -177,7 +177,7 @@ process.on('message', (message: TargetRequest) => {
         });
       } else if (message.type === 'replay') {
         const sample = await runStatements(
-          database,
+          served,
           message.groups,
           message.concurrency,
           message.seconds,

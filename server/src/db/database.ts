@@ -55,13 +55,15 @@ const CUSTOM_PLANS_SQL = 'set plan_cache_mode = force_custom_plan';
  * does not carry them over. An unnamed statement is parsed and planned on each run, as an unprepared one is.
  */
 class UnnamedStatementsClient extends pg.Client {}
-const namedQuery = pg.Client.prototype.query as (this: pg.Client, ...args: unknown[]) => unknown;
-(UnnamedStatementsClient.prototype as unknown as { query: typeof namedQuery }).query = function (
-  config,
-  ...rest
-) {
+type Query = (this: pg.Client, ...args: unknown[]) => unknown;
+(UnnamedStatementsClient.prototype as unknown as { query: Query }).query = function (config, ...rest) {
   const named = typeof config === 'object' && config !== null && 'name' in config && !('submit' in config);
-  return namedQuery.call(this, named ? { ...config, name: undefined } : config, ...rest);
+  // pg's own query, looked up at each call (the bench's capture wraps it).
+  return (pg.Client.prototype.query as Query).call(
+    this,
+    named ? { ...config, name: undefined } : config,
+    ...rest,
+  );
 };
 
 /** Extensions the schema's indexes need (trigram indexes for contains-searches over large lists). */

@@ -1,8 +1,10 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, expectEvery, type TestContext } from '../../test/helper';
 import { PGBOUNCER, startPgbouncer, type Pgbouncer } from '../../test/pgbouncer';
 import { configFromEnv } from '../config';
 import { openDatabase } from './database';
+import { rowsOf } from './prepared';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 const missing = [
@@ -35,21 +37,28 @@ describe('DATABASE_POOLER: configuration', () => {
   });
 });
 
-describe.skipIf(missing !== '')(
-  `Behind PgBouncer in transaction mode (issue 37, point 6)${missing ? `: skipped, needs ${missing}` : ''}`,
-  () => {
+/** The modes, and PgBouncer's server connections for the app's pool of ten (and its LISTEN, in session mode). */
+const MODES = [
+  ['transaction', 2],
+  ['session', 12],
+] as const;
+
+describe.skipIf(missing !== '').each(MODES)(
+  `Behind PgBouncer in %s mode (issue 37, point 6)${missing ? `: skipped, needs ${missing}` : ''}`,
+  (mode, poolSize) => {
     let pgbouncer: Pgbouncer;
     let ctx: TestContext;
     beforeAll(async () => {
-      // Two server connections for the app's ten: transactions take turns on them, so a statement named on one
-      // would be unknown on the other.
-      pgbouncer = await startPgbouncer(serverUrl!, 'transaction', 2);
+      // Transaction mode: two server connections for the app's ten, so transactions take turns on them and a
+      // statement named on one would be unknown on the other.
+      pgbouncer = await startPgbouncer(serverUrl!, mode, poolSize);
       ctx = await createTestContext({
         reopen: (directUrl) =>
           openDatabase({
             databaseUrl: pgbouncer.url(new URL(directUrl).pathname.slice(1)),
-            pooler: 'transaction',
-            directUrl,
+            pooler: mode,
+            // Session mode: everything through the pooler, LISTEN and the migrations too.
+            directUrl: mode === 'transaction' ? directUrl : undefined,
             dataDir: 'memory://',
           }),
       });
@@ -99,7 +108,21 @@ describe.skipIf(missing !== '')(
       expect((await ctx.call(visitAdmin, 'GET', `/api/visit/purpose/${first.id}`)).statusCode).toBe(404);
     });
 
-    it('a logout is heard (LISTEN on the direct connection): the session is dead at once', async () => {
+    it.runIf(mode === 'session')(
+      'every connection plans each run for its values (no startup options through a pooler)',
+      async () => {
+        const rows = await Promise.all(
+          Array.from({ length: 4 }, () =>
+            ctx.db.execute(sql`select current_setting('plan_cache_mode') as mode`),
+          ),
+        );
+        expect(rows.map((result) => rowsOf<{ mode: string }>(result)[0].mode)).toEqual(
+          Array(4).fill('force_custom_plan'),
+        );
+      },
+    );
+
+    it('a logout is heard (LISTEN): the session is dead at once', async () => {
       const user = await ctx.givenUser({ roles: ['VISIT_VIEW'] });
       expect((await ctx.call(user, 'GET', '/api/session')).statusCode).toBe(200);
       expect((await ctx.call(user, 'DELETE', '/api/session')).statusCode).toBe(204);
