@@ -1,15 +1,17 @@
 import { Worker } from 'node:worker_threads';
 import type { FastifyInstance } from 'fastify';
 
-/** After the requests' time-out, how long the database may take to close before the process is killed. */
-const CLOSE_ALLOWANCE_MS = 5_000;
+/** After the requests' time-out, how long the jobs and the database may take to close before the process is killed. */
+const CLOSE_ALLOWANCE_MS = { min: 1_000, max: 5_000 };
 
 /**
  * When a stop that has not ended is ended hard, counted from the signal: the drain delay, the requests' time-out
- * and then as long again (at most `CLOSE_ALLOWANCE_MS`) for the jobs, the database and the last log lines.
+ * and then as long again (1 to 5 s, `CLOSE_ALLOWANCE_MS`) for the jobs, the database and the last log lines.
  */
 export const hardExitDelayMs = (options: { timeoutMs: number; drainDelayMs?: number }): number =>
-  (options.drainDelayMs ?? 0) + options.timeoutMs + Math.min(options.timeoutMs, CLOSE_ALLOWANCE_MS);
+  (options.drainDelayMs ?? 0) +
+  options.timeoutMs +
+  Math.min(Math.max(options.timeoutMs, CLOSE_ALLOWANCE_MS.min), CLOSE_ALLOWANCE_MS.max);
 
 /** The watchdog's own thread: it waits, then kills the process (`workerData`: pid, ms). */
 const WATCHDOG = `
