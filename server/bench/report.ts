@@ -248,6 +248,8 @@ export const VEHICLE_MARKER = '<!-- vehicles: written by npm run bench from the 
 export const STOCK_MARKER = '<!-- stock: written by npm run bench from the stock scenarios -->';
 /** Where the logistics part begins (after the stock part). */
 export const LOGISTICS_MARKER = '<!-- logistics: written by npm run bench from the logistics scenarios -->';
+/** Where the runs measured by hand begin (at the end of the file): no run of `npm run bench` writes over them. */
+export const BY_HAND_MARKER = '<!-- by hand: kept as written when npm run bench writes this file -->';
 
 const groupOf = (result: ScenarioResult): ScenarioGroup => result.group ?? 'visit';
 const loads = (values: number[]) => values.map((value) => value.toFixed(1)).join(', ');
@@ -362,6 +364,10 @@ function mergePart(existing: string, fresh: string): string {
  * a part it measured, each database it did not.
  */
 export function mergeReport(existing: string, fresh: string): string {
+  // The runs by hand at the end (behind a connection pooler) are kept as the file has them.
+  const byHand = existing.indexOf(BY_HAND_MARKER);
+  if (byHand >= 0)
+    return `${mergeReport(existing.slice(0, byHand), fresh).trimEnd()}\n\n${existing.slice(byHand)}`;
   const old = splitParts(existing);
   const now = splitParts(fresh);
   const pick = (part: keyof ReportParts) => (now[part].trim() ? mergePart(old[part], now[part]) : old[part]);

@@ -26,7 +26,9 @@
  * scenario (an extra HTTP phase of `--duration` seconds before the rounds; open it in Chrome's DevTools).
  *
  * PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres); a fresh database
- * is created on that server for the run and dropped afterwards.
+ * is created on that server for the run and dropped afterwards. BENCH_POOLER_URL=postgres://postgres@127.0.0.1:6432
+ * (a PgBouncer in front of that server) has the app reach it through the pooler, in BENCH_POOLER mode
+ * (`transaction`, the default, or `session`); the replayed SQL goes the same way (target.ts).
  */
 import { execFileSync, fork } from 'node:child_process';
 import fs from 'node:fs';

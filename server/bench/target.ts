@@ -64,7 +64,28 @@ const logistics =
 const logisticsSeedSeconds = (Date.now() - logisticsStarted) / 1000;
 const seedSeconds = (Date.now() - started) / 1000;
 
-const app = await buildApp({ database, logLevel: 'silent', validateResponses: false });
+/**
+ * BENCH_POOLER_URL (PostgreSQL only): the app reaches the seeded database through a connection pooler at this
+ * address (PgBouncer in front of the same server; the database's name is the fresh one's), in the mode
+ * BENCH_POOLER names (`transaction` by default, `session`); the replayed SQL goes the same way.
+ */
+async function appDatabase(): Promise<Database> {
+  const poolerUrl = process.env.BENCH_POOLER_URL;
+  if (!poolerUrl || kind !== 'postgresql') return database;
+  const mode = process.env.BENCH_POOLER === 'session' ? 'session' : 'transaction';
+  const directUrl = (database.db as unknown as { $client: { options: { connectionString: string } } }).$client
+    .options.connectionString;
+  const url = new URL(poolerUrl);
+  url.pathname = new URL(directUrl).pathname;
+  reply({
+    type: 'log',
+    line: `The app reaches the database through the pooler at ${url.host} (${mode} mode)`,
+  });
+  return openDatabase({ databaseUrl: url.toString(), pooler: mode, directUrl, dataDir: 'memory://' });
+}
+const served = await appDatabase();
+
+const app = await buildApp({ database: served, logLevel: 'silent', validateResponses: false });
 const address = await app.listen({ port: 0, host: '127.0.0.1' });
 
 const profiler = new inspector.Session();
@@ -100,7 +121,7 @@ async function bareServer(groups: Statement[][]): Promise<string> {
     Object.assign(bare, { groups, next: 0 });
     return bare.address;
   }
-  const driver = driverOf(database);
+  const driver = driverOf(served);
   const answer = (response: http.ServerResponse, status: number, body: string) => {
     response.writeHead(status, {
       'content-type': 'application/json',
@@ -134,6 +155,7 @@ async function bareServer(groups: Statement[][]): Promise<string> {
 async function shutDown(): Promise<void> {
   bare?.server.close();
   await app.close();
+  if (served !== database) await served.close();
   await database.close();
   await drop();
 }
@@ -142,7 +164,7 @@ process.on('message', (message: TargetRequest) => {
   void (async () => {
     try {
       if (message.type === 'capture') {
-        const { statements, response } = await captureStatements(database, () =>
+        const { statements, response } = await captureStatements(served, () =>
           fetch(message.url, { method: message.method, body: message.body, headers: message.headers }),
         );
         const body = await response.text();
@@ -155,7 +177,7 @@ process.on('message', (message: TargetRequest) => {
         });
       } else if (message.type === 'replay') {
         const sample = await runStatements(
-          database,
+          served,
           message.groups,
           message.concurrency,
           message.seconds,

@@ -1,6 +1,9 @@
 import path from 'node:path';
 import { REQUEST_LOG_LEVELS, type RequestLogLevel } from './platform/logging';
 
+export const DATABASE_POOLERS = ['none', 'session', 'transaction'] as const;
+export type DatabasePooler = Exclude<(typeof DATABASE_POOLERS)[number], 'none'>;
+
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
 export const BLACKLIST_PROVIDERS = ['none', 'simulator', 'http'] as const;
@@ -140,6 +143,16 @@ export interface AppConfig {
   dataDir: string;
   /** Real PostgreSQL when set; otherwise the embedded PGlite database under `dataDir`. */
   databaseUrl?: string;
+  /**
+   * `DATABASE_POOLER`: what `databaseUrl` reaches, when a connection pooler (PgBouncer): `session` or
+   * `transaction` (every statement unnamed; needs `databaseDirectUrl`). docs/operations.md, "Behind a pooler".
+   */
+  databasePooler?: DatabasePooler;
+  /**
+   * `DATABASE_DIRECT_URL`: the same database without the pooler, for what needs a session of its own (the
+   * migrations at start under their lock, LISTEN); default `databaseUrl`.
+   */
+  databaseDirectUrl?: string;
   adminPassword?: string;
   logLevel: LogLevel;
   /** SMTP connection URL for the e-mail worker; without it e-mails are delivered to the log. */
@@ -193,6 +206,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     host: env.HOST || undefined,
     dataDir: path.resolve(env.DATA_DIR ?? './data'),
     databaseUrl: env.DATABASE_URL || undefined,
+    ...parsePooler(env),
     adminPassword: env.ADMIN_PASSWORD || undefined,
     logLevel: (env.LOG_LEVEL as LogLevel) ?? 'info',
     smtpUrl: env.SMTP_URL || undefined,
@@ -216,6 +230,19 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     shutdownTimeoutMs: parseMs('SHUTDOWN_TIMEOUT_MS', env.SHUTDOWN_TIMEOUT_MS, 10_000),
     shutdownDelayMs: parseMs('SHUTDOWN_DELAY_MS', env.SHUTDOWN_DELAY_MS, 0),
   };
+}
+
+function parsePooler(env: NodeJS.ProcessEnv): Pick<AppConfig, 'databasePooler' | 'databaseDirectUrl'> {
+  const chosen = parseChoice('DATABASE_POOLER', env.DATABASE_POOLER, DATABASE_POOLERS);
+  const pooler = chosen === 'none' ? undefined : chosen;
+  const directUrl = env.DATABASE_DIRECT_URL || undefined;
+  if (pooler && !env.DATABASE_URL) throw new Error(`DATABASE_POOLER=${pooler} needs DATABASE_URL`);
+  // Through a pooler in transaction mode a session lock or a LISTEN would hold on to nothing.
+  if (pooler === 'transaction' && !directUrl)
+    throw new Error(
+      'DATABASE_POOLER=transaction needs DATABASE_DIRECT_URL (the database without the pooler)',
+    );
+  return { databasePooler: pooler, databaseDirectUrl: directUrl };
 }
 
 function parseChoice<T extends string>(name: string, value: string | undefined, choices: readonly T[]) {

@@ -20,7 +20,13 @@ export function configReport(config: AppConfig): ConfigReport {
   const blacklist = providerKind(config.blacklist.provider, config.blacklist.url, demoData);
   const providers: ProviderReport[] = [
     config.databaseUrl
-      ? provider('database', 'real', 'PostgreSQL (DATABASE_URL)')
+      ? provider(
+          'database',
+          'real',
+          config.databasePooler
+            ? `PostgreSQL (DATABASE_URL, through a pooler in ${config.databasePooler} mode)`
+            : 'PostgreSQL (DATABASE_URL)',
+        )
       : provider('database', 'real', `the embedded database in ${config.dataDir} (one server per folder)`),
     config.smtpUrl
       ? provider('email', 'real', 'SMTP (SMTP_URL)')

@@ -20,7 +20,8 @@ import { systemClock } from './platform/clock';
 import { WEB_DIST_DIR } from './paths';
 import { jobRunner } from './platform/jobs';
 import { metricsServer } from './platform/metrics';
-import { gracefulShutdown } from './platform/shutdown';
+import { gracefulShutdown, hardExitAfter, hardExitDelayMs } from './platform/shutdown';
+import { stdoutLog } from './platform/logging';
 import { serveBackups } from './ops/backup';
 import { secretsKeyFrom, useSecretsKey } from './platform/secretBox';
 
@@ -31,6 +32,8 @@ let database: Database;
 try {
   database = await openDatabase({
     databaseUrl: config.databaseUrl,
+    pooler: config.databasePooler,
+    directUrl: config.databaseDirectUrl,
     dataDir: config.dataDir,
     warn: (message) => console.warn(message),
   });
@@ -50,9 +53,12 @@ const configuration = configReport(config);
 const governmentBlacklist = governmentBlacklistProvider(config.blacklist, demoData);
 const email = emailTransportFor(config);
 const sms = smsProviderFor(config.sms);
+// Standard output that never holds the server up, whatever its reader does (platform/logging.ts).
+const log = stdoutLog();
 const app = await buildApp({
   database,
   logLevel: config.logLevel,
+  logStream: log,
   logRequests: config.logRequests,
   metricsToken: config.metricsToken,
   validateResponses: false,
@@ -103,7 +109,11 @@ const shutdown = async (signal: NodeJS.Signals) => {
   // A signal sent to the whole process group can arrive twice (from the launcher and directly).
   if (stopping) return;
   stopping = true;
-  app.log.info({ signal }, 'shutting down: finishing the requests in flight');
+  const limits = { timeoutMs: config.shutdownTimeoutMs, drainDelayMs: config.shutdownDelayMs };
+  // Whatever blocks the stop (a log reader that went away or stopped reading), the process ends by then.
+  const hardExitMs = hardExitDelayMs(limits);
+  hardExitAfter(hardExitMs);
+  app.log.info({ signal, hardExitMs }, 'shutting down: finishing the requests in flight');
   await gracefulShutdown({
     app,
     stopJobs: () => jobs.stop(),
@@ -111,11 +121,11 @@ const shutdown = async (signal: NodeJS.Signals) => {
       await stopBackups?.();
       await database.close();
     },
-    timeoutMs: config.shutdownTimeoutMs,
-    drainDelayMs: config.shutdownDelayMs,
+    ...limits,
   });
   metrics?.close();
-  app.log.info('stopped');
+  app.log.info({ droppedLogLines: log.dropped }, 'stopped');
+  await log.drained(1_000);
   process.exit(0);
 };
 process.on('SIGINT', shutdown);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   VEHICLE_MARKER,
+  BY_HAND_MARKER,
   mergeReport,
   renderReport,
   type DatabaseRun,
@@ -34,6 +35,16 @@ describe('docs/performance.md written over an earlier run (mergeReport)', () => 
     // Written over again by the same run: still one note.
     const again = mergeReport(merged, visits('new pg rows', null));
     expect(again).toBe(merged);
+  });
+
+  it('keeps the runs measured by hand at the end as they are', () => {
+    const byHand = `${BY_HAND_MARKER}\n\n## Behind a connection pooler\n\npooled rows\n`;
+    const existing = `${visits('old pg rows', null)}\n${VEHICLE_MARKER}\n\n${vehicles('old vehicle rows')}\n${byHand}`;
+    const merged = mergeReport(existing, visits('new pg rows', null));
+    expect(merged).toContain('new pg rows');
+    expect(merged).toContain('old vehicle rows');
+    expect(merged.endsWith(byHand)).toBe(true);
+    expect(mergeReport(merged, visits('new pg rows', null))).toBe(merged);
   });
 
   it('takes every database of a part the fresh run measured on both', () => {

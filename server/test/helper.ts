@@ -124,13 +124,35 @@ let userCounter = 0;
 export interface TestContextOptions extends Partial<AppOptions> {
   /** Registers test-only routes (e.g. a CRUD of a test entity) before the app is ready. */
   routes?: (app: FastifyInstance, db: Db) => void | Promise<void>;
+  /**
+   * PostgreSQL only: the new database (migrated) is opened again by this, from its URL, for the app and the test's
+   * own writes (through a connection pooler, db/pooler.test.ts).
+   */
+  reopen?: (databaseUrl: string) => Promise<Database>;
 }
+
+/** The connection URL of a PostgreSQL handle's pool. */
+const urlOf = (db: Db): string | undefined =>
+  (db as unknown as { $client: { options?: { connectionString?: string } } }).$client.options
+    ?.connectionString;
 
 export async function createTestContext({
   routes,
+  reopen,
   ...options
 }: TestContextOptions = {}): Promise<TestContext> {
-  const { database, drop } = await freshDatabase();
+  const fresh = await freshDatabase();
+  const { drop } = fresh;
+  let { database } = fresh;
+  if (reopen) {
+    const url = urlOf(database.db);
+    if (!url) throw new Error('reopen needs TEST_DATABASE_URL (PostgreSQL)');
+    await database.close();
+    database = await reopen(url).catch(async (error: unknown) => {
+      await drop();
+      throw error;
+    });
+  }
   const clock = manualClock(Date.now());
   // TEST_RESPONSE_PATH=production: answers go out as in production (no validation by the serializer) and are
   // checked against the contract's schemas beside it.
@@ -233,8 +255,7 @@ export async function createTestContext({
     call,
     sessionsChanged: () => app.sessionCache.changed(),
     async secondInstance() {
-      const serverUrl = (db as unknown as { $client: { options?: { connectionString?: string } } }).$client
-        .options?.connectionString;
+      const serverUrl = urlOf(db);
       const second = serverUrl
         ? await openDatabase({ databaseUrl: serverUrl, dataDir: 'memory://' })
         : database;

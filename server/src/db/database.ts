@@ -49,6 +49,23 @@ const MIGRATION_LOCK = 7_379_455;
 /** Every run of a prepared statement planned for its values (see the pool's options and openPglite). */
 const CUSTOM_PLANS_SQL = 'set plan_cache_mode = force_custom_plan';
 
+/**
+ * A PostgreSQL client that sends every statement unnamed (`pooler: 'transaction'`): the app's named prepared
+ * statements (db/prepared.ts) would be unknown on the next transaction's server connection, and PgBouncer 1.18
+ * does not carry them over. An unnamed statement is parsed and planned on each run, as an unprepared one is.
+ */
+class UnnamedStatementsClient extends pg.Client {}
+type Query = (this: pg.Client, ...args: unknown[]) => unknown;
+(UnnamedStatementsClient.prototype as unknown as { query: Query }).query = function (config, ...rest) {
+  const named = typeof config === 'object' && config !== null && 'name' in config && !('submit' in config);
+  // pg's own query, looked up at each call (the bench's capture wraps it).
+  return (pg.Client.prototype.query as Query).call(
+    this,
+    named ? { ...config, name: undefined } : config,
+    ...rest,
+  );
+};
+
 /** Extensions the schema's indexes need (trigram indexes for contains-searches over large lists). */
 const EXTENSIONS_SQL = 'create extension if not exists pg_trgm';
 
@@ -67,32 +84,53 @@ export async function openDatabase(options: {
    * already: the tests open a database per file, and migrating each from nothing is most of their set-up.
    */
   startFrom?: Blob;
+  /**
+   * `databaseUrl` reaches PostgreSQL through a pooler (PgBouncer, `DATABASE_POOLER`): in `session` mode a client
+   * keeps its server connection, but the pooler refuses the `options` startup parameter; in `transaction` mode
+   * each transaction may run on another server connection, so every statement is sent unnamed.
+   */
+  pooler?: 'session' | 'transaction';
+  /** The database without the pooler (`DATABASE_DIRECT_URL`): the migrations' session lock and LISTEN. */
+  directUrl?: string;
 }): Promise<Database> {
   if (options.databaseUrl) {
+    const { pooler } = options;
+    const directUrl = options.directUrl ?? options.databaseUrl;
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: POOL_SIZE,
       // The CRUD selects are prepared statements (crud.ts). A generic plan, which PostgreSQL may switch to
       // after a few runs, cannot tell a common name from a rare one; every run is planned for its values.
-      options: '-c plan_cache_mode=force_custom_plan',
+      // A pooler takes no startup options: in session mode each connection sets it first (below); an unnamed
+      // statement (transaction mode) is planned for its values anyway.
+      ...(pooler ? {} : { options: '-c plan_cache_mode=force_custom_plan' }),
+      ...(pooler === 'transaction' ? { Client: UnnamedStatementsClient } : {}),
     });
+    // pg runs a client's queries in order: this one before any other on the new connection.
+    if (pooler === 'session')
+      pool.on('connect', (client) => void client.query(CUSTOM_PLANS_SQL).catch(() => undefined));
     // An idle connection the server drops (restart, admin termination) is discarded by the pool and reported
     // here; without a listener it would crash the process. Queries report their own errors.
     pool.on('error', () => undefined);
     const db = drizzlePg(pool, { casing: 'snake_case' });
-    const lockClient = await pool.connect();
+    // The migrations hold a session lock from the first statement to the last: on a connection of their own
+    // to the database itself when it is behind a pooler in transaction mode.
+    const direct = pooler === 'transaction' ? new pg.Client({ connectionString: directUrl }) : undefined;
+    await direct?.connect();
+    const lockClient = direct ?? (await pool.connect());
     try {
       await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
       await lockClient.query(EXTENSIONS_SQL);
       await migratePg(drizzlePg(lockClient, { casing: 'snake_case' }), { migrationsFolder });
     } finally {
       await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
-      lockClient.release();
+      if (direct) await direct.end();
+      else (lockClient as pg.PoolClient).release();
     }
     return {
       db: db as unknown as Db,
       kind: 'postgresql',
-      listen: (channel, onNotify, onLost) => listenPostgres(options.databaseUrl!, channel, onNotify, onLost),
+      listen: (channel, onNotify, onLost) => listenPostgres(directUrl, channel, onNotify, onLost),
       poolStats: () => ({
         max: POOL_SIZE,
         total: pool.totalCount,

@@ -120,3 +120,65 @@ export function clientErrorHandler(_error: Error, socket: Socket): void {
     ].join('\r\n'),
   );
 }
+
+/** What of the standard output the server log writes to (a test passes a stand-in). */
+export interface LogOutput {
+  write(chunk: string): boolean;
+  readonly writableLength: number;
+  on(event: 'error', listener: (error: Error) => void): unknown;
+  once(event: 'drain', listener: () => void): unknown;
+  removeListener(event: 'drain', listener: () => void): unknown;
+}
+
+/** The server log's destination (`stdoutLog`). */
+export interface LogDestination extends DestinationStream {
+  /** Lines not written: the reader had gone, or lagged more than the destination keeps. */
+  readonly dropped: number;
+  /** Resolves once what was logged has been handed to the reader, or after `timeoutMs`, whichever comes first. */
+  drained(timeoutMs: number): Promise<void>;
+}
+
+/**
+ * The server log on standard output, never in the way of a stop (issue 37, point 5). pino's own destination
+ * writes a pipe from the thread pool and, at exit, flushes it synchronously: a reader that went away (EPIPE)
+ * made that flush retry for ever, a reader that stopped reading left a pool thread in `write` that the exit
+ * waits for. This one writes through Node's standard output, which for a pipe or socket never blocks the
+ * event loop (what the reader has not taken yet waits in memory, at most `maxPendingBytes`, beyond which
+ * lines are dropped and counted); a reader that has gone ends the logging, not the server; the stop waits
+ * for the last lines at most a bounded time (`drained`). A file is written synchronously, as Node does.
+ */
+export function stdoutLog(
+  output: LogOutput = process.stdout,
+  maxPendingBytes = 16 * 1024 * 1024,
+): LogDestination {
+  let gone = false;
+  let dropped = 0;
+  // EPIPE, ECONNRESET, …: nobody reads any more; the server goes on without its log.
+  output.on('error', () => {
+    gone = true;
+  });
+  return {
+    get dropped() {
+      return dropped;
+    },
+    write(line: string) {
+      if (gone || output.writableLength > maxPendingBytes) {
+        dropped += 1;
+        return;
+      }
+      output.write(line);
+    },
+    drained(timeoutMs) {
+      if (gone || output.writableLength === 0) return Promise.resolve();
+      return new Promise<void>((resolve) => {
+        const done = () => {
+          clearTimeout(timer);
+          output.removeListener('drain', done);
+          resolve();
+        };
+        const timer = setTimeout(done, timeoutMs);
+        output.once('drain', done);
+      });
+    },
+  };
+}
