@@ -41,9 +41,20 @@ export function lazyWithTimeout(loader: PageLoader): LazyExoticComponent<Compone
  */
 const loadRegistry = () => import('../modules/registry');
 
-/** Starts loading the page registry (once logged in, beside the shell). */
+/** The list machinery (CrudPage with the table, filters and dialog) that most pages stand on. */
+const loadListPages = () => import('../components/crud/CrudPage');
+let listPagesRequested = false;
+
+/**
+ * Starts loading the page registry (once logged in, beside the shell), and once the browser is idle the list
+ * machinery: a first visit of a list page then waits only for its own code (issue 33 point 11).
+ */
 export function preloadPages(): void {
   void loadRegistry().catch(() => undefined);
+  if (listPagesRequested) return;
+  listPagesRequested = true;
+  const whenIdle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 1000));
+  whenIdle(() => void loadListPages().catch(() => undefined));
 }
 
 const pageCache = new Map<string, LazyExoticComponent<ComponentType>>();
