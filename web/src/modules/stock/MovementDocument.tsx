@@ -1,17 +1,12 @@
 import { ExclamationCircleOutlined, FileProtectOutlined } from '@ant-design/icons';
-import { Alert, Button, Flex, Modal, Typography } from 'antd';
+import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import type { RefValue } from '@strazce/contract';
-import { canOpenRoute } from '../../app/access';
-import { useSession } from '../../app/session';
 import type { Row } from '../../components/crud/fieldWire';
 import type { RowAction } from '../../components/crud/types';
-import { SignedDocuments } from '../signatures/SignedDocuments';
-import { refLabel } from './stockCells';
 
 /** Where a handover document is signed. */
-const SIGNING = '/signatures/signing';
+export const SIGNING = '/signatures/signing';
 
 /** The handover document prepared with a movement (`document`: the signed copy), or none. */
 export const documentOf = (movement: Row): RefValue | null => (movement.document as RefValue | null) ?? null;
@@ -66,55 +61,5 @@ export function DocumentCell({ movement, onOpen }: { movement: Row; onOpen(movem
     >
       {prepared ? t('stock.document.action') : t('entity.stock/item/movement.fields.documentMissing')}
     </Button>
-  );
-}
-
-/**
- * A movement's handover document: the document waiting for the person's signature, with the way to the signing
- * page for a signer and its copies (signed PDF once signed) for a reader of the signature archive; or why none
- * was prepared. Shown from the movements' list and after an issue or a return that asks for one.
- */
-export function MovementDocumentDialog({ movement, onClose }: { movement: Row; onClose(): void }) {
-  const { t } = useTranslation();
-  const { session } = useSession();
-  const navigate = useNavigate();
-  const document = documentOf(movement);
-  return (
-    <Modal
-      open
-      title={t('stock.document.title', { item: refLabel(movement.item) })}
-      footer={null}
-      onCancel={onClose}
-      destroyOnHidden
-    >
-      <Flex vertical gap={12} data-testid="stock-document-dialog">
-        {document ? (
-          <>
-            <Typography.Paragraph data-testid="stock-document-ready">
-              {t('stock.document.ready', { document: document.label })}
-            </Typography.Paragraph>
-            {canOpenRoute(session, SIGNING) && (
-              <Button
-                type="primary"
-                icon={<FileProtectOutlined />}
-                onClick={() => void navigate(SIGNING)}
-                data-testid="stock-document-sign"
-              >
-                {t('stock.document.sign')}
-              </Button>
-            )}
-            <SignedDocuments source="MOD_STOCK" sourceId={movement.id as number} />
-          </>
-        ) : (
-          <Alert
-            type="warning"
-            showIcon
-            title={t('stock.document.missing')}
-            description={t('stock.document.missingText')}
-            data-testid="stock-document-missing-text"
-          />
-        )}
-      </Flex>
-    </Modal>
   );
 }
