@@ -45,6 +45,9 @@ export default defineConfig({
   // more time there, for each test and for each expectation.
   timeout: process.env.CI ? 90_000 : 45_000,
   expect: { timeout: process.env.CI ? 20_000 : 10_000 },
+  // In CI the whole run stops after 40 minutes (all of `npm test` aims at about 30 on 2 cores): a hung browser or
+  // server fails the job with a message instead of holding it until the CI system's own limit. None locally.
+  globalTimeout: process.env.CI ? 40 * 60_000 : 0,
   fullyParallel: true,
   // The server (one embedded database) is shared; more browsers than cores only slow every test down.
   workers: Math.max(1, Math.min(4, availableParallelism())),

@@ -10,6 +10,8 @@ const { TEST_DATABASE_URL: _ignored, ...baseEnv } = process.env;
 const steps = [
   ['typecheck', 'npm', ['run', 'typecheck'], baseEnv],
   ['lint', 'npx', ['eslint', '.'], baseEnv],
+  // Generated files (migrations' snapshots, builds, test output) are left out in .prettierignore.
+  ['format', 'npx', ['prettier', '--check', '.'], baseEnv],
   // compose.yaml against the Compose schema, the Dockerfile parsed; the image built in CI where Docker runs.
   ['deployment files', 'node', ['scripts/checkDeploy.mjs'], baseEnv],
   ['contract unit tests', 'npx', ['vitest', 'run', '--root', 'packages/contract'], baseEnv],
