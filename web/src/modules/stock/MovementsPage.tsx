@@ -183,8 +183,9 @@ export default function MovementsPage() {
                 readOnly
                 defaultSort={{ field: 'due', direction: 'asc' }}
                 columns={LENDING_COLUMNS}
-                // What is out, with whom and until when; when it left and its note through the chooser.
-                optionalColumns={['movementTime', 'note', 'document']}
+                // What is out, with whom, until when and where it returns; the kind of loan, when it left and
+                // its note through the chooser (the list fits 1440 px beside its row actions).
+                optionalColumns={['type', 'movementTime', 'note', 'document']}
                 rowTestId="stock-lending-row"
                 emptyText={t('stock.lending.empty')}
                 refetchInterval={60_000}
