@@ -111,7 +111,8 @@ describe('AuthProviderSelect: the providers the server offers (GET /api/system_o
     expect((fetchMock.mock.calls[0] as unknown[])[0]).toBe('/api/system_option/authproviders');
     fireEvent.mouseDown(screen.getByRole('combobox'));
     await waitFor(() => expect(optionTexts()).toHaveLength(3));
-    expect(optionTexts()).toEqual([en.entity.access_user.values.authProvider.LOCAL, 'LDAP', 'OIDC']);
+    const names = en.entity.access_user.values.authProvider;
+    expect(optionTexts()).toEqual([names.LOCAL, names.LDAP, names.OIDC]);
   });
 
   it('says why when the server does not answer', async () => {
