@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
+import { freePort } from './support/freePort';
 
 /**
  * Debian's headless shell when installed (the old headless mode: about a fifth less CPU per test than the full
@@ -15,21 +15,6 @@ function debianChromium(): string {
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-
-/** A port nobody listens on now (the OS picks it). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
 
 // Chosen once in the runner process; the workers inherit the environment and reuse it.
 process.env.E2E_PORT ??= String(await freePort());

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { formatSiteDateTime, siteTimeZone } from '../../platform/siteTime';
 import { prepareSignatureIfAvailable } from '../signature/signature.service';
+import { sitePersonLabel } from '../site/personPicker';
 import { persons } from '../system/system.tables';
 import type { LockedItem } from './stock.levels';
 import { stockItems, stockMovements, stockUnits } from './stock.tables';
@@ -73,7 +74,7 @@ async function handoverTitle(tx: Db, siteId: number, movement: HandoverMovement)
       person: movement.personId
         ? sql<
             string | null
-          >`(select ${persons.lastName} || ' ' || ${persons.firstName} from ${persons} where ${persons.id} = ${movement.personId})`
+          >`(select ${sitePersonLabel(persons)} from ${persons} where ${persons.id} = ${movement.personId})`
         : sql<null>`null`,
     })
     .from(stockItems)
