@@ -13,9 +13,7 @@ import {
   uniqueName,
 } from '../support/fixtures';
 import { text } from '../support/texts';
-import { SCREENSHOTS, allowLongFlows, choose } from '../support/visits';
-
-allowLongFlows();
+import { SCREENSHOTS, choose } from '../support/visits';
 
 /**
  * Logistics (issue 16; the server's rules: server/src/modules/logistics/*.test.ts): on a site of its own, a
@@ -23,7 +21,7 @@ allowLongFlows();
  * creates a transport on the board and moves it through the workflow (an editor with a compulsory ramp, then a
  * transition without editor that asks for confirmation) while a second dispatcher's board follows without a
  * reload; when both act on the same transport at once the second gets the conflict message; the transport's
- * log shows both operations. Both languages, with screenshots.
+ * log shows both operations. Independent tests, each with its own site set up through the API; screenshots.
  */
 const PASSWORD = 'Logistics-e2e-1!';
 
@@ -67,20 +65,53 @@ async function apiOf(adminApi: AdminApi, userName: string): Promise<AdminApi> {
   return new AdminApi(adminApi.request, (await apiLogin(adminApi.request, userName, PASSWORD)).session.token);
 }
 
+/**
+ * The workflow of the first test, through the API: three statuses (the last closes a transport), 'Vjezd' with an
+ * editor (a compulsory ramp, the entry set by the server) and 'Odjezd' without one, which asks for confirmation.
+ */
+async function givenWorkflow(chiefApi: AdminApi, suffix: string) {
+  const announced = `Ohlášeno ${suffix}`;
+  const atRamp = `U rampy ${suffix}`;
+  const gone = `Odjelo ${suffix}`;
+  const status = async (name: string, position: number, archive = false) =>
+    (await chiefApi.post<{ id: number }>('/logistics/status', { name, position, archive })).id;
+  const [announcedId, atRampId, goneId] = [
+    await status(announced, 1),
+    await status(atRamp, 2),
+    await status(gone, 3, true),
+  ];
+  await chiefApi.post('/logistics/operation', {
+    name: 'Vjezd',
+    startStatus: announcedId,
+    endStatus: atRampId,
+    roles: ['LOGISTICS_OPERATOR'],
+    compulsoryAttributes: ['ramp'],
+    automaticAttributes: ['entry'],
+  });
+  await chiefApi.post('/logistics/operation', {
+    name: 'Odjezd',
+    startStatus: atRampId,
+    endStatus: goneId,
+    roles: ['LOGISTICS_OPERATOR'],
+    requireConfirmation: true,
+    withoutEditor: true,
+    automaticAttributes: ['leave'],
+  });
+  return { announced, atRamp, gone };
+}
+
 /** The board's column of a status. */
 const column = (page: Page, status: string) =>
   page.getByTestId('logistics-board-column').filter({ has: page.getByText(status, { exact: true }) });
 
 for (const language of flowLanguages('logistics')) {
-  test(`statuses and operations configured, a transport moved through the workflow on two boards, a conflict (${language})`, async ({
+  const shot = (name: string) => path.join(SCREENSHOTS, `logistics-${name}-${language}.png`);
+
+  test(`the logistics administrator configures three statuses and two workflow operations (${language})`, async ({
     page,
-    newPage,
     adminApi,
   }) => {
-    const shot = (name: string) => path.join(SCREENSHOTS, `logistics-${name}-${language}.png`);
-    const { suffix, user, chief, ramp, supplier } = await givenLogisticsSite(adminApi);
-    const dispatcher = await user('Dispatcher', ['LOGISTICS_CREATE', 'LOGISTICS_OPERATOR', 'LOGISTICS_VIEW']);
-    const colleague = await user('Colleague', ['LOGISTICS_OPERATOR', 'LOGISTICS_VIEW']);
+    const { suffix, chief, chiefApi } = await givenLogisticsSite(adminApi);
 
     // The administrator: three statuses (the last one closes a transport) ...
     const announced = `Ohlášeno ${suffix}`;
@@ -144,6 +175,24 @@ for (const language of flowLanguages('logistics')) {
       );
     });
     await expect(page.locator('.ant-table-tbody tr.ant-table-row', { hasText: 'Odjezd' })).toHaveCount(1);
+
+    // As saved: the entry operation wants the ramp and sets the entry; the departure asks and has no editor.
+    const operations = await chiefApi.get<Array<Record<string, unknown>>>('/logistics/operation');
+    expect(operations.length).toBe(2);
+    const byName = Object.fromEntries(operations.map((operation) => [operation.name, operation]));
+    expect(byName.Vjezd).toMatchObject({ compulsoryAttributes: ['ramp'], automaticAttributes: ['entry'] });
+    expect(byName.Odjezd).toMatchObject({ withoutEditor: true, requireConfirmation: true });
+  });
+
+  test(`a transport moved through the workflow on two boards, a viewer's board without actions, a conflict (${language})`, async ({
+    newPage,
+    adminApi,
+  }) => {
+    const { suffix, user, chiefApi, ramp, supplier } = await givenLogisticsSite(adminApi);
+    const { announced, atRamp, gone } = await givenWorkflow(chiefApi, suffix);
+    const dispatcher = await user('Dispatcher', ['LOGISTICS_CREATE', 'LOGISTICS_OPERATOR', 'LOGISTICS_VIEW']);
+    const colleague = await user('Colleague', ['LOGISTICS_OPERATOR', 'LOGISTICS_VIEW']);
+    const attribute = (name: string) => text(language, `entity.logistics/transport.fields.${name}`);
 
     // Two dispatchers watch the board.
     const other = await newPage();
