@@ -1,12 +1,21 @@
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
-import { clickSettled, expect, flowLanguages, loginByToken, test, uniqueName } from '../support/fixtures';
+import {
+  type AdminApi,
+  type Language,
+  clickSettled,
+  expect,
+  flowLanguages,
+  loginByToken,
+  test,
+  uniqueName,
+} from '../support/fixtures';
 import { SCREENSHOTS } from '../support/visits';
 
 /**
  * The dashboard of widgets on the home page (issue 19; the server's rules: server/src/modules/dashboard/*.test.ts):
  * a user of their own deletes, adds, moves and resizes widgets, fills the dashboard until no space is left,
- * reloads and finds the layout as left. Both languages, with screenshots.
+ * reloads and finds the layout as left. Independent tests, each with a new user; screenshots.
  */
 const PASSWORD = 'Dashboard-e2e-1!';
 
@@ -38,24 +47,28 @@ const saved = (page: Page) =>
     (response) => response.url().endsWith('/api/dashboard/layout') && response.request().method() === 'PUT',
   );
 
+/** A user of their own (their own layout) with three modules' widgets, logged in on the home page. */
+async function givenDashboard(page: Page, adminApi: AdminApi, language: Language) {
+  const user = await adminApi.createUser({
+    userName: uniqueName('Dash'),
+    password: PASSWORD,
+    roles: ['VISIT_VIEW', 'VEHICLE_VIEW', 'KM_VIEW'],
+    sites: ['Praha – centrála'],
+  });
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await loginByToken(page, user.userName, PASSWORD, language, '/');
+  await expect(page.getByTestId('dashboard')).toBeVisible();
+  await expect(widgets(page).first()).toBeVisible();
+}
+
 for (const language of flowLanguages('dashboard')) {
-  test(`widgets deleted, added, moved and resized until no space is left; the layout kept over a reload (${language})`, async ({
+  test(`a new user's widgets: one deleted and added again, one resized and moved, the layout kept over a reload (${language})`, async ({
     page,
     adminApi,
   }) => {
-    const user = await adminApi.createUser({
-      userName: uniqueName('Dash'),
-      password: PASSWORD,
-      roles: ['VISIT_VIEW', 'VEHICLE_VIEW', 'KM_VIEW'],
-      sites: ['Praha – centrála'],
-    });
-    await page.setViewportSize({ width: 1440, height: 900 });
-    await loginByToken(page, user.userName, PASSWORD, language, '/');
-    await expect(page.getByTestId('dashboard')).toBeVisible();
+    await givenDashboard(page, adminApi, language);
     // A new user starts with every widget they may see, with live figures.
-    await expect(widgets(page).first()).toBeVisible();
-    const first = await widgetIds(page);
-    expect(first.length).toBeGreaterThan(3);
+    expect((await widgetIds(page)).length).toBeGreaterThan(3);
     await expect(page.getByTestId('dashboard-visitors-inArea').first()).toBeVisible();
     await page.screenshot({ path: path.join(SCREENSHOTS, `dashboard-${language}.png`), fullPage: true });
 
@@ -88,8 +101,23 @@ for (const language of flowLanguages('dashboard')) {
     const moved = await box(keys);
     expect(moved.x).toBeGreaterThan(resized.x + 100);
 
-    // Add widgets until the dashboard says there is no space for another.
+    // After a reload the layout is as the user left it.
+    const kept = await widgetIds(page);
+    await page.reload();
+    await expect(widgets(page).first()).toBeVisible();
+    expect(await widgetIds(page)).toEqual(kept);
+    const reloaded = await box(page.getByTestId(`dashboard-widget-${keysId}`));
+    expect(Math.round(reloaded.x)).toBe(Math.round(moved.x));
+    expect(Math.round(reloaded.width)).toBe(Math.round(moved.width));
+  });
+
+  test(`widgets added until the dashboard says no space is left; the full layout kept over a reload (${language})`, async ({
+    page,
+    adminApi,
+  }) => {
+    await givenDashboard(page, adminApi, language);
     const noSpace = page.getByTestId('dashboard-no-space').or(page.getByTestId('dashboard-too-many'));
+    // Each add either places a widget (and saves) or is refused with the message; at most as many as fit.
     for (let added = 0; added < 14; added++) {
       const count = (await widgetIds(page)).length;
       // A refused add saves nothing: the wait for the save is let go then.
@@ -103,14 +131,9 @@ for (const language of flowLanguages('dashboard')) {
     await expect(noSpace).toBeVisible();
     await page.screenshot({ path: path.join(SCREENSHOTS, `dashboard-full-${language}.png`), fullPage: true });
 
-    // After a reload the layout is as the user left it.
     const kept = await widgetIds(page);
-    const keysBox = await box(keys);
     await page.reload();
     await expect(widgets(page).first()).toBeVisible();
     expect(await widgetIds(page)).toEqual(kept);
-    const reloaded = await box(page.getByTestId(`dashboard-widget-${keysId}`));
-    expect(Math.round(reloaded.x)).toBe(Math.round(keysBox.x));
-    expect(Math.round(reloaded.width)).toBe(Math.round(keysBox.width));
   });
 }
