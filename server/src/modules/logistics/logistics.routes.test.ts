@@ -67,6 +67,16 @@ async function executed(who: TestUser, transport: Json, operation: number, value
   return response.json() as Json;
 }
 
+const emailsTo = async (recipient: string) =>
+  (await ctx.db.select().from(emails).where(eq(emails.recipient, recipient))).length;
+/** A new transport at a ramp of its own (a transport left at a shared ramp holds it for the next test). */
+const atRamp = async () => {
+  const transport = await newTransport();
+  const ramp = await freeRamp();
+  const entered = await executed(operator, transport, arrive, { ramp, spedition: 'Rychlá spedice' });
+  return { transport, entered, ramp };
+};
+
 const errorOf = (response: { statusCode: number; json(): unknown }) => ({
   status: response.statusCode,
   ...(response.json() as { code: string; details?: unknown }),
@@ -351,7 +361,7 @@ describe('transports', () => {
 });
 
 describe('the workflow', () => {
-  it('offers operations by status and role, executes them with their attribute modes, and logs them', async () => {
+  it('offers operations by the transport’s status and the caller’s roles, and executes only those', async () => {
     const transport = await newTransport();
     const offered = await getJson(operator, `/api/logistics/transport/${transport.id}/workflow`);
     expect(offered.length).toBeGreaterThan(0);
@@ -366,7 +376,12 @@ describe('the workflow', () => {
     expect(errorOf(await execute(operator, transport, load))).toMatchObject({
       code: 'LOGISTICS_OPERATION_NOT_ALLOWED',
     });
+  });
 
+  it('executes with the attribute modes (compulsory, locked, automatic), logs the operation and e-mails it', async () => {
+    const transport = await newTransport();
+    const ramp = (await freeRamp()) as number;
+    const notified = await emailsTo('vratnice@example.com');
     // Compulsory: the ramp; locked: the plate; automatic: the entry, whatever is sent.
     expect(errorOf(await execute(operator, transport, arrive, {}))).toMatchObject({
       status: 400,
@@ -404,11 +419,14 @@ describe('the workflow', () => {
         edit: false,
       },
     ]);
-    // The operation's notification address heard of it.
-    const queued = await ctx.db.select().from(emails).where(eq(emails.recipient, 'vratnice@example.com'));
-    expect(queued.length).toBe(1);
+    // The operation's notification address heard of it, once.
+    expect(await emailsTo('vratnice@example.com')).toBe(notified + 1);
+  });
 
-    // 'Upravit operaci': the last entry only, same modes, the status and the entry time kept.
+  it("edits the last operation ('Upravit operaci') with the same modes, keeping the status and the entry time", async () => {
+    const { transport, entered, ramp } = await atRamp();
+    const log = await getJson(viewer, `/api/logistics/transport/operation?transport=${transport.id}`);
+    expect(log.length).toBe(1);
     ctx.clock.advance(MINUTE);
     const edited = await ctx.call(
       operator,
@@ -439,15 +457,21 @@ describe('the workflow', () => {
     expect(errorOf(cleared), cleared.body).toMatchObject({
       details: [{ path: 'ramp', message: 'validation.required' }],
     });
+  });
 
-    // Without editor: values are ignored. Then the departure (automatic leave) closes it.
+  it('ignores values of an operation without editor; the departure closes the transport and e-mails its team', async () => {
+    const { transport, entered } = await atRamp();
+    const [arrival] = await getJson(viewer, `/api/logistics/transport/operation?transport=${transport.id}`);
+    const teamNotified = await emailsTo('tym@example.com');
     ctx.clock.advance(MINUTE);
-    const loaded = await executed(operator, edited.json() as Json, load, { note: 'ignored' });
+    const loaded = await executed(operator, entered, load, { note: 'ignored' });
     expect(loaded.status).toMatchObject({ id: status['Naloženo'] });
+    expect(loaded.note ?? null).toBe(entered.note ?? null);
+    // The arrival is no longer the last operation: it cannot be edited.
     const staleEdit = await ctx.call(
       operator,
       'PUT',
-      `/api/logistics/transport/${transport.id}/operation/${log[0].id}`,
+      `/api/logistics/transport/${transport.id}/operation/${arrival.id}`,
       { version: loaded.version, values: {} },
     );
     expect(errorOf(staleEdit)).toMatchObject({ status: 409, code: 'LOGISTICS_OPERATION_NOT_ALLOWED' });
@@ -455,13 +479,10 @@ describe('the workflow', () => {
     const left = await executed(operator, loaded, depart);
     expect(left).toMatchObject({ leave: new Date(ctx.clock.now()).toISOString(), waiting: null });
     // The departure e-mailed the operation's person and the members of its team (one person: once).
-    expect((await ctx.db.select().from(emails).where(eq(emails.recipient, 'tym@example.com'))).length).toBe(
-      1,
-    );
+    expect(await emailsTo('tym@example.com')).toBe(teamNotified + 1);
     const full = await getJson(viewer, `/api/logistics/transport/operation?transport=${transport.id}`);
     expect(full.map((row) => [row.edit, (row.endStatus as { id: number }).id])).toEqual([
       [false, status['Na rampě']],
-      [true, status['Na rampě']],
       [false, status['Naloženo']],
       [false, status['Odjeto']],
     ]);
@@ -475,6 +496,7 @@ describe('the workflow', () => {
 
   it('lets exactly one of two dispatchers acting at once through: the rest get LOGISTICS_CONFLICT', async () => {
     const transport = await newTransport();
+    const ramp = (await freeRamp()) as number;
     const responses = await Promise.all(
       Array.from({ length: 5 }, () =>
         execute(operator, transport, toRamp, { ramp, licencePlate: '1AB 2345' }),
@@ -549,12 +571,17 @@ describe('the workflow', () => {
 
 describe('board and turn time', () => {
   it('shows the day by status and ramp, with the ramps’ occupancy', async () => {
+    const { transport, ramp: held } = await atRamp();
     const board = (await getJson(viewer, '/api/logistics/board')) as unknown as LogisticsBoard;
     expect(board.statuses.map((row) => row.label)).toEqual(['Ohlášeno', 'Na rampě', 'Naloženo', 'Odjeto']);
-    expect(board.ramps).toEqual([{ id: ramp, label: 'Rampa 1' }]);
-    expect(board.transports.length).toBeGreaterThan(0);
+    // Every ramp of the site, by name; none of the other site's.
+    const ramps = await getJson(viewer, '/api/logistics/ramp?sort=name,asc');
+    expect(board.ramps).toEqual(ramps.map((row) => ({ id: row.id, label: row.name })));
+    expect(board.ramps).toContainEqual({ id: ramp, label: 'Rampa 1' });
+    expect(board.transports.map((row) => row.id)).toContain(transport.id);
     expect(board.occupancy.length).toBeGreaterThan(0);
-    expectEvery(board.occupancy, (row) => row.ramp === ramp);
+    expectEvery(board.occupancy, (row) => board.ramps.some((known) => known.id === row.ramp));
+    expect(board.occupancy.map((row) => row.ramp)).toContain(held);
     expect((await ctx.call(operator, 'GET', '/api/logistics/board')).statusCode).toBe(403);
     expect((await ctx.call(viewer, 'GET', '/api/logistics/board?date=tomorrow')).statusCode).toBe(400);
   });
