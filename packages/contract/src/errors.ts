@@ -31,6 +31,8 @@ export const ERROR_CODES = [
   'CANNOT_DELETE_SELF',
   'FILE_TYPE_MISMATCH',
   'FILE_TYPE_REFUSED',
+  /** The disk of the stored files is full (or over its quota): the upload was not kept, nothing else failed. */
+  'STORAGE_FULL',
   'PERSONAL_DATA_REQUIRED',
   'ADVICE_ANSWERED',
   'TERMINAL_REQUIRED',
@@ -181,6 +183,8 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   FILE_TYPE_MISMATCH: 415,
   /** A kind of file never accepted (executables). */
   FILE_TYPE_REFUSED: 415,
+  /** 507 Insufficient Storage: the files folder has no space left (ENOSPC, EDQUOT). */
+  STORAGE_FULL: 507,
   /** Reading, searching or changing personal data needs VIEW_PERSONAL_INFO. */
   PERSONAL_DATA_REQUIRED: 403,
   /** A requester's advice that was already answered cannot be changed or withdrawn. */

@@ -145,6 +145,10 @@ export function toAppError(error: unknown, request?: FastifyRequest): AppError {
       }),
     );
   }
+  // The files folder's disk is full: the upload is refused with its own code (the server itself goes on).
+  const systemCode = (error as NodeJS.ErrnoException | null)?.code;
+  if (systemCode === 'ENOSPC' || systemCode === 'EDQUOT')
+    return new AppError('STORAGE_FULL', 'No space left to store the file');
   const db = databaseFailure(error);
   if (db?.code === '23505') return new AppError('DATA_INTEGRITY', 'Duplicate entry');
   // A deletion (or key change) of a row others still refer to: the record is in use (crud's own check,

@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Writable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestContext, expectEvery, type TestContext, type TestUser } from '../../../test/helper';
 import { siteProperties } from '../system/system.tables';
 import { attachmentDisposition } from '../../platform/contentDisposition';
@@ -121,6 +122,31 @@ describe('upload and download', () => {
     const exactlyOne = await upload(adminOnB, 'medium.txt', Buffer.alloc(1024 * 1024, 'a'), 'text/plain');
     expect(exactlyOne.statusCode).toBe(201);
     expect(exactlyOne.json()).toMatchObject({ size: 1024 * 1024, site: { id: ctx.siteB } });
+  });
+
+  it('refuses an upload with STORAGE_FULL (507) when the files disk is full, keeps nothing and serves on', async () => {
+    const before = storedContents().length;
+    // The disk says ENOSPC on the first write, as a full disk (or a quota) does.
+    const full = vi.spyOn(fs, 'createWriteStream').mockImplementation(
+      () =>
+        new Writable({
+          write(_chunk, _encoding, callback) {
+            callback(Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' }));
+          },
+        }) as unknown as fs.WriteStream,
+    );
+    try {
+      const refused = await upload(ctx.admin, 'report.pdf', PDF, 'application/pdf');
+      expect(refused.statusCode).toBe(507);
+      expect(refused.json()).toMatchObject({ code: 'STORAGE_FULL' });
+      expect(refused.body).not.toContain('ENOSPC');
+      // The rest of the server answers as before while the disk is full.
+      expect((await ctx.call(ctx.admin, 'GET', '/api/system_file')).statusCode).toBe(200);
+    } finally {
+      full.mockRestore();
+    }
+    expect(storedContents().length).toBe(before);
+    expect((await upload(ctx.admin, 'report.pdf', PDF, 'application/pdf')).statusCode).toBe(201);
   });
 
   it('refuses a request without a file part or not in multipart form', async () => {
