@@ -157,6 +157,12 @@ export interface AppConfig {
   logLevel: LogLevel;
   /** SMTP connection URL for the e-mail worker; without it e-mails are delivered to the log. */
   smtpUrl?: string;
+  /**
+   * `SMTP_TIMEOUT_MS`: how long the SMTP server may take to accept a connection, greet and answer each command;
+   * a server that hangs then makes a failed attempt the outbox retries with back-off (nodemailer's own
+   * defaults wait up to ten minutes on a silent socket).
+   */
+  smtpTimeoutMs: number;
   /** Sender of outgoing e-mail (`MAIL_FROM`). */
   mailFrom: string;
   /** Public address of the web app, used in links sent by e-mail; default: the request's origin. */
@@ -210,6 +216,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     adminPassword: env.ADMIN_PASSWORD || undefined,
     logLevel: (env.LOG_LEVEL as LogLevel) ?? 'info',
     smtpUrl: env.SMTP_URL || undefined,
+    smtpTimeoutMs: parseMs('SMTP_TIMEOUT_MS', env.SMTP_TIMEOUT_MS, 10_000),
     publicUrl: parseOrigin('PUBLIC_URL', env.PUBLIC_URL, true),
     resetOrigins: (env.RESET_LINK_ORIGINS ?? '')
       .split(',')

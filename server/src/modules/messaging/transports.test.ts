@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer as createTcpServer, type AddressInfo, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailTransportFor, httpSmsProvider, smsProviderFor } from './transports';
 
@@ -54,5 +54,32 @@ describe('the HTTP SMS provider (SMS_URL)', () => {
     expect(emailTransportFor({ smtpUrl: 'smtp://127.0.0.1:1', mailFrom: from }).kind).toBe('smtp');
     expect(emailTransportFor({ mailFrom: from, mailDir: '/tmp/mail' }).kind).toBe('directory');
     expect(emailTransportFor({ mailFrom: from }).kind).toBe('none');
+  });
+});
+
+describe('an SMTP server that stops answering (SMTP_TIMEOUT_MS)', () => {
+  it('fails the attempt within the time-out instead of holding the outbox', async () => {
+    // Greets, then never answers a command: nodemailer's own socket time-out would be ten minutes.
+    const sockets: Socket[] = [];
+    const silent = createTcpServer((socket) => {
+      sockets.push(socket);
+      socket.write('220 hanging.example.com ESMTP\r\n');
+      socket.on('data', () => undefined);
+    });
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = (silent.address() as AddressInfo).port;
+      const transport = emailTransportFor({
+        smtpUrl: `smtp://127.0.0.1:${port}`,
+        smtpTimeoutMs: 300,
+        mailFrom: 'Strážce <noreply@example.com>',
+      });
+      const attempt = transport.send({ to: 'someone@example.com', subject: 'x', text: 'y' });
+      await expect(attempt).rejects.toThrow(/timeout/i);
+      expect(sockets.length).toBe(1);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => silent.close(() => resolve()));
+    }
   });
 });

@@ -29,9 +29,17 @@ export interface SmsProvider {
   send(sms: OutgoingSms): Promise<void>;
 }
 
-/** SMTP through nodemailer, e.g. `smtp://user:pass@host:587` or `smtps://host:465`. */
-export function smtpTransport(smtpUrl: string, from: string): EmailTransport {
-  const transporter = nodemailer.createTransport(smtpUrl);
+/**
+ * SMTP through nodemailer, e.g. `smtp://user:pass@host:587` or `smtps://host:465`. `timeoutMs` bounds the
+ * connection, the greeting and every command: a server that stops answering fails the attempt.
+ */
+export function smtpTransport(smtpUrl: string, from: string, timeoutMs = 10_000): EmailTransport {
+  const transporter = nodemailer.createTransport({
+    url: smtpUrl,
+    connectionTimeout: timeoutMs,
+    greetingTimeout: timeoutMs,
+    socketTimeout: timeoutMs,
+  });
   return {
     kind: 'smtp',
     async send(email) {
@@ -101,9 +109,10 @@ export function smsProviderFor(config: { url?: string; token?: string; timeoutMs
 /** The e-mail transport of the configuration: SMTP (`SMTP_URL`), else the pickup directory (`MAIL_DIR`), else none. */
 export function emailTransportFor(config: {
   smtpUrl?: string;
+  smtpTimeoutMs?: number;
   mailFrom: string;
   mailDir?: string;
 }): EmailTransport {
-  if (config.smtpUrl) return smtpTransport(config.smtpUrl, config.mailFrom);
+  if (config.smtpUrl) return smtpTransport(config.smtpUrl, config.mailFrom, config.smtpTimeoutMs);
   return config.mailDir ? pickupDirectoryTransport(config.mailDir) : noEmailTransport;
 }
