@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { visit, visitAdvice } from '@strazce/contract';
 import { api } from '../../app/api';
-import { CHUNK_LOAD_TIMEOUT_MS, withTimeout } from '../../app/lazyPage';
+import { CHUNK_LOAD_TIMEOUT_MS, withTimeout } from '../../lib/withTimeout';
 import { useAccess } from '../../app/session';
 import { CrudPage } from '../../components/crud/CrudPage';
 import { entityQueryKey } from '../../components/crud/CrudDialog';
