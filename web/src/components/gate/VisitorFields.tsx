@@ -2,9 +2,9 @@ import type { ReactNode } from 'react';
 import { Col, Divider, Form, Row as GridRow } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Entity } from '@strazce/contract';
-import { FieldInput } from '../../components/crud/FieldInput';
-import { fieldLabel } from '../../components/crud/labels';
-import type { Row } from '../../components/crud/fieldWire';
+import { FieldInput } from '../crud/FieldInput';
+import { fieldLabel } from '../crud/labels';
+import type { Row } from '../crud/fieldWire';
 import { Masked } from './visitCells';
 
 export interface FieldOptions {

@@ -1,6 +1,6 @@
 import { Divider } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { Row } from '../../components/crud/fieldWire';
+import type { Row } from '../crud/fieldWire';
 import { PairList, pairRows } from './PairList';
 import { Masked } from './visitCells';
 

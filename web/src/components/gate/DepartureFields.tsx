@@ -2,12 +2,12 @@ import { Form, Space } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { Entity } from '@strazce/contract';
-import { PICKER_FORMATS } from '../../app/format';
-import { fieldLabel } from '../../components/crud/labels';
-import { DatePicker } from '../../components/pickers';
+import { PICKER_FORMATS } from '../../lib/format';
+import { fieldLabel } from '../crud/labels';
+import { DatePicker } from '../pickers';
 import { GateSelect } from './GatePicker';
 import type { GateOption } from './gates';
-import { NoteField } from '../../components/NoteField';
+import { NoteField } from '../NoteField';
 
 export interface DepartureValues {
   gateId: number | null;

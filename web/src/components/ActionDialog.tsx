@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Button, Space, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { FailureAlert, type Failure } from '../../components/FailureAlert';
-import { GuardedModal } from '../../components/GuardedModal';
+import { FailureAlert, type Failure } from './FailureAlert';
+import { GuardedModal } from './GuardedModal';
 
 /** What went wrong, shown above a dialog's form. */
 export type DialogProblem = Failure;

@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
-import { storage } from '../../app/storage';
-import { useSession } from '../../app/session';
+import { storage } from '../../lib/storage';
+import { useSession } from '../../lib/session';
 
 /** The gate a guard works at: kept per user in local storage, and for the site it was chosen on. */
 export interface GuardGate {

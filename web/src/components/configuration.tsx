@@ -4,9 +4,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ConfigNotice, ConfigReport, HeldMessages } from '@strazce/contract';
-import { api } from './api';
-import { canAccess } from './access';
-import { useSession } from './session';
+import { api } from '../lib/api';
+import { canAccess } from '../lib/access';
+import { useSession } from '../lib/session';
 
 /** What readiness tells an administrator (`GET /api/health/ready`): the configuration and its notices. */
 interface ReadyForAdministrator {

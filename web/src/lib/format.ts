@@ -9,7 +9,7 @@ dayjs.extend(timezone);
 
 type DateInput = string | number | Date | Dayjs | null | undefined;
 
-/** The zone times are shown in now: the site's (app/displayZone.ts), else the browser's. */
+/** The zone times are shown in now: the site's (lib/displayZone.ts), else the browser's. */
 export function displayTimeZone(): string {
   return siteDisplayZone() ?? (Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC');
 }

@@ -3,8 +3,8 @@ import { Alert, App, Button, Flex, Form, Modal, Space, Spin, Typography } from '
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { EgovPerson, EgovStatusAnswer } from '@strazce/contract';
-import { api } from '../../app/api';
-import { useSession } from '../../app/session';
+import { api } from '../../lib/api';
+import { useSession } from '../../lib/session';
 import { useIdDocumentReader } from './useIdDocumentReader';
 
 /** The form fields a read document fills: the person's names, the document's type and number. */

@@ -1,3 +1,5 @@
+import type { TFunction } from 'i18next';
+
 /** A lend-out as the overdue checks read it (a row of `keymanagement/keylend`). */
 export interface LendTimes {
   due?: unknown;
@@ -52,4 +54,10 @@ export function overdueParts(lend: LendTimes, now: number): [OverdueUnit, number
   }
   // A zero second unit says nothing (`2 d 0 h` reads as `2 d`).
   return parts.filter(([, count], index) => index === 0 || count > 0);
+}
+
+/** How long a key is past due in words of the language (`1 d 4 h`). */
+export function overdueText(t: TFunction, lend: LendTimes, now: number): string | null {
+  const parts = overdueParts(lend, now);
+  return parts && parts.map(([unit, count]) => t(`keys.duration.${unit}`, { count })).join(' ');
 }

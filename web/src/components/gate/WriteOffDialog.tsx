@@ -1,18 +1,18 @@
 import { useState } from 'react';
 import { ExclamationCircleFilled } from '@ant-design/icons';
 import { App, Form, Input, Space, Typography } from 'antd';
-import { GuardedModal } from '../../components/GuardedModal';
+import { GuardedModal } from '../GuardedModal';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { visit, type Entity } from '@strazce/contract';
-import { ApiError, NetworkError, api } from '../../app/api';
-import { apiErrorText } from '../../app/apiErrors';
-import { formatDateTime } from '../../app/format';
-import { entityQueryKey } from '../../components/crud/CrudDialog';
-import { fieldLabel } from '../../components/crud/labels';
-import type { Row } from '../../components/crud/fieldWire';
+import { ApiError, NetworkError, api } from '../../lib/api';
+import { apiErrorText } from '../../lib/apiErrors';
+import { formatDateTime } from '../../lib/format';
+import { entityQueryKey } from '../crud/CrudDialog';
+import { fieldLabel } from '../crud/labels';
+import type { Row } from '../crud/fieldWire';
 import { isMasked } from './visitCells';
-import { FailureAlert, type Failure } from '../../components/FailureAlert';
+import { FailureAlert, type Failure } from '../FailureAlert';
 
 /**
  * 'Odepsat bez odchodu': the entry leaves the area without a recorded departure (a visitor who left

@@ -4,7 +4,7 @@ import {
   type ConfigValueType,
   type SiteConfigEntry,
 } from '@strazce/contract';
-import { api } from '../../app/api';
+import { api } from './api';
 
 export type KnownProperty = keyof typeof KNOWN_CONFIG_PROPERTIES;
 

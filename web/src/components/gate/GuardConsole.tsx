@@ -3,8 +3,8 @@ import { LoginOutlined, LogoutOutlined, StopOutlined, SwapOutlined } from '@ant-
 import { Button, Card, Flex, Statistic, Tooltip, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import type { Row } from '../../components/crud/fieldWire';
-import type { RowAction } from '../../components/crud/types';
+import type { Row } from '../crud/fieldWire';
+import type { RowAction } from '../crud/types';
 import type { GuardGate } from './guardGate';
 
 /**

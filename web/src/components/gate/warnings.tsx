@@ -10,8 +10,8 @@ import {
   type BlacklistMarker,
   type ErrorDetail,
 } from '@strazce/contract';
-import { ApiError } from '../../app/api';
-import type { Row } from '../../components/crud/fieldWire';
+import { ApiError } from '../../lib/api';
+import type { Row } from '../crud/fieldWire';
 import { Masked, isBlacklisted, isMasked } from './visitCells';
 
 /** The entry warnings the server answers with 409 and lets the guard override. */

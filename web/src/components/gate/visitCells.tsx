@@ -23,9 +23,9 @@ import {
   type BlacklistResult,
   type RefValue,
 } from '@strazce/contract';
-import { formatDateTime, formatShortDate, formatShortTime } from '../../app/format';
-import { enumLabel } from '../../components/crud/labels';
-import type { Row } from '../../components/crud/fieldWire';
+import { formatDateTime, formatShortDate, formatShortTime } from '../../lib/format';
+import { enumLabel } from '../crud/labels';
+import type { Row } from '../crud/fieldWire';
 
 /** Is this value personal data the caller may not see (the server sent the mask)? */
 export const isMasked = (value: unknown) =>
@@ -230,7 +230,7 @@ export const isBlacklisted = (record: Row) => BLACKLIST_MARKERS.some((marker) =>
 
 /**
  * The unmissable mark of a visitor with a blacklist hit: a solid red tag with a stop sign and the word, its
- * tooltip naming the lists and reasons. The list row around it turns red too (visits.css, `:has`).
+ * tooltip naming the lists and reasons. The list row around it turns red too (gate.css, `:has`).
  */
 export function BlacklistFlag({ record }: { record: Row }) {
   const { t } = useTranslation();

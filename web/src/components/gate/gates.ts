@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { RefValue } from '@strazce/contract';
-import { api } from '../../app/api';
-import { useSession } from '../../app/session';
+import { api } from '../../lib/api';
+import { useSession } from '../../lib/session';
 
 /** A valid gate of the current site as the gate pickers show it. */
 export interface GateOption {

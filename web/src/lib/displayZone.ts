@@ -1,7 +1,7 @@
 /**
  * The time zone that business times are shown in: the current site's (its SITE_TIME_ZONE, set by the session),
  * so a guard, the server's e-mails and the exports agree whatever zone a browser is set to. Null: the browser's.
- * Apart from app/format.ts so that the session sets it without loading the date library's zone support.
+ * Apart from lib/format.ts so that the session sets it without loading the date library's zone support.
  */
 let displayZone: string | null = null;
 

@@ -4,11 +4,11 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { visit } from '@strazce/contract';
-import { api } from '../../app/api';
-import { formatTime } from '../../app/format';
-import { entityQueryKey } from '../../components/crud/CrudDialog';
-import type { Row } from '../../components/crud/fieldWire';
-import { useDebounced } from './useDebounced';
+import { api } from '../../lib/api';
+import { formatTime } from '../../lib/format';
+import { entityQueryKey } from '../crud/CrudDialog';
+import type { Row } from '../crud/fieldWire';
+import { useDebounced } from '../../lib/useDebounced';
 import { isMasked } from './visitCells';
 
 /** How a visitor in the area reads in a search (the departure dialog, a key's lend-out). */

@@ -154,7 +154,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   return { data: data as T, headers: response.headers, status: response.status };
 }
 
-/** What a call outside this module (app/upload.ts) needs to behave as `request` does. */
+/** What a call outside this module (lib/upload.ts) needs to behave as `request` does. */
 export const transport = {
   credentials: (): ApiCredentials => credentials,
   listeners,

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EGOV_POLL_MS, type EgovInit, type EgovPerson, type EgovResult } from '@strazce/contract';
-import { api } from '../../app/api';
+import { api } from '../../lib/api';
 import { identityDocumentFor, type SiteIdentityDocument } from './idDocument';
 
 /** Where a reading is: nothing going on, waiting for the document on the reader, or failed with a text. */

@@ -2,8 +2,8 @@ import type { ReactNode } from 'react';
 import { Descriptions, Empty, Form, Select, Spin, type DescriptionsProps } from 'antd';
 import type { TFunction } from 'i18next';
 import type { RefValue } from '@strazce/contract';
-import { formatDateTime } from '../../app/format';
-import type { Row } from '../../components/crud/fieldWire';
+import { formatDateTime } from '../../lib/format';
+import type { Row } from '../crud/fieldWire';
 
 interface LeaveEntryChooserProps {
   /** The entry the dialog was opened for; without one the guard finds it among `found`. */

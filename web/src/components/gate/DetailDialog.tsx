@@ -3,11 +3,11 @@ import { Button, Descriptions, Modal, Space, Table, Typography } from 'antd';
 import type { DescriptionsProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Entity } from '@strazce/contract';
-import { formatDateTime } from '../../app/format';
-import { FieldView } from '../../components/crud/FieldView';
-import { entityOne, fieldLabel } from '../../components/crud/labels';
-import type { Row } from '../../components/crud/fieldWire';
-import { SCROLLING_BODY } from './ActionDialog';
+import { formatDateTime } from '../../lib/format';
+import { FieldView } from '../crud/FieldView';
+import { entityOne, fieldLabel } from '../crud/labels';
+import type { Row } from '../crud/fieldWire';
+import { SCROLLING_BODY } from '../ActionDialog';
 import { PersonalText } from './visitCells';
 
 /** What a page gives the preview of its record. */

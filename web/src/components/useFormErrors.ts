@@ -1,6 +1,6 @@
 import type { FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { validationText, type FormErrors, type ValidationMessage } from '../../components/crud/validation';
+import { validationText, type FormErrors, type ValidationMessage } from './crud/validation';
 import type { DialogProblem } from './ActionDialog';
 
 type Input = Record<string, unknown>;
