@@ -3,6 +3,33 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
+/** `expect(list.every(…))` passes on an empty list: a filter that found nothing would pass such an assertion. */
+const everyOnEmptyList = {
+  selector: "CallExpression[callee.name='expect'] > CallExpression[callee.property.name='every']",
+  message:
+    'expect(list.every(…)) passes on an empty list: use expectEvery(list, check) (server/test/helper.ts), or assert the list is not empty first.',
+};
+
+/**
+ * The web's layers (docs/ARCHITECTURE: app root → modules → components and lib): a module reaches another module
+ * only through that module's public `index.ts`, never into its files; components and lib know no module and no
+ * app root; lib knows no component.
+ */
+const DEEP_MODULE_IMPORT = '^\\.\\./(?!\\.\\./)[^/]+/.';
+const deepModuleImport = {
+  regex: DEEP_MODULE_IMPORT,
+  message:
+    "Import another module only through its public index (`'../keys'`), or move the shared piece to web/src/components or web/src/lib.",
+};
+const deepModuleDynamicImport = {
+  selector: `ImportExpression[source.value=/${DEEP_MODULE_IMPORT.replaceAll('/', '\\/')}/]`,
+  message: deepModuleImport.message,
+};
+const upwardImport = (layers) => ({
+  regex: `^(\\.\\./)+(${layers.join('|')})(/|$)`,
+  message: 'Layers point down only (app root → modules → components → lib): move the piece down instead.',
+});
+
 export default tseslint.config(
   {
     ignores: [
@@ -27,19 +54,33 @@ export default tseslint.config(
     // `.every()` passes on an empty list: a filter that found nothing would pass such an assertion.
     files: ['**/*.test.{ts,tsx}', '**/*.spec.ts'],
     rules: {
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector: "CallExpression[callee.name='expect'] > CallExpression[callee.property.name='every']",
-          message:
-            'expect(list.every(…)) passes on an empty list: use expectEvery(list, check) (server/test/helper.ts), or assert the list is not empty first.',
-        },
-      ],
+      'no-restricted-syntax': ['error', everyOnEmptyList],
     },
   },
   {
     files: ['web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
+  },
+  {
+    files: ['web/src/modules/*/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [deepModuleImport, upwardImport(['app'])] }],
+      'no-restricted-syntax': ['error', deepModuleDynamicImport],
+    },
+  },
+  {
+    files: ['web/src/modules/*/**/*.test.{ts,tsx}'],
+    rules: { 'no-restricted-syntax': ['error', everyOnEmptyList, deepModuleDynamicImport] },
+  },
+  {
+    files: ['web/src/components/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [upwardImport(['app', 'modules'])] }] },
+  },
+  {
+    files: ['web/src/lib/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [upwardImport(['app', 'modules', 'components'])] }],
+    },
   },
 );

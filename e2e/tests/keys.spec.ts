@@ -173,9 +173,10 @@ for (const language of flowLanguages('keys')) {
       ask.locator('.ant-btn').filter({ hasNotText: text(language, 'keys.visit.confirmOk') }),
     );
     await expect(ask).toBeHidden();
-    // Nothing was typed in the departure dialog: it closes without asking.
+    // Nothing was changed in the dialog: Escape closes it without asking to discard anything.
     await page.keyboard.press('Escape');
     await expect(alert).toBeHidden();
+    await expect(page.locator('.discard-confirm')).toHaveCount(0);
 
     // The key comes back, brought by someone else.
     await page.goto('/keys/lendouts');

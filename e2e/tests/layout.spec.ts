@@ -14,6 +14,7 @@ import {
   uniqueName,
   type Language,
 } from '../support/fixtures';
+import { siteDay } from '../support/visits';
 
 /**
  * The application shell on phones, tablets and desks (issue 11): no page is wider than the screen, below
@@ -187,7 +188,7 @@ test.describe('advices waiting for an answer', () => {
     const category = await adminApi.post<{ id: number }>('/visit/advice/category', {
       name: uniqueName('Kategorie '),
     });
-    const tomorrow = new Date(Date.now() + 24 * 3600_000).toISOString().slice(0, 10);
+    const tomorrow = siteDay(1);
     const created = await page.request.post('/api/visit/advice/request', {
       headers: { 'X-Auth-Token': requester.session.token },
       data: {

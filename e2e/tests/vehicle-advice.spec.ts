@@ -13,21 +13,13 @@ import {
 } from '../support/fixtures';
 import { topDialog } from '../support/crud';
 import { text } from '../support/texts';
-import { choose, todayForPicker } from '../support/visits';
+import { choose, siteDay, todayForPicker } from '../support/visits';
 
 /**
  * Vehicle advices (/vehicleadvice/manager): by default the list shows the day before to the day after today in
  * the site's zone (the server's rules are tested in server/src/modules/vehicle/vehicleAdvice.routes.test.ts).
  */
 const screenshots = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'screenshots');
-
-/** A day in the demo site's zone (Europe/Prague), `days` from today. */
-function siteDay(days: number): string {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Prague' }).format(new Date());
-  const day = new Date(`${today}T12:00:00Z`);
-  day.setUTCDate(day.getUTCDate() + days);
-  return day.toISOString().slice(0, 10);
-}
 
 const TITLES = { cs: 'Avíza vozidel', 'en-US': 'Vehicle advices' } as const;
 

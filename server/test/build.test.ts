@@ -6,12 +6,24 @@ import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, SERVER_DIR, killStartedServers, startServer } from './serverProcess';
 
-// The build goes beside the real one (server/dist), so that the server finds its folder from it the same way.
-const outDir = path.join(SERVER_DIR, 'dist', `test-${randomBytes(4).toString('hex')}`);
+// The build goes into a copy of the repository's layout (server/dist beside server/package.json and
+// server/drizzle, web/dist beside server/), so that the server finds its folder, its migrations and the web app
+// from it as from the real one, and the test does not depend on whether web/dist happens to be built.
+const treeDir = fs.mkdtempSync(path.join(os.tmpdir(), 'strazce-tree-'));
+const serverDir = path.join(treeDir, 'server');
+const outDir = path.join(serverDir, 'dist');
+const webDir = path.join(treeDir, 'web', 'dist');
+const WEB_PAGE = `<!doctype html><html><head><title>Strážce ${randomBytes(4).toString('hex')}</title></head></html>`;
+fs.mkdirSync(outDir, { recursive: true });
+fs.mkdirSync(webDir, { recursive: true });
+fs.copyFileSync(path.join(SERVER_DIR, 'package.json'), path.join(serverDir, 'package.json'));
+fs.symlinkSync(path.join(SERVER_DIR, 'drizzle'), path.join(serverDir, 'drizzle'), 'dir');
+fs.symlinkSync(path.join(SERVER_DIR, '..', 'node_modules'), path.join(treeDir, 'node_modules'), 'dir');
+fs.writeFileSync(path.join(webDir, 'index.html'), WEB_PAGE);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'strazce-build-'));
 afterEach(() => killStartedServers());
 afterAll(() => {
-  fs.rmSync(outDir, { recursive: true, force: true });
+  fs.rmSync(treeDir, { recursive: true, force: true });
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -35,12 +47,13 @@ describe('the production build (npm start)', () => {
     });
     expect(login.status, await login.clone().text()).toBe(200);
     expect(((await login.json()) as { user: { userName: string } }).user.userName).toBe('admin');
-    // The built web app is served from web/dist when it has been built.
-    if (fs.existsSync(path.join(SERVER_DIR, '..', 'web', 'dist', 'index.html'))) {
-      const page = await fetch(`${base}/`);
-      expect(page.status).toBe(200);
-      expect(page.headers.get('content-type')).toContain('text/html');
-    }
+    // The web app is served from web/dist beside the server's folder.
+    const page = await fetch(`${base}/`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toContain('text/html');
+    expect(await page.text()).toContain(
+      WEB_PAGE.slice(WEB_PAGE.indexOf('<title>'), WEB_PAGE.indexOf('</title>')),
+    );
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
   }, 180_000);

@@ -1,4 +1,4 @@
-import { i18nReady } from './app/i18n';
+import { i18nReady } from './lib/i18n';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';

@@ -5,6 +5,7 @@ import {
   pageRule,
   setValues,
   signatureAttribute,
+  type SignatureAttributeType,
   type SigningAttribute,
 } from './entities/signature';
 
@@ -42,17 +43,26 @@ describe('signature attribute rules', () => {
     expect(pageRule(2, 2)).toEqual([]);
   });
 
-  it('declares the attribute types of the spec', () => {
-    expect(signatureAttribute.fields.type.values).toEqual([
-      'TEXT',
-      'INTEGER',
-      'BOOLEAN',
-      'FLOAT',
-      'SET',
-      'DATE',
-      'DATETIME',
-      'TIME',
-    ]);
+  it('checks a value of every attribute type it declares, and refuses a wrong one', () => {
+    // Keyed by the type: the compiler asks for a sample of each declared type, no list is copied here.
+    const samples: Record<SignatureAttributeType, { good: unknown; bad?: unknown }> = {
+      TEXT: { good: 'abc' },
+      INTEGER: { good: '12', bad: '1.5' },
+      BOOLEAN: { good: true, bad: 'maybe' },
+      FLOAT: { good: '1,5', bad: 'x' },
+      SET: { good: 'a', bad: 'c' },
+      DATE: { good: '2026-02-28', bad: '2026-02-30' },
+      DATETIME: { good: '2026-02-28T10:00:00', bad: 'now' },
+      TIME: { good: '23:59', bad: '24:00' },
+    };
+    const types = signatureAttribute.fields.type.values ?? [];
+    expect(types.length).toBeGreaterThan(0);
+    for (const type of types as SignatureAttributeType[]) {
+      const sample = samples[type];
+      expect(check({ type, values: ['a', 'b'] }, sample.good), type).toHaveProperty('value');
+      if (sample.bad !== undefined)
+        expect(check({ type, values: ['a', 'b'] }, sample.bad), type).toHaveProperty('error');
+    }
   });
 });
 

@@ -3,7 +3,7 @@ import { ConfigProvider, type ThemeConfig } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { AppRouter } from './router';
 import { cspNonce } from './csp';
-import { antdLocaleOf } from './i18n';
+import { antdLocaleOf } from '../lib/i18n';
 import { appTheme } from './theme';
 
 /** Ant Design's `<style>` elements carry the page's CSP nonce (app/csp.ts). */

@@ -2,15 +2,15 @@ import { useEffect } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { App as AntApp } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { onApiError, refusesSession } from './api';
-import { apiErrorContent } from './apiErrors';
+import { onApiError, refusesSession } from '../lib/api';
+import { apiErrorContent } from '../lib/apiErrors';
 import { AppLayout } from './layout/AppLayout';
-import { queryClient } from './queryClient';
-import { onCacheReset } from './session';
+import { queryClient } from '../lib/queryClient';
+import { onCacheReset } from '../lib/session';
 
 /**
  * A failed call that nobody handles (not `silent`) becomes a notification. A refusal of the session (401/403)
- * is the session's business (app/session.tsx logs out), not a message.
+ * is the session's business (lib/session.tsx logs out), not a message.
  */
 function ApiErrorNotifications() {
   const { notification } = AntApp.useApp();

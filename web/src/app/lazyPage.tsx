@@ -1,34 +1,6 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import { CHUNK_LOAD_TIMEOUT_MS } from '@strazce/contract';
-
-/** A lazily loaded page; each becomes its own chunk. */
-export type PageLoader = () => Promise<{ default: ComponentType }>;
-
-/** How long a page chunk may take to load before the load counts as failed (spec section 9). */
-export { CHUNK_LOAD_TIMEOUT_MS };
-
-export class ChunkLoadTimeoutError extends Error {
-  constructor() {
-    super('Page load timed out');
-  }
-}
-
-/** Rejects when `promise` has not settled within `ms`. */
-export function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new ChunkLoadTimeoutError()), ms);
-    promise.then(
-      (value) => {
-        clearTimeout(timer);
-        resolve(value);
-      },
-      (error: unknown) => {
-        clearTimeout(timer);
-        reject(error instanceof Error ? error : new Error(String(error)));
-      },
-    );
-  });
-}
+import type { PageLoader } from '../lib/pageLoader';
+import { CHUNK_LOAD_TIMEOUT_MS, withTimeout } from '../lib/withTimeout';
 
 /** A lazily loaded component (its own chunk) that fails after the chunk load time-out. */
 export function lazyWithTimeout(loader: PageLoader): LazyExoticComponent<ComponentType> {

@@ -1,14 +1,14 @@
 import { Suspense, useEffect, type ReactNode } from 'react';
 import { BrowserRouter, Navigate, Outlet, Route, Routes, useLocation } from 'react-router';
 import { APP_ROUTES } from '@strazce/contract';
-import { canOpenRoute, deniedBecause, landingPath } from './access';
+import { canOpenRoute, deniedBecause, landingPath } from '../lib/access';
 import type { DeniedState } from './layout/DeniedNotice';
 import { lazyWithTimeout, pageOf, preloadPages } from './lazyPage';
 import { PageLoading } from '../components/PageLoading';
 import { PageError } from '../components/PageError';
 import { RouteErrorBoundary } from '../components/RouteErrorBoundary';
-import { SessionProvider, useSession } from './session';
-import { storage } from './storage';
+import { SessionProvider, useSession } from '../lib/session';
+import { storage } from '../lib/storage';
 
 /** The logged-in app's shell (menu, site and user choosers, the two-factor and password prompts), its own chunk. */
 const loadAppLayout = () => import('./AppFrame');
@@ -99,7 +99,7 @@ function PageBoundary({ children }: { children: ReactNode }) {
  */
 export function AppRouter() {
   return (
-    // Navigations are plain updates, not transitions: a logout (app/session.tsx) leaves the protected pages in
+    // Navigations are plain updates, not transitions: a logout (lib/session.tsx) leaves the protected pages in
     // one synchronous commit before the session is forgotten, and a page being loaded shows its loading state.
     <BrowserRouter useTransitions={false}>
       <RouteErrorBoundary fallback={(error) => <PageError error={error} fullScreen />}>

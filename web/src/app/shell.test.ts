@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { TFunction } from 'i18next';
 import { APP_ROUTES } from '@strazce/contract';
-import { canAccess, canOpenRoute, menuRoutes } from './access';
-import { ApiError, NetworkError } from './api';
-import { apiErrorText } from './apiErrors';
-import { formatDate, formatDateTime, formatTime, toWireDate } from './format';
-import { initialLanguage, languageOfLocale } from './language';
-import { siteTimeoutMinutes } from './session';
+import { canAccess, canOpenRoute, menuRoutes } from '../lib/access';
+import { ApiError, NetworkError } from '../lib/api';
+import { apiErrorText } from '../lib/apiErrors';
+import { formatDate, formatDateTime, formatTime, toWireDate } from '../lib/format';
+import { initialLanguage, languageOfLocale } from '../lib/language';
+import { siteTimeoutMinutes } from '../lib/session';
 import { safeRedirect } from '../modules/auth/redirect';
 import { loginErrorText, nextCodeAt } from '../modules/auth/loginErrors';
 

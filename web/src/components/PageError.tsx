@@ -1,6 +1,6 @@
 import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ChunkLoadTimeoutError } from '../app/lazyPage';
+import { ChunkLoadTimeoutError } from '../lib/withTimeout';
 import { StatusMessage } from './StatusMessage';
 
 /**

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Avatar } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../app/api';
-import type { SessionUser } from '../app/session';
+import { api } from '../lib/api';
+import type { SessionUser } from '../lib/session';
 
 /** Query key of a user's avatar image; invalidate it after an upload or removal. */
 export const avatarQueryKey = (userId: number) => ['access_user', 'avatar', userId] as const;

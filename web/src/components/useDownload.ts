@@ -1,8 +1,8 @@
 import { useCallback } from 'react';
 import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ApiError, NetworkError, api, type RequestOptions } from '../app/api';
-import { apiErrorText } from '../app/apiErrors';
+import { ApiError, NetworkError, api, type RequestOptions } from '../lib/api';
+import { apiErrorText } from '../lib/apiErrors';
 
 /** The browser refused to save a file (downloads blocked, no object URLs). */
 export class DownloadDeniedError extends Error {}

@@ -1,4 +1,4 @@
-import type { PageLoader } from '../app/lazyPage';
+import type { PageLoader } from '../lib/pageLoader';
 import { adminPages } from './admin/pages';
 import { sitePages } from './site/pages';
 import { visitPages } from './visits/pages';
@@ -12,8 +12,6 @@ import { stockPages } from './stock/pages';
 import { logisticsPages } from './logistics/pages';
 import { kboxPages } from './kbox/pages';
 import { signaturePages } from './signatures/pages';
-
-export type { PageLoader };
 
 /** Pages of the shell itself: home and the user's profile. */
 const shellPages: Record<string, PageLoader> = {
@@ -34,8 +32,6 @@ export const PAGES: Record<string, PageLoader> = {
   ...advicePages,
   ...vehicleAdvicePages,
   ...vehiclePages,
-  // Before the incident pages: those of /keys/incidents, /keys/incidenttypes, /patrol/incidents,
-  // /stock/incidents and /stock/incidenttypes are the shared ones.
   ...keyPages,
   ...patrolPages,
   ...stockPages,

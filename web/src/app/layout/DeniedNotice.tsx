@@ -2,7 +2,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { Alert } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { findRoute } from '@strazce/contract';
-import { useSession } from '../session';
+import { useSession } from '../../lib/session';
 
 /** What a refused route leaves in the history state of the page it sends the user to (`/`). */
 export interface DeniedState {

@@ -2,7 +2,7 @@ import { Button, Dropdown } from 'antd';
 import { GlobalOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, type Language } from '@strazce/contract';
-import { changeLanguage } from '../i18n';
+import { changeLanguage } from '../../lib/i18n';
 
 /**
  * Czech or English; the choice is remembered in this browser. The button shows the short code (CS, EN);

@@ -4,9 +4,9 @@ import { Badge, Menu, type MenuProps } from 'antd';
 import { HomeOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { MENU_AREAS, findRoute, type MenuArea } from '@strazce/contract';
-import { menuRoutes } from '../access';
-import { useSession } from '../session';
-import { AREA_ICONS } from './areaIcons';
+import { menuRoutes } from '../../lib/access';
+import { useSession } from '../../lib/session';
+import { AREA_ICONS } from '../../components/areaIcons';
 import { usePendingApprovals } from './usePendingApprovals';
 
 type MenuItem = Required<MenuProps>['items'][number];

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { App, Select } from 'antd';
 import { EnvironmentOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../api';
-import { useSession } from '../session';
+import { ApiError } from '../../lib/api';
+import { useSession } from '../../lib/session';
 
 /** The current site; the list holds only the sites the user is a member of (`compact` on touch screens). */
 export function SiteChooser({ compact = false }: { compact?: boolean }) {

@@ -3,7 +3,7 @@ import { LogoutOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons'
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { displayName, UserAvatar } from '../../components/UserAvatar';
-import { useSession } from '../session';
+import { useSession } from '../../lib/session';
 
 /** The user's avatar and name (the avatar alone when `compact`), with profile, two-factor setup and logout. */
 export function UserMenu({

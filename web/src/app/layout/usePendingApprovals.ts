@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { visitAdvice, type AdvicePending } from '@strazce/contract';
-import { api } from '../api';
-import { canAccess, type AccessSubject } from '../access';
+import { api } from '../../lib/api';
+import { canAccess, type AccessSubject } from '../../lib/access';
 
 /** How often the menu asks again while the page stays open (it asks on window focus as well). */
 export const PENDING_REFRESH_MS = 60_000;

@@ -25,10 +25,10 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { FieldDef, RefValue } from '@strazce/contract';
-import { ApiError, NetworkError, api } from '../../app/api';
-import { apiErrorText } from '../../app/apiErrors';
-import { formatDate } from '../../app/format';
-import { useAccess } from '../../app/session';
+import { ApiError, NetworkError, api } from '../../lib/api';
+import { apiErrorText } from '../../lib/apiErrors';
+import { formatDate } from '../../lib/format';
+import { useAccess } from '../../lib/session';
 import { ColumnChooser } from './ColumnChooser';
 import { CrudCards, PhoneFilters } from './CrudCards';
 import { CrudDialog, entityQueryKey } from './CrudDialog';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { DownloadOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { toWireDate } from '../../app/format';
+import { toWireDate } from '../../lib/format';
 import { useDownload } from '../useDownload';
 
 /**

@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Input, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Entity, RefValue } from '@strazce/contract';
-import { PICKER_FORMATS } from '../../app/format';
+import { PICKER_FORMATS } from '../../lib/format';
 import { DatePicker } from '../pickers';
 import { PhoneInput } from './PhoneInput';
 import { RefSelect } from './RefSelect';

@@ -1,7 +1,7 @@
 import { Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Entity, RefValue } from '@strazce/contract';
-import { formatDate, formatDateTime, numberFormat } from '../../app/format';
+import { formatDate, formatDateTime, numberFormat } from '../../lib/format';
 import { enumLabel } from './labels';
 
 const MAX_TAGS = 3;

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { AutoComplete } from 'antd';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api } from '../../app/api';
+import { api } from '../../lib/api';
 import { refQueryKey } from './RefSelect';
 import { refSource } from './refSources';
 

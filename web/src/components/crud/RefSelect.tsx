@@ -3,7 +3,7 @@ import { Select, Spin } from 'antd';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { RefValue } from '@strazce/contract';
-import { api } from '../../app/api';
+import { api } from '../../lib/api';
 import { refSource } from './refSources';
 import { searchText, useStableOrder } from '../stableOrder';
 

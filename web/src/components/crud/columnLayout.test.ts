@@ -17,14 +17,20 @@ import {
 const measure = (text: string) => text.length * 8;
 
 describe('column widths from the field type', () => {
-  it('gives each kind of content its width', () => {
-    expect(contentWidth(user.fields.lastLogin)).toBe(156); // date-time
-    expect(contentWidth(user.fields.valid)).toBe(80); // yes / no
-    expect(contentWidth(user.fields.person)).toBe(150); // reference
-    expect(contentWidth(person.fields.email)).toBe(190);
-    expect(contentWidth({ kind: 'text', max: 10 } as never)).toBe(120); // a short code
-    expect(contentWidth({ kind: 'textarea', max: 2000 } as never)).toBe(200);
-    expect(contentWidth({ kind: 'date' } as never)).toBeLessThan(contentWidth({ kind: 'datetime' } as never));
+  it('gives each kind of content the room its values need, relative to one another', () => {
+    const width = (field: object) => contentWidth(field as never);
+    // A yes/no is the narrowest; a date needs less than a date with its time.
+    expect(width(user.fields.valid)).toBeLessThan(width({ kind: 'date' }));
+    expect(width({ kind: 'date' })).toBeLessThan(width(user.fields.lastLogin));
+    // A short code less than a name, a name no more than a long text, which is no wider than a text area.
+    expect(width({ kind: 'text', max: 10 })).toBeLessThan(width({ kind: 'text', max: 100 }));
+    expect(width({ kind: 'text', max: 100 })).toBeLessThanOrEqual(width({ kind: 'text', max: 2000 }));
+    expect(width({ kind: 'text', max: 2000 })).toBeLessThanOrEqual(width({ kind: 'textarea', max: 2000 }));
+    // An e-mail address is longer than a reference's name; a list of values than one value.
+    expect(width(user.fields.person)).toBeLessThan(width(person.fields.email));
+    expect(width({ kind: 'enum' })).toBeLessThan(width({ kind: 'multiEnum' }));
+    for (const field of [user.fields.valid, user.fields.lastLogin, user.fields.person, person.fields.email])
+      expect(width(field)).toBeGreaterThan(0);
   });
 
   it('never makes a column narrower than its header with the sort and filter icons', () => {

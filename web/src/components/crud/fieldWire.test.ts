@@ -14,7 +14,7 @@ import {
 } from '@strazce/contract';
 import { z } from 'zod';
 import { INVALID_JSON, formValuesToInput, recordToFormValues, toInputValue } from './fieldWire';
-import { formatDate, formatDateTime, toWireDateTime } from '../../app/format';
+import { formatDate, formatDateTime, toWireDateTime } from '../../lib/format';
 
 const entity = defineEntity({
   resource: 'test/thing',

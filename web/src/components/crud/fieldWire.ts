@@ -1,7 +1,7 @@
 import dayjs, { type Dayjs } from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
 import { WIRE_DATE, type Entity, type FieldDef, type RefValue } from '@strazce/contract';
-import { toDisplayMoment, toWireDate, toWireDateTime } from '../../app/format';
+import { toDisplayMoment, toWireDate, toWireDateTime } from '../../lib/format';
 
 dayjs.extend(customParseFormat);
 

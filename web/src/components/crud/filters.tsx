@@ -5,7 +5,7 @@ import type { ColumnType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { WIRE_DATE, type Entity, type RefValue } from '@strazce/contract';
-import { PICKER_FORMATS } from '../../app/format';
+import { PICKER_FORMATS } from '../../lib/format';
 import { RangePicker } from '../pickers';
 import { RefSelect } from './RefSelect';
 import { enumLabel, fieldLabel } from './labels';

@@ -1,6 +1,6 @@
 import dayjs from 'dayjs';
 import { PAGE_SIZES, filterParams, type Entity, type RefValue } from '@strazce/contract';
-import { toWireDateTime } from '../../app/format';
+import { toWireDateTime } from '../../lib/format';
 
 export interface SortState {
   field: string;

@@ -1,6 +1,6 @@
 import type { ReactElement, ReactNode } from 'react';
 import type { Entity } from '@strazce/contract';
-import type { ApiError } from '../../app/api';
+import type { ApiError } from '../../lib/api';
 import type { DialogMode, Row } from './fieldWire';
 import type { FilterValue, SortState } from './tableState';
 

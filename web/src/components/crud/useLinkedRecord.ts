@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import type { Entity } from '@strazce/contract';
-import { api } from '../../app/api';
+import { api } from '../../lib/api';
 import { entityQueryKey } from './CrudDialog';
 import type { Row } from './fieldWire';
 

@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
 import { PAGE_SIZES, type Entity } from '@strazce/contract';
-import { useSystemOption } from '../../app/systemOptions';
+import { useSystemOption } from '../../lib/systemOptions';
 import {
   initialTableState,
   loadTableState,

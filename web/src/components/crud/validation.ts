@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import type { z } from 'zod';
 import { pastDateProblems, type Entity, type ErrorDetail } from '@strazce/contract';
-import { toWireDate } from '../../app/format';
+import { toWireDate } from '../../lib/format';
 import { INVALID_JSON } from './fieldWire';
 
 /** A message of a form: a translation key under `validation.*` and its parameters. */

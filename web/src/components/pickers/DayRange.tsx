@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { PICKER_FORMATS, now, toWireDate } from '../../app/format';
+import { PICKER_FORMATS, now, toWireDate } from '../../lib/format';
 import { RangePicker } from './index';
 
 /** A range of whole days: the last `days` days up to today at first, and its `from`/`to` on the wire. */

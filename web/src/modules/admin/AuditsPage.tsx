@@ -3,7 +3,7 @@ import { SafetyCertificateOutlined } from '@ant-design/icons';
 import { Alert, Button, Tabs, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { audit, type AuditVerification } from '@strazce/contract';
-import { api } from '../../app/api';
+import { api } from '../../lib/api';
 import { RecordPreview } from '../../components/crud/CrudDialog';
 import { CrudPage } from '../../components/crud/CrudPage';
 import type { Row } from '../../components/crud/fieldWire';

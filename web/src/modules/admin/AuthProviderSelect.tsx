@@ -1,7 +1,7 @@
 import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { user } from '@strazce/contract';
-import { useSystemOption } from '../../app/systemOptions';
+import { useSystemOption } from '../../lib/systemOptions';
 import { enumLabel } from '../../components/crud/labels';
 import { SystemOptionState } from './SystemOptionState';
 

@@ -3,7 +3,7 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { AutoComplete, Button, Form, Input, Segmented, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { KNOWN_CONFIG_PROPERTIES, type ConfigValueType } from '@strazce/contract';
-import { useSystemOption } from '../../app/systemOptions';
+import { useSystemOption } from '../../lib/systemOptions';
 import {
   convertConfigValue,
   emptyScalar,
@@ -14,7 +14,7 @@ import {
   type Scalar,
   type ScalarType,
 } from './configValue';
-import { isKnownProperty } from './siteProperties';
+import { isKnownProperty } from '../../lib/siteProperties';
 import { NumberInput } from '../../components/NumberInput';
 import { SystemOptionState } from './SystemOptionState';
 

@@ -4,12 +4,12 @@ import { Alert, App, Form, Segmented, Select, Typography, Upload } from 'antd';
 import { GuardedModal } from '../../components/GuardedModal';
 import { useTranslation } from 'react-i18next';
 import { siteProperty, type ModuleCode } from '@strazce/contract';
-import { ApiError, NetworkError, api } from '../../app/api';
-import { apiErrorText } from '../../app/apiErrors';
-import { useAccess, useSession } from '../../app/session';
-import { useSystemOption } from '../../app/systemOptions';
+import { ApiError, NetworkError, api } from '../../lib/api';
+import { apiErrorText } from '../../lib/apiErrors';
+import { useAccess, useSession } from '../../lib/session';
+import { useSystemOption } from '../../lib/systemOptions';
 import { SystemOptionState } from './SystemOptionState';
-import { fileLimitMb, setKnownProperty } from './siteProperties';
+import { fileLimitMb, setKnownProperty } from '../../lib/siteProperties';
 import { formatFileSize, megabytes } from './fileSize';
 
 interface FileUploadDialogProps {

@@ -13,11 +13,11 @@ import {
 import { Button, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { storedFile } from '@strazce/contract';
-import { useSession } from '../../app/session';
+import { useSession } from '../../lib/session';
 import { CrudPage } from '../../components/crud/CrudPage';
 import { useDownload } from '../../components/useDownload';
 import { FileUploadDialog } from './FileUploadDialog';
-import { fileLimitMb } from './siteProperties';
+import { fileLimitMb } from '../../lib/siteProperties';
 import { formatFileSize } from './fileSize';
 import './system.css';
 

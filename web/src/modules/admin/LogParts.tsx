@@ -3,8 +3,8 @@ import { App, Button, Descriptions, Tag, Tooltip, Typography } from 'antd';
 import { SendOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { DeliveryState, ResendResult } from '@strazce/contract';
-import { api } from '../../app/api';
-import { useConfigNotices } from '../../app/configuration';
+import { api } from '../../lib/api';
+import { useConfigNotices } from '../../components/configuration';
 import type { CrudPageApi, RowAction } from '../../components/crud/types';
 
 /** A titled part of a log preview (request headers, message text), with an optional action on the right. */

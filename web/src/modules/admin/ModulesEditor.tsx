@@ -1,7 +1,7 @@
 import { Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ModuleCode } from '@strazce/contract';
-import { useSystemOption } from '../../app/systemOptions';
+import { useSystemOption } from '../../lib/systemOptions';
 import { SystemOptionState } from './SystemOptionState';
 
 interface ModulesEditorProps {

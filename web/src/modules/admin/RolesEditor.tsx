@@ -1,6 +1,6 @@
 import { Badge, Checkbox, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useSystemOption } from '../../app/systemOptions';
+import { useSystemOption } from '../../lib/systemOptions';
 import { SystemOptionState } from './SystemOptionState';
 
 interface RolesEditorProps {

@@ -3,16 +3,16 @@ import { SettingOutlined } from '@ant-design/icons';
 import { Alert, App, Drawer, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { KNOWN_CONFIG_PROPERTIES, siteProperty, type ConfigValueType } from '@strazce/contract';
-import { ApiError, NetworkError } from '../../app/api';
-import { apiErrorText } from '../../app/apiErrors';
-import { useAccess, useSession } from '../../app/session';
+import { ApiError, NetworkError } from '../../lib/api';
+import { apiErrorText } from '../../lib/apiErrors';
+import { useAccess, useSession } from '../../lib/session';
 import { CrudPage } from '../../components/crud/CrudPage';
 import type { Row } from '../../components/crud/fieldWire';
 import type { RowAction } from '../../components/crud/types';
 import { ConfigValueInput, PropertyNameInput } from './ConfigValueInput';
-import { isKnownProperty } from './siteProperties';
+import { isKnownProperty } from '../../lib/siteProperties';
 import './system.css';
-import { numberFormat } from '../../app/format';
+import { numberFormat } from '../../lib/format';
 
 const I18N = 'entity.system_site/property';
 

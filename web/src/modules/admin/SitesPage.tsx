@@ -1,7 +1,7 @@
 import { Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { site } from '@strazce/contract';
-import { useSystemOption } from '../../app/systemOptions';
+import { useSystemOption } from '../../lib/systemOptions';
 import { CrudPage } from '../../components/crud/CrudPage';
 import { ModulesEditor } from './ModulesEditor';
 import { useSitePropertiesAction } from './SitePropertiesDrawer';

@@ -1,11 +1,11 @@
 import { Alert, Button, Spin } from 'antd';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { ApiError, NetworkError } from '../../app/api';
-import { apiErrorText } from '../../app/apiErrors';
+import type { ApiError, NetworkError } from '../../lib/api';
+import { apiErrorText } from '../../lib/apiErrors';
 
 /**
- * While the server's choices (app/systemOptions.ts) load: a spinner; when they fail: why, with a retry. Null once
+ * While the server's choices (lib/systemOptions.ts) load: a spinner; when they fail: why, with a retry. Null once
  * they are there. A form control shows it in place of its choices.
  */
 export function SystemOptionState({ query }: { query: UseQueryResult<unknown, Error> }) {

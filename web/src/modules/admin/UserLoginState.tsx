@@ -2,7 +2,7 @@ import { Alert, Space, Tag, Tooltip } from 'antd';
 import { useQueries } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { accessGroup, userLoginProblems, type UserLoginProblem } from '@strazce/contract';
-import { api } from '../../app/api';
+import { api } from '../../lib/api';
 import { entityQueryKey } from '../../components/crud/CrudDialog';
 import type { Row } from '../../components/crud/fieldWire';
 

@@ -1,4 +1,4 @@
-import { numberFormat } from '../../app/format';
+import { numberFormat } from '../../lib/format';
 
 const UNITS = ['B', 'kB', 'MB', 'GB', 'TB'] as const;
 const STEP = 1024;

@@ -1,6 +1,11 @@
 import type { Entity } from '@strazce/contract';
 import type { Row } from '../../components/crud/fieldWire';
-import { DetailDialog, DetailFields, EquipmentTable, type DetailProps } from '../visits/DetailDialog';
+import {
+  DetailDialog,
+  DetailFields,
+  EquipmentTable,
+  type DetailProps,
+} from '../../components/gate/DetailDialog';
 import { AdviceDays, AdviceStatus } from './adviceCells';
 
 /** Pairs of the two-column detail, row by row; the reasons take a whole row. */

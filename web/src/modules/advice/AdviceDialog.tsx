@@ -4,17 +4,17 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { adviceEquipmentExtension, checkAdvice, pastDateProblems, type Entity } from '@strazce/contract';
-import { ApiError, NetworkError, api } from '../../app/api';
-import { apiErrorText } from '../../app/apiErrors';
-import { toWireDate } from '../../app/format';
+import { ApiError, NetworkError, api } from '../../lib/api';
+import { apiErrorText } from '../../lib/apiErrors';
+import { toWireDate } from '../../lib/format';
 import { entityQueryKey } from '../../components/crud/CrudDialog';
 import { entityOne } from '../../components/crud/labels';
 import { formValuesToInput, recordToFormValues, type Row } from '../../components/crud/fieldWire';
 import { detailsToFormErrors, issuesToFormErrors, type FormErrors } from '../../components/crud/validation';
-import { ActionDialog, type DialogProblem } from '../visits/ActionDialog';
-import { EquipmentFields, equipmentFormRows, equipmentInput } from '../visits/EquipmentFields';
-import { FormSection, VisitedFields, VisitorFields, useFieldItem } from '../visits/VisitorFields';
-import { useFormErrors } from '../visits/useFormErrors';
+import { ActionDialog, type DialogProblem } from '../../components/ActionDialog';
+import { EquipmentFields, equipmentFormRows, equipmentInput } from '../../components/gate/EquipmentFields';
+import { FormSection, VisitedFields, VisitorFields, useFieldItem } from '../../components/gate/VisitorFields';
+import { useFormErrors } from '../../components/useFormErrors';
 
 type DateMode = 'oneTime' | 'multiple';
 

@@ -4,19 +4,19 @@ import { App, Col, Empty, Form, Input, Row as GridRow, Spin, Tag, Typography } f
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { visit, visitAdvice, type RefValue } from '@strazce/contract';
-import { ApiError, NetworkError, api } from '../../app/api';
-import { apiErrorText } from '../../app/apiErrors';
-import { toWireDate } from '../../app/format';
+import { ApiError, NetworkError, api } from '../../lib/api';
+import { apiErrorText } from '../../lib/apiErrors';
+import { toWireDate } from '../../lib/format';
 import { entityQueryKey } from '../../components/crud/CrudDialog';
 import { RefSelect } from '../../components/crud/RefSelect';
 import { fieldLabel } from '../../components/crud/labels';
 import type { Row } from '../../components/crud/fieldWire';
-import { ActionDialog, type DialogProblem } from '../visits/ActionDialog';
-import { GateSelect } from '../visits/GatePicker';
-import type { GateOption } from '../visits/gates';
-import type { GuardGate } from '../visits/guardGate';
-import { confirmEntryWarning, isEntryWarning } from '../visits/warnings';
-import { useDebounced } from '../visits/useDebounced';
+import { ActionDialog, type DialogProblem } from '../../components/ActionDialog';
+import { GateSelect } from '../../components/gate/GatePicker';
+import type { GateOption } from '../../components/gate/gates';
+import type { GuardGate } from '../../components/gate/guardGate';
+import { confirmEntryWarning, isEntryWarning } from '../../components/gate/warnings';
+import { useDebounced } from '../../lib/useDebounced';
 import { searchText, useStableOrder } from '../../components/stableOrder';
 import { AdviceDays } from './adviceCells';
 

@@ -7,7 +7,7 @@ import {
 import { Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { visitAdvice, type RefValue } from '@strazce/contract';
-import { formatDate, formatDateTime } from '../../app/format';
+import { formatDate, formatDateTime } from '../../lib/format';
 import { enumLabel } from '../../components/crud/labels';
 import type { Row } from '../../components/crud/fieldWire';
 

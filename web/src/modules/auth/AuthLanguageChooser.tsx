@@ -3,7 +3,7 @@ import { Button } from 'antd';
 import { GlobalOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, type Language } from '@strazce/contract';
-import { changeLanguage } from '../../app/i18n';
+import { changeLanguage } from '../../lib/i18n';
 
 /**
  * The language chooser of the public screens: the logged-in app's (app/layout/LanguageChooser) in look and

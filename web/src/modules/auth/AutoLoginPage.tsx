@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PageLoading } from '../../components/PageLoading';
-import { useSession } from '../../app/session';
+import { useSession } from '../../lib/session';
 import { safeRedirect } from './redirect';
 
 /**

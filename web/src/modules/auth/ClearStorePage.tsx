@@ -1,9 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { PageLoading } from '../../components/PageLoading';
-import { setApiCredentials } from '../../app/api';
-import { useSession } from '../../app/session';
-import { clearStorage } from '../../app/storage';
+import { setApiCredentials } from '../../lib/api';
+import { useSession } from '../../lib/session';
+import { clearStorage } from '../../lib/storage';
 
 /** `/clearstore`: forgets everything stored in this browser (token, language, site, terminal) and logs out. */
 export default function ClearStorePage() {

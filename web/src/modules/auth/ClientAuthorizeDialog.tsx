@@ -4,9 +4,9 @@ import { GuardedModal } from '../../components/GuardedModal';
 import { DesktopOutlined, LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { HEADERS, TOTP_CODE_PATTERN } from '@strazce/contract';
-import { api, ApiError, request } from '../../app/api';
-import { basicAuthorization, setClientToken } from '../../app/session';
-import { storage } from '../../app/storage';
+import { api, ApiError, request } from '../../lib/api';
+import { basicAuthorization, setClientToken } from '../../lib/session';
+import { storage } from '../../lib/storage';
 import { loginErrorText } from './loginErrors';
 
 interface AuthorizeValues {

@@ -3,7 +3,7 @@ import { Alert, Form, Input } from 'antd';
 import { GuardedModal } from '../../components/GuardedModal';
 import { UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../app/api';
+import { api } from '../../lib/api';
 
 /**
  * Asks for a password reset link by e-mail. The answer is the same whether the user exists or not (the

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Alert, Button, Form, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { api, ApiError, NetworkError } from '../../app/api';
+import { api, ApiError, NetworkError } from '../../lib/api';
 import { NewPasswordFields } from '../../components/NewPasswordFields';
 import { AuthScreen } from './AuthScreen';
 

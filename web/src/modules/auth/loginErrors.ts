@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
-import { ApiError, NetworkError } from '../../app/api';
-import { apiErrorText } from '../../app/apiErrors';
+import { ApiError, NetworkError } from '../../lib/api';
+import { apiErrorText } from '../../lib/apiErrors';
 
 /**
  * The message of a failed login step (spec section 8): the user name check gives

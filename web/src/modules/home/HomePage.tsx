@@ -16,10 +16,10 @@ import {
   type DashboardWidget,
   type DashboardWidgetKind,
 } from '@strazce/contract';
-import { canAccess } from '../../app/access';
-import { api } from '../../app/api';
-import { formatDate } from '../../app/format';
-import { useSession } from '../../app/session';
+import { canAccess } from '../../lib/access';
+import { api } from '../../lib/api';
+import { formatDate } from '../../lib/format';
+import { useSession } from '../../lib/session';
 import { displayName } from '../../components/UserAvatar';
 import {
   STACK_BELOW_PX,

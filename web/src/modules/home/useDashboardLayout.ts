@@ -3,8 +3,8 @@ import { App } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { DashboardLayoutAnswer, DashboardWidget } from '@strazce/contract';
-import { api, type ApiError, type NetworkError } from '../../app/api';
-import { apiErrorText } from '../../app/apiErrors';
+import { api, type ApiError, type NetworkError } from '../../lib/api';
+import { apiErrorText } from '../../lib/apiErrors';
 
 /** How long the layout rests before it is saved: one save after a drag, not one per step. */
 export const SAVE_DELAY_MS = 600;

@@ -19,9 +19,9 @@ import {
   type DashboardSummaryPart,
   type DashboardWidgetKind,
 } from '@strazce/contract';
-import { canOpenRoute, menuRoutes } from '../../app/access';
-import { AREA_ICONS } from '../../app/layout/areaIcons';
-import { useSession } from '../../app/session';
+import { canOpenRoute, menuRoutes } from '../../lib/access';
+import { AREA_ICONS } from '../../components/areaIcons';
+import { useSession } from '../../lib/session';
 import { displayName, UserAvatar } from '../../components/UserAvatar';
 
 export const WIDGET_ICONS: Record<DashboardWidgetKind, ReactNode> = {

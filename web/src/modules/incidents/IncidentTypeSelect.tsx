@@ -1,7 +1,7 @@
 import { Select } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import type { IncidentModule, RefValue } from '@strazce/contract';
-import { api } from '../../app/api';
+import { api } from '../../lib/api';
 
 interface Props {
   module: IncidentModule;

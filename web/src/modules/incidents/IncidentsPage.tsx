@@ -2,8 +2,8 @@ import { CheckCircleOutlined, UndoOutlined, WarningFilled } from '@ant-design/ic
 import { App, Tabs, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { IncidentModule, RefValue } from '@strazce/contract';
-import { api } from '../../app/api';
-import { useAccess } from '../../app/session';
+import { api } from '../../lib/api';
+import { useAccess } from '../../lib/session';
 import { CrudPage } from '../../components/crud/CrudPage';
 import { RecordPreview } from '../../components/crud/CrudDialog';
 import type { Row } from '../../components/crud/fieldWire';

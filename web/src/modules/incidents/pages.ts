@@ -1,15 +1,11 @@
 import type { IncidentModule } from '@strazce/contract';
-import type { PageLoader } from '../registry';
+import type { PageLoader } from '../../lib/pageLoader';
 
-/**
- * The incident pages of patrols, key management and stock: one page each, parameterised by module. They load
- * through a small chunk (`incidentPageChunk`) holding the list of the pages' files, so that the login page's
- * start chunk, which carries this map, grows as little as possible (its budget).
- */
+/** The incident pages of patrols, key management and stock: one page each, parameterised by module. */
 const page =
   (module: IncidentModule, types?: boolean): PageLoader =>
   () =>
-    import('./incidentPageChunk').then((chunk) => chunk.incidentPage(module, types));
+    import('./IncidentsPage').then((pages) => ({ default: pages.incidentPageOf(module, types) }));
 
 export const incidentPages: Record<string, PageLoader> = {
   '/patrol/incidents': page('MOD_PATROL'),

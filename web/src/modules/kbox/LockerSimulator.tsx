@@ -11,8 +11,8 @@ import {
   kboxLockerClient,
   type KboxLockerClient,
 } from '@strazce/contract';
-import { ApiError, NetworkError, api } from '../../app/api';
-import { apiErrorText } from '../../app/apiErrors';
+import { ApiError, NetworkError, api } from '../../lib/api';
+import { apiErrorText } from '../../lib/apiErrors';
 import type { Row } from '../../components/crud/fieldWire';
 
 type Action = 'deposit' | 'pickup' | 'service' | 'status';

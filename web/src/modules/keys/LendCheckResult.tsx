@@ -2,9 +2,9 @@ import { CheckCircleFilled, CloseCircleFilled, KeyOutlined, LoadingOutlined } fr
 import { Alert, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { KeyLendCheck } from '@strazce/contract';
-import { ApiError, type NetworkError } from '../../app/api';
-import { apiErrorText } from '../../app/apiErrors';
-import { formatDateTime } from '../../app/format';
+import { ApiError, type NetworkError } from '../../lib/api';
+import { apiErrorText } from '../../lib/apiErrors';
+import { formatDateTime } from '../../lib/format';
 
 /**
  * What a lend would do, before the guard confirms (`GET /keymanagement/lend/check`): the key found by the code

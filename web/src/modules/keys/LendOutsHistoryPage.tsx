@@ -1,9 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { keyLend } from '@strazce/contract';
 import { CrudPage } from '../../components/crud/CrudPage';
-import { DueCell, useMinuteClock } from './keyCells';
+import { DueCell } from './keyCells';
+import { useMinuteClock } from '../../lib/useMinuteClock';
 import { ExportButton } from '../../components/crud/ExportButton';
-import { isOverdue } from './overdue';
+import { isOverdue } from '../../lib/overdue';
 import './keyRefs';
 import './keys.css';
 

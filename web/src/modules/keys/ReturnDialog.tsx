@@ -5,18 +5,19 @@ import type { Dayjs } from 'dayjs';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { key as keyEntity, keyLend, type RefValue } from '@strazce/contract';
-import { ApiError, NetworkError, api } from '../../app/api';
-import { apiErrorText } from '../../app/apiErrors';
-import { PICKER_FORMATS, formatDateTime, toWireDateTime } from '../../app/format';
+import { ApiError, NetworkError, api } from '../../lib/api';
+import { apiErrorText } from '../../lib/apiErrors';
+import { PICKER_FORMATS, formatDateTime, toWireDateTime } from '../../lib/format';
 import { entityQueryKey } from '../../components/crud/CrudDialog';
 import { fieldLabel } from '../../components/crud/labels';
 import type { Row } from '../../components/crud/fieldWire';
 import { DatePicker } from '../../components/pickers';
-import { ActionDialog, type DialogProblem } from '../visits/ActionDialog';
-import { GateSelect } from '../visits/GatePicker';
-import type { GateOption } from '../visits/gates';
-import type { GuardGate } from '../visits/guardGate';
-import { DueCell, useMinuteClock } from './keyCells';
+import { ActionDialog, type DialogProblem } from '../../components/ActionDialog';
+import { GateSelect } from '../../components/gate/GatePicker';
+import type { GateOption } from '../../components/gate/gates';
+import type { GuardGate } from '../../components/gate/guardGate';
+import { DueCell } from './keyCells';
+import { useMinuteClock } from '../../lib/useMinuteClock';
 import { NoteField } from '../../components/NoteField';
 
 /** The body of a return from the dialog's values (empty fields are left out: the server's defaults apply). */

@@ -1,26 +1,8 @@
-import { useEffect, useState } from 'react';
 import { CheckCircleOutlined, ClockCircleOutlined, KeyOutlined, StopOutlined } from '@ant-design/icons';
 import { Tag, Typography } from 'antd';
-import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../app/format';
-import { isOverdue, overdueParts, type LendTimes } from './overdue';
-
-/** The time now, renewed every minute (overdue badges grow while the list is open). */
-export function useMinuteClock(): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 60_000);
-    return () => clearInterval(timer);
-  }, []);
-  return now;
-}
-
-/** How long a key is past due in words of the language (`1 d 4 h`). */
-export function overdueText(t: TFunction, lend: LendTimes, now: number): string | null {
-  const parts = overdueParts(lend, now);
-  return parts && parts.map(([unit, count]) => t(`keys.duration.${unit}`, { count })).join(' ');
-}
+import { formatDateTime } from '../../lib/format';
+import { isOverdue, overdueText, type LendTimes } from '../../lib/overdue';
 
 /** A key's or a privilege's rule: ALLOW in green, DENY in red. */
 export function RuleTag({ rule }: { rule: unknown }) {

@@ -4,10 +4,10 @@ import { Alert, App, Table, Tag, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { VisitKey } from '@strazce/contract';
-import { api } from '../../app/api';
-import { formatDateTime } from '../../app/format';
-import { canOpenRoute } from '../../app/access';
-import { useSession } from '../../app/session';
+import { api } from '../../lib/api';
+import { formatDateTime } from '../../lib/format';
+import { canOpenRoute } from '../../lib/access';
+import { useSession } from '../../lib/session';
 
 /** A key as the visit's texts name it: its code and name (`K-001 Main gate`). */
 export function keyName(key: VisitKey['key']): string {

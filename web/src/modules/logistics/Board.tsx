@@ -5,11 +5,11 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { LOGISTICS_BOARD_REFRESH_MS, type LogisticsBoard, type LogisticsTurnTime } from '@strazce/contract';
-import { ApiError, NetworkError, api } from '../../app/api';
-import { apiErrorText } from '../../app/apiErrors';
-import { displayTimeZone, formatDate } from '../../app/format';
+import { ApiError, NetworkError, api } from '../../lib/api';
+import { apiErrorText } from '../../lib/apiErrors';
+import { displayTimeZone, formatDate } from '../../lib/format';
 import type { Row } from '../../components/crud/fieldWire';
-import { useMinuteClock } from '../keys/keyCells';
+import { useMinuteClock } from '../../lib/useMinuteClock';
 import { beep, unlockAudio } from './beep';
 import { BoardCard } from './BoardCard';
 import { boardColumns, boardQueues, newTransports, type BoardTransport } from './boardModel';

@@ -2,7 +2,7 @@ import { PlayCircleOutlined } from '@ant-design/icons';
 import { Button, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { logisticsTransport } from '@strazce/contract';
-import { formatShortTime } from '../../app/format';
+import { formatShortTime } from '../../lib/format';
 import { fieldLabel } from '../../components/crud/labels';
 import type { Row } from '../../components/crud/fieldWire';
 import type { BoardTransport } from './boardModel';

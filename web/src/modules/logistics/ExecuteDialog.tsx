@@ -3,13 +3,13 @@ import { Button, Empty, Flex, Spin, Typography, App } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { logisticsTransport } from '@strazce/contract';
-import { ApiError, NetworkError, api } from '../../app/api';
-import { apiErrorText } from '../../app/apiErrors';
+import { ApiError, NetworkError, api } from '../../lib/api';
+import { apiErrorText } from '../../lib/apiErrors';
 import { entityQueryKey } from '../../components/crud/CrudDialog';
 import { FailureAlert } from '../../components/FailureAlert';
 import { GuardedModal } from '../../components/GuardedModal';
 import type { Row } from '../../components/crud/fieldWire';
-import type { DialogProblem } from '../visits/ActionDialog';
+import type { DialogProblem } from '../../components/ActionDialog';
 import {
   OperationEditor,
   useConfirmOperation,

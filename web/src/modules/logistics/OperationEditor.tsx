@@ -4,14 +4,14 @@ import { App, Col, Form, Input, Row as GridRow, Tag, Typography } from 'antd';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { LOGISTICS_TRANSPORT_ATTRIBUTES, logisticsTransport } from '@strazce/contract';
-import { ApiError, NetworkError, api } from '../../app/api';
-import { apiErrorText } from '../../app/apiErrors';
+import { ApiError, NetworkError, api } from '../../lib/api';
+import { apiErrorText } from '../../lib/apiErrors';
 import { FieldInput } from '../../components/crud/FieldInput';
 import { fieldLabel } from '../../components/crud/labels';
 import { detailsToFormErrors, type FormErrors } from '../../components/crud/validation';
 import type { Row } from '../../components/crud/fieldWire';
-import { ActionDialog, type DialogProblem } from '../visits/ActionDialog';
-import { useFormErrors } from '../visits/useFormErrors';
+import { ActionDialog, type DialogProblem } from '../../components/ActionDialog';
+import { useFormErrors } from '../../components/useFormErrors';
 import { ask, askRampOccupied } from './confirm';
 import {
   LOG_NOTE,

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Empty, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { LogisticsBoard } from '@strazce/contract';
-import { formatShortTime } from '../../app/format';
+import { formatShortTime } from '../../lib/format';
 import { dayPosition, hourMarks, timelineRows, type BoardTransport } from './boardModel';
 import { refLabel } from './transportCells';
 

@@ -2,7 +2,7 @@ import { Card, Statistic } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { LogisticsTurnTime } from '@strazce/contract';
 import { TURN_TIME_FIGURES, formatMinutes } from './turnTime';
-import { numberFormat } from '../../app/format';
+import { numberFormat } from '../../lib/format';
 
 /**
  * The turn-time averages of a set of transports that left: how many, the waiting before entry, the time at the

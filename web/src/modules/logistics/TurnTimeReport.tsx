@@ -8,9 +8,9 @@ import {
   logisticsTransport,
   type LogisticsTurnTime,
 } from '@strazce/contract';
-import { ApiError, NetworkError, api } from '../../app/api';
-import { apiErrorText } from '../../app/apiErrors';
-import { formatDateTime } from '../../app/format';
+import { ApiError, NetworkError, api } from '../../lib/api';
+import { apiErrorText } from '../../lib/apiErrors';
+import { formatDateTime } from '../../lib/format';
 import { ExportButton } from '../../components/crud/ExportButton';
 import { fieldLabel } from '../../components/crud/labels';
 import { DayRangePicker, useDayRange } from '../../components/pickers/DayRange';

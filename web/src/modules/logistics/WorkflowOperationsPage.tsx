@@ -2,7 +2,7 @@ import { App, Form, Select, Switch, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { logisticsTransport, logisticsWorkflowOperation } from '@strazce/contract';
-import type { ApiError } from '../../app/api';
+import type { ApiError } from '../../lib/api';
 import { CrudPage } from '../../components/crud/CrudPage';
 import { fieldLabel } from '../../components/crud/labels';
 import type { FormItemContext, FormTab } from '../../components/crud/types';

@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
-import { storage } from '../../app/storage';
-import { useSession } from '../../app/session';
+import { storage } from '../../lib/storage';
+import { useSession } from '../../lib/session';
 
 /** The board's switches: 'Automatické obnovení' and 'Zvukový signál' (both on by default, spec). */
 export interface BoardSettings {

@@ -13,9 +13,9 @@ import {
   type LogisticsCallerWorkflow,
   type RefValue,
 } from '@strazce/contract';
-import { ApiError, NetworkError, api } from '../../app/api';
-import { apiErrorText } from '../../app/apiErrors';
-import { useAccess } from '../../app/session';
+import { ApiError, NetworkError, api } from '../../lib/api';
+import { apiErrorText } from '../../lib/apiErrors';
+import { useAccess } from '../../lib/session';
 import { CrudDialog } from '../../components/crud/CrudDialog';
 import type { Row } from '../../components/crud/fieldWire';
 import type { FormTab, RowAction } from '../../components/crud/types';

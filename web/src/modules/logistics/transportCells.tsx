@@ -3,7 +3,7 @@ import { Tag } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { logisticsStatus, logisticsTransport, logisticsTransportLog, type RefValue } from '@strazce/contract';
-import { api } from '../../app/api';
+import { api } from '../../lib/api';
 import type { Row } from '../../components/crud/fieldWire';
 import { entityQueryKey } from '../../components/crud/CrudDialog';
 import { enumLabel } from '../../components/crud/labels';

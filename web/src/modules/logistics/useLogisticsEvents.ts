@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { fetchEventSource } from '@microsoft/fetch-event-source';
 import { HEADERS, logisticsEventSchema, type LogisticsEvent } from '@strazce/contract';
-import { transport } from '../../app/api';
-import { useSession } from '../../app/session';
+import { transport } from '../../lib/api';
+import { useSession } from '../../lib/session';
 
 /** How long the board waits before it connects again after the stream broke. */
 export const RECONNECT_MS = 5_000;

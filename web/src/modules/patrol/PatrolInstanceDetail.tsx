@@ -13,9 +13,9 @@ import {
   type PatrolTaskDone,
   type RefValue,
 } from '@strazce/contract';
-import { ApiError, NetworkError, api } from '../../app/api';
-import { apiErrorText } from '../../app/apiErrors';
-import { formatDateTime, formatTime } from '../../app/format';
+import { ApiError, NetworkError, api } from '../../lib/api';
+import { apiErrorText } from '../../lib/apiErrors';
+import { formatDateTime, formatTime } from '../../lib/format';
 import { entityQueryKey } from '../../components/crud/CrudDialog';
 import { FieldView } from '../../components/crud/FieldView';
 import { fieldLabel } from '../../components/crud/labels';

@@ -3,9 +3,9 @@ import { App } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { patrolInstance, type RefValue } from '@strazce/contract';
-import { api } from '../../app/api';
-import { formatDateTime } from '../../app/format';
-import { useAccess } from '../../app/session';
+import { api } from '../../lib/api';
+import { formatDateTime } from '../../lib/format';
+import { useAccess } from '../../lib/session';
 import { entityQueryKey } from '../../components/crud/CrudDialog';
 import type { Row } from '../../components/crud/fieldWire';
 

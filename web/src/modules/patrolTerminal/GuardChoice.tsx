@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { Alert, Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { PatrolSignIn, PatrolTerminalGuards } from '@strazce/contract';
-import { ApiError, NetworkError } from '../../app/api';
-import { apiErrorText } from '../../app/apiErrors';
+import { ApiError, NetworkError } from '../../lib/api';
+import { apiErrorText } from '../../lib/apiErrors';
 import { terminalApi } from './terminalApi';
 
 /** A terminal without PINs: the guard taps their name. */

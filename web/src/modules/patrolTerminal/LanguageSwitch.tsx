@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES } from '@strazce/contract';
-import { changeLanguage } from '../../app/i18n';
+import { changeLanguage } from '../../lib/i18n';
 
 /** The terminal's language: both choices always on view, one tap each (no menu to open with gloves on). */
 export function LanguageSwitch() {

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { Alert, Button, Flex, Input } from 'antd';
 import { LinkOutlined, QrcodeOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { ApiError, NetworkError } from '../../app/api';
-import { apiErrorText } from '../../app/apiErrors';
+import { ApiError, NetworkError } from '../../lib/api';
+import { apiErrorText } from '../../lib/apiErrors';
 import { QrScanModal } from './QrScanModal';
 import { terminalApi } from './terminalApi';
 

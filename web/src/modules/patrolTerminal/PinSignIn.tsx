@@ -3,8 +3,8 @@ import { Alert, Button } from 'antd';
 import { ArrowLeftOutlined, ArrowRightOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { PatrolSignIn } from '@strazce/contract';
-import { ApiError, NetworkError } from '../../app/api';
-import { apiErrorText } from '../../app/apiErrors';
+import { ApiError, NetworkError } from '../../lib/api';
+import { apiErrorText } from '../../lib/apiErrors';
 import { terminalApi } from './terminalApi';
 
 const PIN_LENGTH = 4;

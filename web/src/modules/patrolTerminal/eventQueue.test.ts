@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { PatrolSubmitResponse, PatrolTerminalEvent } from '@strazce/contract';
-import { ApiError, NetworkError } from '../../app/api';
+import { ApiError, NetworkError } from '../../lib/api';
 import { EventQueue, memoryStore, type QueueTransport } from './eventQueue';
 import { newEvent } from './round';
 

@@ -6,7 +6,7 @@ import {
   type PatrolSubmit,
   type PatrolSubmitResponse,
 } from '@strazce/contract';
-import { ApiError, NetworkError, transport } from '../../app/api';
+import { ApiError, NetworkError, transport } from '../../lib/api';
 
 /** An incident type the terminal offers (`GET /api/patrol/terminal/incidenttype`). */
 export interface TerminalIncidentType {
@@ -16,7 +16,7 @@ export interface TerminalIncidentType {
 
 /**
  * The patrol terminal's calls: the terminal's own token in `X-Client-Token` and nothing else. Not through
- * `request` of app/api.ts, which adds the user session's token (a machine route refuses a call carrying one:
+ * `request` of lib/api.ts, which adds the user session's token (a machine route refuses a call carrying one:
  * 401 TERMINAL_REQUIRED) and the browser terminal's token, and tells the logged-in app's listeners about
  * failures (a refused terminal is not a refused login). Failures are the same ApiError / NetworkError, so the
  * app's error texts (apiErrorText) word them.

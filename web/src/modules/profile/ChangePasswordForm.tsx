@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { Alert, Button, Flex, Form, Input, type FormInstance } from 'antd';
 import { LockOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { api, ApiError, NetworkError } from '../../app/api';
-import { apiErrorText } from '../../app/apiErrors';
+import { api, ApiError, NetworkError } from '../../lib/api';
+import { apiErrorText } from '../../lib/apiErrors';
 import { NewPasswordFields } from '../../components/NewPasswordFields';
 
 interface ChangeValues {

@@ -12,10 +12,10 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { AVATAR_MAX_BYTES, AVATAR_TYPES } from '@strazce/contract';
-import { api } from '../../app/api';
-import { useSession } from '../../app/session';
+import { api } from '../../lib/api';
+import { useSession } from '../../lib/session';
 import { avatarQueryKey, displayName, UserAvatar } from '../../components/UserAvatar';
-import { TwoFactorWizard } from '../tfa/TwoFactorWizard';
+import { TwoFactorWizard } from '../tfa';
 import { ChangePasswordForm } from './ChangePasswordForm';
 
 /** Image types the avatar accepts, and its largest size. */

@@ -2,8 +2,8 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button, Flex, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../../app/session';
-import { storage } from '../../app/storage';
+import { useSession } from '../../lib/session';
+import { storage } from '../../lib/storage';
 
 /**
  * `/404` and every unknown path. These paths are outside the logged-in part of the app, so a page opened

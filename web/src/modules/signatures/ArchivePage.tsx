@@ -3,8 +3,8 @@ import { DownloadOutlined, FilePdfOutlined, SafetyCertificateOutlined } from '@a
 import { App, Button, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { signatureSigned, type ValidateResult } from '@strazce/contract';
-import { ApiError, NetworkError, api } from '../../app/api';
-import { apiErrorText } from '../../app/apiErrors';
+import { ApiError, NetworkError, api } from '../../lib/api';
+import { apiErrorText } from '../../lib/apiErrors';
 import { CrudPage } from '../../components/crud/CrudPage';
 import type { Row } from '../../components/crud/fieldWire';
 import { useDownload } from '../../components/useDownload';

@@ -3,10 +3,10 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { Button, Tag, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../app/api';
-import { canOpenRoute } from '../../app/access';
-import { formatDateTime } from '../../app/format';
-import { useSession } from '../../app/session';
+import { api } from '../../lib/api';
+import { canOpenRoute } from '../../lib/access';
+import { formatDateTime } from '../../lib/format';
+import { useSession } from '../../lib/session';
 import { useDownload } from '../../components/useDownload';
 import './signedDocuments.css';
 

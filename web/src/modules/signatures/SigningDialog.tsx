@@ -10,8 +10,8 @@ import {
   type SigningAttribute,
   type SigningForm,
 } from '@strazce/contract';
-import { ApiError, NetworkError, api } from '../../app/api';
-import { apiErrorText } from '../../app/apiErrors';
+import { ApiError, NetworkError, api } from '../../lib/api';
+import { apiErrorText } from '../../lib/apiErrors';
 import { GuardedModal } from '../../components/GuardedModal';
 import type { Row } from '../../components/crud/fieldWire';
 import { PdfPages } from './pdfView';

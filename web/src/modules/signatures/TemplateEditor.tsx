@@ -16,8 +16,8 @@ import {
   pageRule,
   type ErrorDetail,
 } from '@strazce/contract';
-import { ApiError, NetworkError, api } from '../../app/api';
-import { apiErrorText } from '../../app/apiErrors';
+import { ApiError, NetworkError, api } from '../../lib/api';
+import { apiErrorText } from '../../lib/apiErrors';
 import type { Row } from '../../components/crud/fieldWire';
 import { validationText } from '../../components/crud/validation';
 import { PdfPages } from './pdfView';

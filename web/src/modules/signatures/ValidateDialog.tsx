@@ -3,10 +3,10 @@ import { InboxOutlined } from '@ant-design/icons';
 import { Alert, Modal, Typography, Upload } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ValidateResult } from '@strazce/contract';
-import { ApiError, NetworkError } from '../../app/api';
-import { apiErrorText } from '../../app/apiErrors';
-import { formatDateTime } from '../../app/format';
-import { upload } from '../../app/upload';
+import { ApiError, NetworkError } from '../../lib/api';
+import { apiErrorText } from '../../lib/apiErrors';
+import { formatDateTime } from '../../lib/format';
+import { upload } from '../../lib/upload';
 
 /** What `validate` found: unaltered (which signed document, when) or not, with the file's SHA-256. */
 export function ValidationResult({ result }: { result: ValidateResult }) {

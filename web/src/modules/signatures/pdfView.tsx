@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Alert, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PDF_SCALE } from '@strazce/contract';
-import { api } from '../../app/api';
+import { api } from '../../lib/api';
 
 /** A page of a loaded PDF: its size in points and how to draw it. */
 export interface PdfPageHandle {

@@ -1,7 +1,7 @@
 import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { publicHoliday } from '@strazce/contract';
-import { formatDate } from '../../app/format';
+import { formatDate } from '../../lib/format';
 import { CrudPage } from '../../components/crud/CrudPage';
 
 /** A holiday's date with its day of the week (`24.12.2027 · Friday`). */

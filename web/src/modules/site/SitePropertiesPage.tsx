@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Flex } from 'antd';
-import { useSession } from '../../app/session';
-import { KnownPropertiesHint, SitePropertiesList } from '../admin/SitePropertiesDrawer';
+import { useSession } from '../../lib/session';
+import { KnownPropertiesHint, SitePropertiesList } from '../admin';
 
 /**
  * /site/properties: the config properties of the current site (time-out, upload limit, time zone and the

@@ -1,4 +1,4 @@
-import type { PageLoader } from '../registry';
+import type { PageLoader } from '../../lib/pageLoader';
 
 /** Pages of /site/... (route path → lazy page): the current site's data, for its SiteAdmin. */
 export const sitePages: Record<string, PageLoader> = {

@@ -6,17 +6,17 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { stockCategory, stockItem, stockLevel, stockMovement, type RefValue } from '@strazce/contract';
-import { ApiError, NetworkError, api } from '../../app/api';
-import { apiErrorDetailText, apiErrorText } from '../../app/apiErrors';
-import { PICKER_FORMATS, formatDateTime, toWireDateTime } from '../../app/format';
-import { useAccess } from '../../app/session';
+import { ApiError, NetworkError, api } from '../../lib/api';
+import { apiErrorDetailText, apiErrorText } from '../../lib/apiErrors';
+import { PICKER_FORMATS, formatDateTime, toWireDateTime } from '../../lib/format';
+import { useAccess } from '../../lib/session';
 import { entityQueryKey } from '../../components/crud/CrudDialog';
 import { RefSelect } from '../../components/crud/RefSelect';
 import { enumLabel, fieldLabel } from '../../components/crud/labels';
 import type { Row } from '../../components/crud/fieldWire';
 import { DatePicker } from '../../components/pickers';
-import { ActionDialog, type DialogProblem } from '../visits/ActionDialog';
-import { useDebounced } from '../visits/useDebounced';
+import { ActionDialog, type DialogProblem } from '../../components/ActionDialog';
+import { useDebounced } from '../../lib/useDebounced';
 import { useItemByCode, useLendingHours, useLevel, useValidWarehouses } from './itemLookup';
 import {
   RECORDED_TYPES,

@@ -2,10 +2,10 @@ import { FileProtectOutlined } from '@ant-design/icons';
 import { Alert, Button, Flex, Modal, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { canOpenRoute } from '../../app/access';
-import { useSession } from '../../app/session';
+import { canOpenRoute } from '../../lib/access';
+import { useSession } from '../../lib/session';
 import type { Row } from '../../components/crud/fieldWire';
-import { SignedDocuments } from '../signatures/SignedDocuments';
+import { SignedDocuments } from '../signatures';
 import { documentOf, SIGNING } from './MovementDocument';
 import { refLabel } from './stockCells';
 

@@ -4,11 +4,11 @@ import { Alert, App, Button, Descriptions, Modal, Space, Tabs, Tag } from 'antd'
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { stockItem, stockLevel, stockMovement, stockTaking, stockTakingLine } from '@strazce/contract';
-import { ApiError, NetworkError, api } from '../../app/api';
-import { apiErrorText } from '../../app/apiErrors';
-import { formatDateTime } from '../../app/format';
+import { ApiError, NetworkError, api } from '../../lib/api';
+import { apiErrorText } from '../../lib/apiErrors';
+import { formatDateTime } from '../../lib/format';
 import { CrudDialog, entityQueryKey } from '../../components/crud/CrudDialog';
-import { SCROLLING_BODY } from '../visits/ActionDialog';
+import { SCROLLING_BODY } from '../../components/ActionDialog';
 import { fieldLabel } from '../../components/crud/labels';
 import type { Row } from '../../components/crud/fieldWire';
 import { refLabel } from './stockCells';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { stockCategory, stockItem, stockLevel, stockWarehouse, type RefValue } from '@strazce/contract';
-import { api } from '../../app/api';
+import { api } from '../../lib/api';
 import { entityQueryKey } from '../../components/crud/CrudDialog';
 import type { Row } from '../../components/crud/fieldWire';
 

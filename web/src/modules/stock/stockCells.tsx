@@ -2,8 +2,8 @@ import { ClockCircleOutlined, WarningFilled } from '@ant-design/icons';
 import { Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { RefValue } from '@strazce/contract';
-import { formatDateTime, numberFormat } from '../../app/format';
-import { overdueText } from '../keys/keyCells';
+import { formatDateTime, numberFormat } from '../../lib/format';
+import { overdueText } from '../../lib/overdue';
 import { isOpenLending, isOverdueLending, type LendingRow } from './movement';
 
 /** A quantity in the language's format (`1 234,5` in Czech, `1,234.5` in English); empty for none. */

@@ -3,9 +3,9 @@ import { Alert, Button, Flex, Form, Input, Modal, Result, Spin, Steps, Typograph
 import { SafetyOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { TOTP_CODE_PATTERN } from '@strazce/contract';
-import { api, ApiError, NetworkError } from '../../app/api';
-import { apiErrorText } from '../../app/apiErrors';
-import { useSession } from '../../app/session';
+import { api, ApiError, NetworkError } from '../../lib/api';
+import { apiErrorText } from '../../lib/apiErrors';
+import { useSession } from '../../lib/session';
 
 interface Pairing {
   secret: string;

@@ -4,17 +4,17 @@ import { App } from 'antd';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { vehicle, vehicleAdvice, vehicleAdviceDefaultFilter } from '@strazce/contract';
-import { ApiError, NetworkError, api } from '../../app/api';
-import { apiErrorText } from '../../app/apiErrors';
-import { toWireDate } from '../../app/format';
-import { useAccess } from '../../app/session';
+import { ApiError, NetworkError, api } from '../../lib/api';
+import { apiErrorText } from '../../lib/apiErrors';
+import { toWireDate } from '../../lib/format';
+import { useAccess } from '../../lib/session';
 import { CrudPage } from '../../components/crud/CrudPage';
 import { entityQueryKey } from '../../components/crud/CrudDialog';
 import type { Row } from '../../components/crud/fieldWire';
 import { NameSuggest } from '../../components/crud/NameSuggest';
 import type { FormItemContext, FormTab } from '../../components/crud/types';
-import { VehicleEntryDialog } from '../vehicles/VehicleEntryDialog';
-import { useGuardGate } from '../visits/guardGate';
+import { VehicleEntryDialog } from '../vehicles';
+import { useGuardGate } from '../../components/gate/guardGate';
 
 /**
  * The advice form in sections, as the visit advice form: when and where the vehicle comes, the vehicle with

@@ -1,4 +1,4 @@
-import type { PageLoader } from '../registry';
+import type { PageLoader } from '../../lib/pageLoader';
 
 /** Pages of /vehicleadvice/... (route path → lazy page). */
 export const vehicleAdvicePages: Record<string, PageLoader> = {

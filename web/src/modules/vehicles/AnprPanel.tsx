@@ -5,12 +5,12 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { vehicle, vehicleAdvice, vehicleAnprRead, type PlateMatchReason } from '@strazce/contract';
-import { ApiError, NetworkError, api } from '../../app/api';
-import { apiErrorText } from '../../app/apiErrors';
-import { formatDateTime } from '../../app/format';
+import { ApiError, NetworkError, api } from '../../lib/api';
+import { apiErrorText } from '../../lib/apiErrors';
+import { formatDateTime } from '../../lib/format';
 import { entityQueryKey } from '../../components/crud/CrudDialog';
 import type { Row } from '../../components/crud/fieldWire';
-import type { GuardGate } from '../visits/guardGate';
+import type { GuardGate } from '../../components/gate/guardGate';
 import { VehicleEntryDialog } from './VehicleEntryDialog';
 
 /** How often the panel asks for new reads (a camera's read shows at the gate within this time). */

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { vehicleAnprRead } from '@strazce/contract';
 import { CrudPage } from '../../components/crud/CrudPage';
 import type { Row } from '../../components/crud/fieldWire';
-import { TimeCell } from '../visits/visitCells';
+import { TimeCell } from '../../components/gate/visitCells';
 import { bestMatch, reasonText } from './AnprPanel';
 
 const STATE_COLORS: Record<string, string> = {

@@ -1,15 +1,21 @@
 import { Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { BLACKLIST_MARKERS, VEHICLE_PHOTO_WRITE, vehicle, type Entity } from '@strazce/contract';
-import { formatDateTime } from '../../app/format';
-import { useAccess } from '../../app/session';
+import { formatDateTime } from '../../lib/format';
+import { useAccess } from '../../lib/session';
 import type { Row } from '../../components/crud/fieldWire';
-import { CompanionTable, DetailFields } from '../visits/DetailDialog';
-import { BlacklistFlag, BlacklistMarkers, Masked, isBlacklisted, isMasked } from '../visits/visitCells';
-import { BlacklistHits } from '../visits/warnings';
+import { CompanionTable, DetailFields } from '../../components/gate/DetailDialog';
+import {
+  BlacklistFlag,
+  BlacklistMarkers,
+  Masked,
+  isBlacklisted,
+  isMasked,
+} from '../../components/gate/visitCells';
+import { BlacklistHits } from '../../components/gate/warnings';
 import { VehiclePhotos } from './VehiclePhotos';
 import { VehicleStateCell, useDwell } from './vehicleCells';
-import '../visits/visits.css';
+import '../../components/gate/gate.css';
 
 const entity = vehicle as unknown as Entity;
 

@@ -3,16 +3,16 @@ import { HistoryOutlined } from '@ant-design/icons';
 import { App, Button, Form, Input, Space, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { vehicle, type Entity } from '@strazce/contract';
-import { ApiError, NetworkError, api } from '../../app/api';
-import { apiErrorText } from '../../app/apiErrors';
-import { formatDateTime } from '../../app/format';
+import { ApiError, NetworkError, api } from '../../lib/api';
+import { apiErrorText } from '../../lib/apiErrors';
+import { formatDateTime } from '../../lib/format';
 import { CrudDialog, type CrudDialogAction } from '../../components/crud/CrudDialog';
 import { recordToFormValues, type Row } from '../../components/crud/fieldWire';
 import type { FormItemContext } from '../../components/crud/types';
-import { CompanionFields, companionInput } from '../visits/EquipmentFields';
-import type { GuardGate } from '../visits/guardGate';
-import { confirmEntryWarning, isEntryWarning } from '../visits/warnings';
-import { IdDocumentButton } from '../visits/IdDocumentButton';
+import { CompanionFields, companionInput } from '../../components/gate/EquipmentFields';
+import type { GuardGate } from '../../components/gate/guardGate';
+import { confirmEntryWarning, isEntryWarning } from '../../components/gate/warnings';
+import { IdDocumentButton } from '../../components/gate/IdDocumentButton';
 
 const entity = vehicle as unknown as Entity;
 

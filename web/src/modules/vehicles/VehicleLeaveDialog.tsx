@@ -4,19 +4,19 @@ import { App, Form, Switch } from 'antd';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { vehicle, type Entity } from '@strazce/contract';
-import { ApiError, NetworkError, api } from '../../app/api';
-import { apiErrorText } from '../../app/apiErrors';
-import { formatTime, toWireDateTime } from '../../app/format';
+import { ApiError, NetworkError, api } from '../../lib/api';
+import { apiErrorText } from '../../lib/apiErrors';
+import { formatTime, toWireDateTime } from '../../lib/format';
 import { entityQueryKey } from '../../components/crud/CrudDialog';
 import { fieldLabel } from '../../components/crud/labels';
 import type { Row } from '../../components/crud/fieldWire';
-import { ActionDialog, type DialogProblem } from '../visits/ActionDialog';
-import { DepartureFields, departureBody, type DepartureValues } from '../visits/DepartureFields';
-import type { GateOption } from '../visits/gates';
-import type { GuardGate } from '../visits/guardGate';
-import { LeaveEntryChooser, enteredItem } from '../visits/LeaveEntryChooser';
+import { ActionDialog, type DialogProblem } from '../../components/ActionDialog';
+import { DepartureFields, departureBody, type DepartureValues } from '../../components/gate/DepartureFields';
+import type { GateOption } from '../../components/gate/gates';
+import type { GuardGate } from '../../components/gate/guardGate';
+import { LeaveEntryChooser, enteredItem } from '../../components/gate/LeaveEntryChooser';
 import { DriverCell, DwellTag, useDwell } from './vehicleCells';
-import { useVehiclesInArea } from '../visits/inAreaSearch';
+import { useVehiclesInArea } from '../../components/gate/inAreaSearch';
 
 const entity = vehicle as unknown as Entity;
 

@@ -4,7 +4,7 @@ import { CrudPage } from '../../components/crud/CrudPage';
 import { VehicleDetail } from './lazyVehicleDetail';
 import { ExportButton } from '../../components/crud/ExportButton';
 import { useDwell, vehicleColumns } from './vehicleCells';
-import '../visits/visits.css';
+import '../../components/gate/gate.css';
 import './vehicles.css';
 
 /**

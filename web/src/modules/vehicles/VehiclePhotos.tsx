@@ -23,12 +23,12 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { VEHICLE_PHOTO_PATH, VEHICLE_PHOTO_TYPES, type VehiclePhoto } from '@strazce/contract';
-import { ApiError, NetworkError, api } from '../../app/api';
-import { upload } from '../../app/upload';
-import { apiErrorText } from '../../app/apiErrors';
-import { formatDateTime, formatShortDate, formatShortTime } from '../../app/format';
-import { useSession } from '../../app/session';
-import { fileLimitMb } from '../admin/siteProperties';
+import { ApiError, NetworkError, api } from '../../lib/api';
+import { upload } from '../../lib/upload';
+import { apiErrorText } from '../../lib/apiErrors';
+import { formatDateTime, formatShortDate, formatShortTime } from '../../lib/format';
+import { useSession } from '../../lib/session';
+import { fileLimitMb } from '../../lib/siteProperties';
 import './vehiclePhotos.css';
 
 /** The photos of a movement in the data cache (the list; each image's bytes under its photo). */

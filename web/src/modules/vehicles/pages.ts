@@ -1,4 +1,4 @@
-import type { PageLoader } from '../registry';
+import type { PageLoader } from '../../lib/pageLoader';
 
 /** Pages of /vehicles/... (route path → lazy page). */
 export const vehiclePages: Record<string, PageLoader> = {

@@ -4,8 +4,8 @@ import { Badge, Space, Tag, Tooltip, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { KNOWN_CONFIG_PROPERTIES, type RefValue, type SiteConfigEntry } from '@strazce/contract';
-import { formatDateTime } from '../../app/format';
-import { useSession } from '../../app/session';
+import { formatDateTime } from '../../lib/format';
+import { useSession } from '../../lib/session';
 import type { Row } from '../../components/crud/fieldWire';
 import type { CrudPageProps } from '../../components/crud/types';
 import {
@@ -19,7 +19,7 @@ import {
   hasBlacklistMarkers,
   isBlacklisted,
   isMasked,
-} from '../visits/visitCells';
+} from '../../components/gate/visitCells';
 
 /** The site's dwell limit in hours (VEHICLE_DWELL_LIMIT_HOURS), else the default. */
 export function dwellLimitHours(config: readonly SiteConfigEntry[]): number {
@@ -102,7 +102,7 @@ export function VehicleStateCell({
 /**
  * The vehicle's plate, its trailer's below, then the blacklist checks of the entry (the visits' markers: the
  * driver and the plates on the government and internal lists). A movement with a hit carries the visits'
- * unmissable flag first on the line, which turns the whole row red (visits.css).
+ * unmissable flag first on the line, which turns the whole row red (components/gate/gate.css).
  */
 export function VehicleCell({ record }: { record: Row }) {
   const { t } = useTranslation();

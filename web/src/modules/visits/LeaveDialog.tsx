@@ -5,21 +5,21 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { visit, type Entity } from '@strazce/contract';
-import { ApiError, NetworkError, api } from '../../app/api';
-import { apiErrorText } from '../../app/apiErrors';
-import { toWireDateTime } from '../../app/format';
-import { useAccess } from '../../app/session';
+import { ApiError, NetworkError, api } from '../../lib/api';
+import { apiErrorText } from '../../lib/apiErrors';
+import { toWireDateTime } from '../../lib/format';
+import { useAccess } from '../../lib/session';
 import { entityQueryKey } from '../../components/crud/CrudDialog';
 import { fieldLabel } from '../../components/crud/labels';
 import type { Row } from '../../components/crud/fieldWire';
-import { ActionDialog, type DialogProblem } from './ActionDialog';
-import { DepartureFields, departureBody, type DepartureValues } from './DepartureFields';
-import type { GateOption } from './gates';
-import type { GuardGate } from './guardGate';
-import { LeaveEntryChooser, enteredItem } from './LeaveEntryChooser';
-import { PersonalText } from './visitCells';
-import { useVisitorsInArea, visitorLabel } from './inAreaSearch';
-import { VisitKeysAlert, useConfirmKeysHeld, useVisitKeys } from '../keys/visitKeys';
+import { ActionDialog, type DialogProblem } from '../../components/ActionDialog';
+import { DepartureFields, departureBody, type DepartureValues } from '../../components/gate/DepartureFields';
+import type { GateOption } from '../../components/gate/gates';
+import type { GuardGate } from '../../components/gate/guardGate';
+import { LeaveEntryChooser, enteredItem } from '../../components/gate/LeaveEntryChooser';
+import { PersonalText } from '../../components/gate/visitCells';
+import { useVisitorsInArea, visitorLabel } from '../../components/gate/inAreaSearch';
+import { VisitKeysAlert, useConfirmKeysHeld, useVisitKeys } from '../keys';
 
 interface LeaveDialogProps {
   /** The entry that leaves; without one the guard finds it by card or name. */

@@ -2,9 +2,9 @@ import { useMemo } from 'react';
 import { AutoComplete, Input } from 'antd';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../app/api';
+import { api } from '../../lib/api';
 import { searchText, useStableOrder } from '../../components/stableOrder';
-import { useDebounced } from './useDebounced';
+import { useDebounced } from '../../lib/useDebounced';
 
 export interface VisitorName {
   firstName: string | null;

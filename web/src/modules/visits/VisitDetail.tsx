@@ -1,10 +1,16 @@
 import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { VISIT_PERSONAL_FIELDS, visit } from '@strazce/contract';
-import { formatDateTime } from '../../app/format';
+import { formatDateTime } from '../../lib/format';
 import { fieldLabel } from '../../components/crud/labels';
 import type { Row } from '../../components/crud/fieldWire';
-import { CompanionTable, DetailDialog, DetailFields, EquipmentTable, type DetailProps } from './DetailDialog';
+import {
+  CompanionTable,
+  DetailDialog,
+  DetailFields,
+  EquipmentTable,
+  type DetailProps,
+} from '../../components/gate/DetailDialog';
 import {
   AreaState,
   BlacklistFlag,
@@ -13,10 +19,10 @@ import {
   Masked,
   isBlacklisted,
   isMasked,
-} from './visitCells';
-import { BlacklistHits } from './warnings';
-import { VisitKeysSection } from '../keys/visitKeys';
-import { SignedDocuments } from '../signatures/SignedDocuments';
+} from '../../components/gate/visitCells';
+import { BlacklistHits } from '../../components/gate/warnings';
+import { VisitKeysSection } from '../keys';
+import { SignedDocuments } from '../signatures';
 
 const PERSONAL = new Set<string>(VISIT_PERSONAL_FIELDS);
 /** Pairs of the two-column detail, row by row. */

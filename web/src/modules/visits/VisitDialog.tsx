@@ -6,15 +6,15 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { VISIT_PERSONAL_FIELDS, visit, visitInputExtension, type RefValue } from '@strazce/contract';
-import { ApiError, NetworkError, api } from '../../app/api';
-import { apiErrorText } from '../../app/apiErrors';
-import { formatDateTime } from '../../app/format';
-import { useAccess } from '../../app/session';
+import { ApiError, NetworkError, api } from '../../lib/api';
+import { apiErrorText } from '../../lib/apiErrors';
+import { formatDateTime } from '../../lib/format';
+import { useAccess } from '../../lib/session';
 import { entityQueryKey } from '../../components/crud/CrudDialog';
 import { RefSelect } from '../../components/crud/RefSelect';
 import { formValuesToInput, recordToFormValues, type Row } from '../../components/crud/fieldWire';
 import { detailsToFormErrors, issuesToFormErrors, type FormErrors } from '../../components/crud/validation';
-import { ActionDialog, type DialogProblem } from './ActionDialog';
+import { ActionDialog, type DialogProblem } from '../../components/ActionDialog';
 import {
   CompanionFields,
   EquipmentFields,
@@ -22,14 +22,14 @@ import {
   companionInput,
   equipmentFormRows,
   equipmentInput,
-} from './EquipmentFields';
-import type { GuardGate } from './guardGate';
+} from '../../components/gate/EquipmentFields';
+import type { GuardGate } from '../../components/gate/guardGate';
 import { NameSearch, type VisitorName } from './NameSearch';
-import { FormSection, VisitedFields, VisitorFields, useFieldItem } from './VisitorFields';
-import { IdDocumentButton } from './IdDocumentButton';
-import { useFormErrors } from './useFormErrors';
-import { confirmEntryWarning, isEntryWarning } from './warnings';
-import { isMasked } from './visitCells';
+import { FormSection, VisitedFields, VisitorFields, useFieldItem } from '../../components/gate/VisitorFields';
+import { IdDocumentButton } from '../../components/gate/IdDocumentButton';
+import { useFormErrors } from '../../components/useFormErrors';
+import { confirmEntryWarning, isEntryWarning } from '../../components/gate/warnings';
+import { isMasked } from '../../components/gate/visitCells';
 
 /** What the dialog records: an entry, an untraced departure, or changes of a recorded movement. */
 export type VisitDialogKind = 'entry' | 'departure' | 'edit';

@@ -4,26 +4,26 @@ import { Button, Flex } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { visit, visitAdvice } from '@strazce/contract';
-import { api } from '../../app/api';
-import { CHUNK_LOAD_TIMEOUT_MS, withTimeout } from '../../app/lazyPage';
-import { useAccess } from '../../app/session';
+import { api } from '../../lib/api';
+import { CHUNK_LOAD_TIMEOUT_MS, withTimeout } from '../../lib/withTimeout';
+import { useAccess } from '../../lib/session';
 import { CrudPage } from '../../components/crud/CrudPage';
 import { entityQueryKey } from '../../components/crud/CrudDialog';
 import type { Row } from '../../components/crud/fieldWire';
 import { ExportButton } from '../../components/crud/ExportButton';
-import { GateActions, GuardConsole, leaveRowActions } from './GuardConsole';
+import { GateActions, GuardConsole, leaveRowActions } from '../../components/gate/GuardConsole';
 import { LeaveDialog } from './LeaveDialog';
 import { VisitDetail } from './VisitDetail';
 import { VisitDialog } from './VisitDialog';
-import { WriteOffDialog } from './WriteOffDialog';
-import { useGateConsole } from './useGateConsole';
+import { WriteOffDialog } from '../../components/gate/WriteOffDialog';
+import { useGateConsole } from '../../components/gate/useGateConsole';
 import { visitColumns, visitEntityFor } from './visitTable';
-import './visits.css';
+import '../../components/gate/gate.css';
 
 /** An entry from an approved advice: loaded when the guard asks for it (the page's own budget). */
 const AdviceToVisitDialog = lazy(() =>
   withTimeout(
-    import('../advice/AdviceToVisitDialog').then((module) => ({ default: module.AdviceToVisitDialog })),
+    import('../advice').then((module) => ({ default: module.AdviceToVisitDialog })),
     CHUNK_LOAD_TIMEOUT_MS,
   ),
 );

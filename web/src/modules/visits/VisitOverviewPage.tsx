@@ -1,10 +1,10 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAccess } from '../../app/session';
+import { useAccess } from '../../lib/session';
 import { CrudPage } from '../../components/crud/CrudPage';
 import { VisitDetail } from './VisitDetail';
 import { visitColumns, visitEntityFor } from './visitTable';
-import './visits.css';
+import '../../components/gate/gate.css';
 
 /** How often the overview asks again: a kiosk's screen on the wall follows the gate without a reload. */
 const OVERVIEW_REFRESH_MS = 30_000;

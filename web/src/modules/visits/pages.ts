@@ -1,4 +1,4 @@
-import type { PageLoader } from '../registry';
+import type { PageLoader } from '../../lib/pageLoader';
 
 /** Pages of /visits/... (route path → lazy page). */
 export const visitPages: Record<string, PageLoader> = {

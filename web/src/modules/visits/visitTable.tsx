@@ -2,7 +2,14 @@ import type { TFunction } from 'i18next';
 import { visit, type Entity } from '@strazce/contract';
 import type { CrudPageProps } from '../../components/crud/types';
 import type { Row } from '../../components/crud/fieldWire';
-import { GateCell, MovementCell, PersonalText, PurposeCell, TimeCell, VisitorCell } from './visitCells';
+import {
+  GateCell,
+  MovementCell,
+  PersonalText,
+  PurposeCell,
+  TimeCell,
+  VisitorCell,
+} from '../../components/gate/visitCells';
 
 /** Filters that search by personal data: the server refuses them without VIEW_PERSONAL_INFO. */
 const PERSONAL_FILTERS = ['firstName', 'lastName', 'documentNumber', 'vehiclePlate'];
