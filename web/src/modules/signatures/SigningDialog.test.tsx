@@ -52,7 +52,11 @@ function signingServer(signAnswer: () => Response) {
 const renderDialog = () => {
   const onSigned = vi.fn();
   renderInApp(
-    <SigningDialog record={{ id: 5, title: 'Visitor rules' }} onClose={vi.fn()} onSigned={onSigned} />,
+    <SigningDialog
+      record={{ id: 5, version: 1, title: 'Visitor rules' }}
+      onClose={vi.fn()}
+      onSigned={onSigned}
+    />,
   );
   return onSigned;
 };
