@@ -215,6 +215,14 @@ async function deliverAll(client: pg.Client, timeoutMs = 180_000): Promise<numbe
   }
 }
 
+/** The names of the entries acknowledged from `from` until now: their e-mails are queued by now. */
+function acknowledgedSince(from: number): string[] {
+  const now = Date.now();
+  return entries
+    .filter((entry) => entry.id !== undefined && entry.at >= from && entry.at + entry.ms <= now)
+    .map((entry) => entry.lastName);
+}
+
 /** Each acknowledged entry's e-mail arrived exactly once? Counts of missing and duplicated. */
 function deliveryCheck(names: string[]) {
   let missing = 0;
@@ -245,8 +253,8 @@ async function smtpDrill(client: pg.Client) {
         .join(', '),
   );
   smtpMode = 'accept';
+  const names = acknowledgedSince(from);
   const deliveredMs = await deliverAll(client);
-  const names = entries.filter((entry) => entry.id && entry.at >= from).map((entry) => entry.lastName);
   const check = deliveryCheck(names);
   line(
     `smtp recovered: all ${names.length} e-mails of the entries made while it hung delivered ${(deliveredMs / 1000).toFixed(1)} s after the retries were moved forward; missing ${check.missing}, duplicated ${check.duplicated}`,
@@ -266,8 +274,8 @@ async function killDrill(client: pg.Client, instances: Instance[], proxy: Return
   const jobs = await client.query<{ job: string; instance: string; started: Date }>(
     `select job, instance, started from job_run where job = 'outbox-delivery'`,
   );
+  const names = acknowledgedSince(before);
   const deliveredMs = await deliverAll(client);
-  const names = entries.filter((entry) => entry.id && entry.at >= before).map((entry) => entry.lastName);
   const check = deliveryCheck(names);
   line(
     `kill -9 of one instance: in the 15 s after, ${after.acknowledged} entries acknowledged, ${after.failed} failed (${after.statuses}), ` +
