@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -91,8 +92,49 @@ const reactRouterProduction = fileURLToPath(
   new URL('../node_modules/react-router/dist/production/index.mjs', import.meta.url),
 );
 
+/**
+ * The service worker (Workbox through vite-plugin-pwa, docs/performance.md "Repeat visits"): it precaches the
+ * build's hashed files, so a repeat visit loads no script or style sheet over the network, and an open page of
+ * an older build still finds its own chunks after a new deployment (until the user takes the new version:
+ * app/appUpdate.ts shows the prompt). It never caches an API answer (personal data) and never precaches
+ * index.html: the page is fetched from the server on every navigation (it carries a fresh CSP nonce,
+ * server/src/platform/webApp.ts); its last copy is kept under one key only to open the app without a network.
+ */
+function serviceWorker(): Plugin[] {
+  return VitePWA({
+    registerType: 'prompt',
+    // Registered by app/appUpdate.ts (after the page has loaded), not by a script in index.html.
+    injectRegister: false,
+    manifest: false,
+    workbox: {
+      globPatterns: ['assets/**/*.{js,css,svg,woff2}', 'favicon.svg'],
+      globIgnores: ['**/*.br', '**/*.gz', 'index.html'],
+      // Hashed names change with their content: no revision needed (and no cache-busting query).
+      dontCacheBustURLsMatching: /^assets\//,
+      maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+      cleanupOutdatedCaches: true,
+      navigateFallback: null,
+      runtimeCaching: [
+        {
+          // Pages (navigations outside the API): from the server, the last copy when the network fails.
+          urlPattern: ({ request, url }) =>
+            request.mode === 'navigate' && !/^\/+api(\/|$)/i.test(decodeURIComponent(url.pathname)),
+          handler: 'NetworkFirst',
+          options: {
+            cacheName: 'strazce-page',
+            networkTimeoutSeconds: 5,
+            cacheableResponse: { statuses: [200] },
+            // Every path is the same page (the history fallback): one copy, and no path kept in the cache.
+            plugins: [{ cacheKeyWillBeUsed: async () => '/' }],
+          },
+        },
+      ],
+    },
+  });
+}
+
 export default defineConfig(({ command }) => ({
-  plugins: [react(), precompressAssets(), pdfStandardFonts()],
+  plugins: [react(), precompressAssets(), pdfStandardFonts(), serviceWorker()],
   resolve: {
     alias:
       command === 'build' && existsSync(reactRouterProduction)

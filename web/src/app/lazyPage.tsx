@@ -1,5 +1,6 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { CHUNK_LOAD_TIMEOUT_MS } from '@strazce/contract';
+import { isChunkLoadError, reloadOnceForNewVersion } from './appUpdate';
 
 /** A lazily loaded page; each becomes its own chunk. */
 export type PageLoader = () => Promise<{ default: ComponentType }>;
@@ -10,6 +11,7 @@ export { CHUNK_LOAD_TIMEOUT_MS };
 export class ChunkLoadTimeoutError extends Error {
   constructor() {
     super('Page load timed out');
+    this.name = 'ChunkLoadTimeoutError';
   }
 }
 
@@ -30,9 +32,18 @@ export function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   });
 }
 
-/** A lazily loaded component (its own chunk) that fails after the chunk load time-out. */
+/**
+ * A lazily loaded component (its own chunk) that fails after the chunk load time-out. A chunk that is gone (a
+ * new deployment replaced the build on screen) reloads the page once, onto the new build (app/appUpdate.ts).
+ */
 export function lazyWithTimeout(loader: PageLoader): LazyExoticComponent<ComponentType> {
-  return lazy(() => withTimeout(loader(), CHUNK_LOAD_TIMEOUT_MS));
+  return lazy(() =>
+    withTimeout(loader(), CHUNK_LOAD_TIMEOUT_MS).catch((error: unknown) => {
+      // While the page reloads, its loading state stays.
+      if (isChunkLoadError(error) && reloadOnceForNewVersion(Date.now())) return new Promise<never>(() => {});
+      throw error;
+    }),
+  );
 }
 
 /**
