@@ -1,6 +1,11 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AUTO_RELOAD_GUARD_MS, AUTO_RELOAD_KEY, isChunkLoadError, reloadOnceForNewVersion } from './appUpdate';
+import {
+  AUTO_RELOAD_GUARD_MS,
+  AUTO_RELOAD_KEY,
+  isChunkLoadError,
+  reloadOnceForNewVersion,
+} from './appUpdate';
 import { ChunkLoadTimeoutError } from './lazyPage';
 
 describe('isChunkLoadError', () => {

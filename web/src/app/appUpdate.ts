@@ -46,7 +46,9 @@ const CHUNK_LOAD_FAILURE =
 
 /** Whether `error` says that a chunk of the app could not be loaded (not that it loaded and failed). */
 export function isChunkLoadError(error: unknown): boolean {
-  return error instanceof Error && error.name !== 'ChunkLoadTimeoutError' && CHUNK_LOAD_FAILURE.test(error.message);
+  return (
+    error instanceof Error && error.name !== 'ChunkLoadTimeoutError' && CHUNK_LOAD_FAILURE.test(error.message)
+  );
 }
 
 /** Where the time of the last automatic reload is kept (per tab), and how long it stops another. */
@@ -90,7 +92,11 @@ export function newVersionWaiting(activate: () => Promise<void>): void {
 export function watchAppUpdates(): void {
   window.addEventListener('vite:preloadError', () => announce('staleChunk'));
   if (import.meta.env.DEV || !('serviceWorker' in navigator)) return;
-  const register = () => void import('./serviceWorker').then((chunk) => chunk.registerServiceWorker(), () => {});
+  const register = () =>
+    void import('./serviceWorker').then(
+      (chunk) => chunk.registerServiceWorker(),
+      () => {},
+    );
   if (document.readyState === 'complete') register();
   else window.addEventListener('load', register, { once: true });
 }
