@@ -46,6 +46,9 @@ export default defineConfig({
     // The app honours the system's reduced-motion setting (no dialog or pop-up animation): a click never
     // lands on a pop-up that is still sliding into place, which once lost a click on a loaded CI machine.
     reducedMotion: 'reduce',
+    // The app's service worker would precache the whole build (300 files) in every test's fresh context: only the
+    // tests about it let it run (app-update.spec.ts).
+    serviceWorkers: 'block',
     // Recording a trace costs a screencast of every test (a third more CPU on a 2-core machine): not on CI,
     // where the failure's screenshot and message stay.
     trace: process.env.CI ? 'off' : 'retain-on-failure',

@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -42,6 +43,57 @@ function precompressAssets(): Plugin {
           await Promise.all([fs.writeFile(`${filePath}.br`, br), fs.writeFile(`${filePath}.gz`, gz)]);
         }),
       );
+    },
+  };
+}
+
+/**
+ * The entry (main.tsx) loads the app (start.tsx) by a dynamic import, after its CSP set-up: without help the
+ * browser would learn of start's chunks only once the entry has run, a round trip later. index.html names them
+ * as module preloads (and start's style sheet), so they load beside the entry: the login page paints after three
+ * round trips (the page; the entry with the app; the language's texts and the login page's chunk, which
+ * router.tsx asks for at once) instead of five. Preloading evaluates nothing: the CSP set-up still runs first.
+ */
+function preloadStart(): Plugin {
+  return {
+    name: 'strazce-preload-start',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, context) {
+        const bundle = context.bundle;
+        const entry = context.chunk;
+        if (!bundle || !entry) return [];
+        const start = Object.values(bundle).find(
+          (output) => output.type === 'chunk' && output.facadeModuleId?.endsWith('/src/start.tsx'),
+        );
+        if (!start || start.type !== 'chunk') throw new Error('preloadStart: no chunk of src/start.tsx');
+        const alreadyLoaded = new Set([entry.fileName, ...entry.imports]);
+        const files = new Set<string>();
+        const css = new Set<string>();
+        const visit = (fileName: string) => {
+          const chunk = bundle[fileName];
+          if (!chunk || chunk.type !== 'chunk' || files.has(fileName)) return;
+          files.add(fileName);
+          for (const file of chunk.viteMetadata?.importedCss ?? []) css.add(file);
+          chunk.imports.forEach(visit);
+        };
+        visit(start.fileName);
+        return [
+          ...[...css].map((file) => ({
+            tag: 'link',
+            attrs: { rel: 'stylesheet', crossorigin: true, href: `/${file}`, nonce: '__CSP_NONCE__' },
+            injectTo: 'head' as const,
+          })),
+          ...[...files]
+            .filter((file) => !alreadyLoaded.has(file))
+            .map((file) => ({
+              tag: 'link',
+              attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}`, nonce: '__CSP_NONCE__' },
+              injectTo: 'head' as const,
+            })),
+        ];
+      },
     },
   };
 }
@@ -91,8 +143,49 @@ const reactRouterProduction = fileURLToPath(
   new URL('../node_modules/react-router/dist/production/index.mjs', import.meta.url),
 );
 
+/**
+ * The service worker (Workbox through vite-plugin-pwa, docs/performance.md "Repeat visits"): it precaches the
+ * build's hashed files, so a repeat visit loads no script or style sheet over the network, and an open page of
+ * an older build still finds its own chunks after a new deployment (until the user takes the new version:
+ * app/appUpdate.ts shows the prompt). It never caches an API answer (personal data) and never precaches
+ * index.html: the page is fetched from the server on every navigation (it carries a fresh CSP nonce,
+ * server/src/platform/webApp.ts); its last copy is kept under one key only to open the app without a network.
+ */
+function serviceWorker(): Plugin[] {
+  return VitePWA({
+    registerType: 'prompt',
+    // Registered by app/appUpdate.ts (after the page has loaded), not by a script in index.html.
+    injectRegister: false,
+    manifest: false,
+    workbox: {
+      globPatterns: ['assets/**/*.{js,css,svg,woff2}', 'favicon.svg'],
+      globIgnores: ['**/*.br', '**/*.gz', 'index.html'],
+      // Hashed names change with their content: no revision needed (and no cache-busting query).
+      dontCacheBustURLsMatching: /^assets\//,
+      maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+      cleanupOutdatedCaches: true,
+      navigateFallback: null,
+      runtimeCaching: [
+        {
+          // Pages (navigations outside the API): from the server, the last copy when the network fails.
+          urlPattern: ({ request, url }) =>
+            request.mode === 'navigate' && !/^\/+api(\/|$)/i.test(decodeURIComponent(url.pathname)),
+          handler: 'NetworkFirst',
+          options: {
+            cacheName: 'strazce-page',
+            networkTimeoutSeconds: 5,
+            cacheableResponse: { statuses: [200] },
+            // Every path is the same page (the history fallback): one copy, and no path kept in the cache.
+            plugins: [{ cacheKeyWillBeUsed: async () => '/' }],
+          },
+        },
+      ],
+    },
+  });
+}
+
 export default defineConfig(({ command }) => ({
-  plugins: [react(), precompressAssets(), pdfStandardFonts()],
+  plugins: [react(), precompressAssets(), pdfStandardFonts(), preloadStart(), serviceWorker()],
   resolve: {
     alias:
       command === 'build' && existsSync(reactRouterProduction)

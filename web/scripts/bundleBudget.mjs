@@ -16,9 +16,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
-/** The budgets (issue 10): login page, and what any other page loads beyond it. */
-export const LOGIN_BUDGET = 250 * 1000;
-export const PAGE_BUDGET = 150 * 1000;
+/**
+ * The budgets (issue 36, the mobile lab profile; issue 10 had 250 and 150): login page, and what any other page
+ * loads beyond it. Not met yet: `npm test` holds the sizes reached so far as the limits (scripts/test.mjs).
+ */
+export const LOGIN_BUDGET = 170 * 1000;
+export const PAGE_BUDGET = 120 * 1000;
 
 const args = process.argv.slice(2);
 /** A `--name=kB` argument in bytes, or `fallback`. */

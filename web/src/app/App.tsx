@@ -2,6 +2,7 @@ import { useMemo, useSyncExternalStore } from 'react';
 import { ConfigProvider, type ThemeConfig } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { AppRouter } from './router';
+import { AppUpdatePrompt } from './AppUpdatePrompt';
 import { cspNonce } from './csp';
 import { antdLocaleOf } from '../lib/i18n';
 import { appTheme } from './theme';
@@ -22,7 +23,7 @@ function usePrefersReducedMotion(): boolean {
 
 const stillTheme: ThemeConfig = { ...appTheme, token: { ...appTheme.token, motion: false } };
 
-/** The root: Ant Design theme and locale (following the language), and the router. */
+/** The root: Ant Design theme and locale (following the language), the router and the 'new version' prompt. */
 export function App() {
   const { i18n } = useTranslation();
   const locale = useMemo(() => antdLocaleOf(i18n.language), [i18n.language]);
@@ -30,6 +31,7 @@ export function App() {
   return (
     <ConfigProvider locale={locale} theme={reducedMotion ? stillTheme : appTheme} csp={csp}>
       <AppRouter />
+      <AppUpdatePrompt />
     </ConfigProvider>
   );
 }

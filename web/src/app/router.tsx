@@ -14,11 +14,15 @@ import { storage } from '../lib/storage';
 const loadAppLayout = () => import('./AppFrame');
 const AppLayout = lazyWithTimeout(() => loadAppLayout().then((module) => ({ default: module.AppFrame })));
 // With a stored session the shell is fetched while the session is restored, not after it (and then the page).
+const loadLoginPage = () => import('../modules/auth/LoginPage');
 if (storage.token.get()) {
   void loadAppLayout().catch(() => undefined);
   preloadPages();
+} else {
+  // A guest is sent to the login page: its chunk loads beside the texts, not after the first render.
+  void loadLoginPage().catch(() => undefined);
 }
-const LoginPage = lazyWithTimeout(() => import('../modules/auth/LoginPage'));
+const LoginPage = lazyWithTimeout(loadLoginPage);
 const ResetPasswordPage = lazyWithTimeout(() => import('../modules/auth/ResetPasswordPage'));
 const AutoLoginPage = lazyWithTimeout(() => import('../modules/auth/AutoLoginPage'));
 const ClearStorePage = lazyWithTimeout(() => import('../modules/auth/ClearStorePage'));

@@ -1,6 +1,7 @@
 import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ChunkLoadTimeoutError } from '../lib/withTimeout';
+import { isChunkLoadError, reloadApp } from '../lib/appUpdate';
 import { StatusMessage } from './StatusMessage';
 
 /**
@@ -10,13 +11,15 @@ import { StatusMessage } from './StatusMessage';
 export function PageError({ error, fullScreen = false }: { error: unknown; fullScreen?: boolean }) {
   const { t } = useTranslation();
   const timedOut = error instanceof ChunkLoadTimeoutError;
+  // A chunk of the build on screen is gone: a new version was deployed.
+  const stale = isChunkLoadError(error);
   return (
     <StatusMessage
       minHeight={fullScreen ? '100vh' : 420}
-      title={t(timedOut ? 'shell.pageLoadTimeout' : 'shell.pageLoadError')}
+      title={t(timedOut ? 'shell.pageLoadTimeout' : stale ? 'shell.staleVersion' : 'shell.pageLoadError')}
       detail={t('shell.pageLoadErrorHint')}
       extra={
-        <Button type="primary" onClick={() => window.location.reload()}>
+        <Button type="primary" onClick={reloadApp}>
           {t('common.reload')}
         </Button>
       }

@@ -15,7 +15,15 @@ export class ApiError extends Error {
 }
 
 /** No response at all (server down, connection lost). */
-export class NetworkError extends Error {}
+export class NetworkError extends Error {
+  /** The method of the call that reached no server: a write that did not happen is worded so (apiErrors.tsx). */
+  readonly method: string;
+
+  constructor(message: string, method = 'GET') {
+    super(message);
+    this.method = method;
+  }
+}
 
 export interface ApiCredentials {
   token: string | null;
@@ -121,7 +129,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
     });
   } catch (cause) {
     if ((cause as Error).name === 'AbortError') throw cause;
-    const error = new NetworkError('Network error');
+    const error = new NetworkError('Network error', options.method ?? 'GET');
     if (!options.silent && !options.quietNetwork) listeners.forEach((listener) => listener(error, options));
     throw error;
   }

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorBody } from '@strazce/contract';
 import cs from '../locales/cs.json';
 import en from '../locales/en.json';
-import { ApiError } from './api';
+import { ApiError, NetworkError } from './api';
 import { apiErrorContent, apiErrorText } from './apiErrors';
 
 /** The server's specific reasons in the user's language, with the real texts of both locales. */
@@ -74,5 +74,13 @@ describe('API error texts', () => {
     const content = apiErrorContent(unknown, translators.cs);
     expect(content.title).toBe('SOMETHING_NEW');
     expect(content.description).toBeDefined();
+  });
+});
+
+describe('a call that reached no server', () => {
+  it('is a network error when reading, and says that nothing was saved when writing', () => {
+    expect(apiErrorText(new NetworkError('Network error'), translators.en)).toBe('Network error');
+    expect(apiErrorText(new NetworkError('Network error', 'PUT'), translators.en)).toMatch(/^Not saved: /);
+    expect(apiErrorText(new NetworkError('Network error', 'POST'), translators.cs)).toMatch(/^Neuloženo: /);
   });
 });

@@ -36,12 +36,14 @@ function reasonDetails(error: ApiError, t: TFunction): string[] {
 }
 
 /**
- * The text of a failed call (spec section 8): 'Network error' without a response; otherwise the translated
+ * The text of a failed call (spec section 8): 'Network error' without a response (a write: not saved); otherwise the translated
  * `apiError_<CODE>` (the raw code when there is no translation), prefixed with the status for 5xx. The
  * server's specific facts (details with params) fill the text's `{{details}}`, or follow it.
  */
 export function apiErrorText(error: ApiError | NetworkError, t: TFunction): string {
-  if (error instanceof NetworkError) return t('error.network');
+  // A write that reached no server changed nothing: it says so (issue 36: never silently lost).
+  if (error instanceof NetworkError)
+    return t(error.method === 'GET' ? 'error.network' : 'error.networkWrite');
   const code = error.code ?? error.body?.code ?? null;
   const key = `apiError_${code}`;
   const details = reasonDetails(error, t).join('; ');

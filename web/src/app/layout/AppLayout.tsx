@@ -10,6 +10,7 @@ import { KIOSK_PAGE, landingPath } from '../../lib/access';
 import { useSession } from '../../lib/session';
 import { ConfigNoticesBanner } from '../../components/configuration';
 import { DeniedNotice } from './DeniedNotice';
+import { OfflineBanner } from './OfflineBanner';
 import { KioskLayout } from './KioskLayout';
 import { LanguageChooser } from './LanguageChooser';
 import { SideMenu } from './SideMenu';
@@ -162,6 +163,7 @@ function StaffLayout() {
         </Layout.Header>
         <Layout.Content className="app-content">
           {phone && <div className="app-content-title">{title}</div>}
+          <OfflineBanner />
           {/* Until two-factor is set up the server refuses the pages' data, so none is asked for. */}
           {forcedPassword && (
             <Suspense fallback={<PageLoading />}>

@@ -7,25 +7,11 @@ import { useTranslation } from 'react-i18next';
 import { BrandMark } from '../../components/BrandMark';
 import { PageLoading } from '../../components/PageLoading';
 import { formatDate, formatShortTime } from '../../lib/format';
+import { useOnline } from '../../lib/online';
 import { useSession } from '../../lib/session';
 import { LanguageChooser } from './LanguageChooser';
 import { UserMenu } from './UserMenu';
 import './layout.css';
-
-/** Whether the browser reaches the network now, following its online and offline events. */
-function useOnline() {
-  const [online, setOnline] = useState(() => navigator.onLine);
-  useEffect(() => {
-    const update = () => setOnline(navigator.onLine);
-    window.addEventListener('online', update);
-    window.addEventListener('offline', update);
-    return () => {
-      window.removeEventListener('online', update);
-      window.removeEventListener('offline', update);
-    };
-  }, []);
-  return online;
-}
 
 /** The time now, moved on every half minute (the clock of a screen on the wall). */
 function useClock() {
