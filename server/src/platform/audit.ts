@@ -26,8 +26,11 @@ const SECRET_WORDS = new Set([
   'tfa',
   'hash',
 ]);
-/** Values that are secrets whatever their key: password hashes, TOTP set-up URIs, links carrying a token. */
-const SECRET_VALUE = /\$argon2(?:id|i|d)\$|otpauth:\/\/|[?&](?:token|code)=[^&\s]/i;
+/**
+ * Values that are secrets whatever their key: password hashes, TOTP set-up URIs, links carrying a token or a code
+ * (in the query or the fragment: the OpenID Connect hand-over).
+ */
+const SECRET_VALUE = /\$argon2(?:id|i|d)\$|otpauth:\/\/|[?&#](?:token|code)=[^&\s]/i;
 const MASK = '***';
 
 export function isSecretKey(key: string): boolean {
@@ -199,7 +202,7 @@ function entryOf(
     changes: record?.changes ?? null,
     address: request.ip ?? null,
     clientId: session?.clientId ?? request.terminal?.clientId ?? null,
-    params: maskSecrets({ ...params, ...(request.query as object) }),
+    params: maskSecrets({ ...params, ...(request.query as object) }, extraSecrets),
     // The request's id (logging.ts) beside its headers: the entry, the server log and the proxy's log meet.
     requestHeaders: { ...pickHeaders(request.headers, REQUEST_HEADERS), 'x-request-id': request.id },
     // A route whose body is personal data (`config.auditBody: false`) records none: its business record says

@@ -264,11 +264,12 @@ export function registerOidcRoutes(app: FastifyInstance, { db, limiter, oidc, cl
   typed.get(
     '/api/session/oidc/:issuer/callback',
     {
-      config: { access: PUBLIC, auditEvent: 'LOGIN' },
+      // The issuer's code and state are single use, but credentials all the same: masked in the audit.
+      config: { access: PUBLIC, auditEvent: 'LOGIN', auditSecrets: ['code', 'state'] },
       schema: {
         tags,
         description:
-          'Where the issuer sends the browser back: checks the sign-in and redirects to the login page with a one-time hand-over code.',
+          'Where the issuer sends the browser back: checks the sign-in and redirects to the login page with a one-time hand-over code (#code=…).',
         params: z.object({ issuer: z.string().max(40) }),
       },
     },
@@ -288,7 +289,7 @@ export function registerOidcRoutes(app: FastifyInstance, { db, limiter, oidc, cl
       reply.header('cache-control', 'no-store');
       // The code travels in the fragment: never sent to a server, never in a Referer.
       return reply.redirect(
-        `${publicUrl}/login?redirect=${encodeURIComponent(returnTo)}#oidc=${encodeURIComponent(code)}`,
+        `${publicUrl}/login?redirect=${encodeURIComponent(returnTo)}#code=${encodeURIComponent(code)}`,
         303,
       );
     },
