@@ -28,7 +28,6 @@ test.describe('OIDC login', () => {
     await openLogin(page, 'cs');
     const button = page.getByTestId('login-oidc-corp');
     await expect(button).toHaveText(text('cs', 'login.oidcSignIn').replace('{{name}}', 'Corp ID'));
-    await page.screenshot({ path: test.info().outputPath('login-oidc-1440.png') });
     await button.click();
 
     // The provider's own login form.
@@ -55,5 +54,19 @@ test.describe('OIDC login', () => {
     await page.locator('#submit').click();
     await expect(page.getByTestId('login-error')).toHaveText(text('en-US', 'apiError_OIDC_USER_REFUSED'));
     expect(new URL(page.url()).hash).toBe('');
+  });
+
+  test('the button fits the login card at 390, 768, 1024 and 1440 px', async ({ newPage }) => {
+    const page = await newPage();
+    await openLogin(page, 'cs');
+    for (const width of [390, 768, 1024, 1440]) {
+      await page.setViewportSize({ width, height: 900 });
+      const button = page.getByTestId('login-oidc-corp');
+      await expect(button).toBeVisible();
+      const box = (await button.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(width);
+      await page.screenshot({ path: test.info().outputPath(`login-oidc-${width}.png`), fullPage: true });
+    }
   });
 });

@@ -225,7 +225,8 @@ export function parseOidc(env: NodeJS.ProcessEnv): OidcConfig | undefined {
 
 function oidcIssuer(entry: unknown, index: number, env: NodeJS.ProcessEnv): OidcIssuerConfig {
   const where = `OIDC_ISSUERS[${index}]`;
-  if (!entry || typeof entry !== 'object' || Array.isArray(entry)) throw new Error(`${where} must be an object`);
+  if (!entry || typeof entry !== 'object' || Array.isArray(entry))
+    throw new Error(`${where} must be an object`);
   const item = entry as Record<string, unknown>;
   const known = [
     'id',
@@ -261,12 +262,15 @@ function oidcIssuer(entry: unknown, index: number, env: NodeJS.ProcessEnv): Oidc
   }
   // Tokens and the client secret cross the network: encrypted, except on this machine.
   if (url.protocol !== 'https:' && !(url.protocol === 'http:' && isLoopbackHost(url.hostname)))
-    throw new Error(`${where}.issuer must be an https:// address (http:// only on the loopback), got ${issuer}`);
+    throw new Error(
+      `${where}.issuer must be an https:// address (http:// only on the loopback), got ${issuer}`,
+    );
   if (item.clientSecret !== undefined && item.clientSecretEnv !== undefined)
     throw new Error(`${where}: clientSecret or clientSecretEnv, not both`);
   const secretEnv = text('clientSecretEnv', false);
   const clientSecret = secretEnv ? env[secretEnv] : text('clientSecret', false);
-  if (secretEnv && !clientSecret) throw new Error(`${where}.clientSecretEnv names ${secretEnv}, which is not set`);
+  if (secretEnv && !clientSecret)
+    throw new Error(`${where}.clientSecretEnv names ${secretEnv}, which is not set`);
   const list = (key: string, fallback: string[]): string[] => {
     const found = item[key];
     if (found === undefined) return fallback;
@@ -283,7 +287,9 @@ function oidcIssuer(entry: unknown, index: number, env: NodeJS.ProcessEnv): Oidc
   };
   const provisioning = item.provisioning === undefined ? 'existing' : text('provisioning', true)!;
   if (!(LDAP_PROVISIONING as readonly string[]).includes(provisioning))
-    throw new Error(`${where}.provisioning must be one of ${LDAP_PROVISIONING.join(', ')}, got ${provisioning}`);
+    throw new Error(
+      `${where}.provisioning must be one of ${LDAP_PROVISIONING.join(', ')}, got ${provisioning}`,
+    );
   const groupMap = item.groupMap === undefined ? [] : groupMapOf(item.groupMap, `${where}.groupMap`);
   if (provisioning === 'mapped' && groupMap.length === 0)
     throw new Error(`${where}: provisioning mapped needs a groupMap (the groups whose members are created)`);

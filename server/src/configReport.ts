@@ -85,7 +85,9 @@ export function configReport(config: AppConfig): ConfigReport {
                     : ', public client') +
                 `, user by ${issuer.userClaim}, groups from ${issuer.groupsClaim}` +
                 (issuer.groupMap.length ? ` (${issuer.groupMap.length} mapped)` : '') +
-                (issuer.trustAmr.length ? `, its MFA (${issuer.trustAmr.join(', ')}) replaces the TOTP code` : '') +
+                (issuer.trustAmr.length
+                  ? `, its MFA (${issuer.trustAmr.join(', ')}) replaces the TOTP code`
+                  : '') +
                 (issuer.provisioning === 'mapped' ? ', users of mapped groups are created' : ''),
             )
             .join('; ') +

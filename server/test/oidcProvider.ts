@@ -113,7 +113,14 @@ export async function startOidcProvider(redirectUris: string[], port = 0): Promi
       await grant.save();
       return grant;
     },
-    ttl: { Session: 600, Interaction: 600, Grant: 600, AuthorizationCode: 60, IdToken: 300, AccessToken: 300 },
+    ttl: {
+      Session: 600,
+      Interaction: 600,
+      Grant: 600,
+      AuthorizationCode: 60,
+      IdToken: 300,
+      AccessToken: 300,
+    },
   };
   const provider = new Provider(issuer, configuration);
   const callback = provider.callback();

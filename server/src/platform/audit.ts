@@ -132,7 +132,9 @@ const isWriteRequest = (request: FastifyRequest) => MUTATING.has(request.method)
 // Logins are reads on the wire but change who is in; so is a route that says it is one (an OpenID Connect
 // callback, whose answer is a redirect either way: `request.loginRefused` tells a refusal).
 const isLogin = (request: FastifyRequest) =>
-  (request.method === 'GET' && request.routeOptions.url === '/api/session' && !!request.headers.authorization) ||
+  (request.method === 'GET' &&
+    request.routeOptions.url === '/api/session' &&
+    !!request.headers.authorization) ||
   request.routeOptions.config?.auditEvent === 'LOGIN';
 
 /** The 2xx statuses a route's schema declares. */

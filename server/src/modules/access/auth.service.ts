@@ -184,7 +184,13 @@ export async function authenticate(
       if (user?.tfa && !(await consumeTotp(db, user, user.tfaSecret, input.tfaCode, input.at)))
         throw codeUsedAgain(user, input.tfaCode, input.at) ?? fail('TFA_INVALID');
       if (entry && login) {
-        const signedIn = await signInDirectoryUser(db, ldapRules(login.config), entry, user?.id ?? null, options!.audit);
+        const signedIn = await signInDirectoryUser(
+          db,
+          ldapRules(login.config),
+          entry,
+          user?.id ?? null,
+          options!.audit,
+        );
         // A user created now, or by a login at the same moment (a disabled one never comes back this way).
         if (!user) [user] = await db.select().from(users).where(eq(users.id, signedIn.userId));
       }

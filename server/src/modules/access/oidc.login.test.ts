@@ -62,7 +62,10 @@ function cookieHeader(...lists: (string | string[] | undefined)[]): string {
       const index = pair.indexOf('=');
       jar.set(pair.slice(0, index).trim(), pair.slice(index + 1).trim());
     }
-  return [...jar].filter(([, value]) => value !== '').map(([name, value]) => `${name}=${value}`).join('; ');
+  return [...jar]
+    .filter(([, value]) => value !== '')
+    .map(([name, value]) => `${name}=${value}`)
+    .join('; ');
 }
 
 /** The provider's side as a browser goes through it: its login form, then back to the product's callback. */
@@ -168,7 +171,12 @@ beforeAll(async () => {
   idp = await startOidcProvider([CALLBACK]);
   for (const login of ['anna', 'replay', 'forced', 'noclient', 'newguard', 'idle', 'state'])
     idp.addAccount({ login, password: OIDC_ACCOUNT_PASSWORD, groups: ['strazce-guards'] });
-  idp.addAccount({ login: 'mfauser', password: OIDC_ACCOUNT_PASSWORD, groups: ['strazce-guards'], amr: ['pwd', 'mfa'] });
+  idp.addAccount({
+    login: 'mfauser',
+    password: OIDC_ACCOUNT_PASSWORD,
+    groups: ['strazce-guards'],
+    amr: ['pwd', 'mfa'],
+  });
   idp.addAccount({ login: 'officeonly', password: OIDC_ACCOUNT_PASSWORD, groups: ['office'] });
   idp.addAccount({ login: 'localuser', password: OIDC_ACCOUNT_PASSWORD, groups: ['strazce-guards'] });
   idp.addAccount({ login: 'benched', password: OIDC_ACCOUNT_PASSWORD, groups: ['strazce-guards'] });
@@ -188,7 +196,10 @@ afterAll(async () => {
 
 describe('OpenID Connect sign-in against a real provider', () => {
   it('lists OIDC as a provider and the issuers for the login page, without secrets', async () => {
-    expect((await ctx.call(null, 'GET', '/api/system_option/authproviders')).json()).toEqual(['LOCAL', 'OIDC']);
+    expect((await ctx.call(null, 'GET', '/api/system_option/authproviders')).json()).toEqual([
+      'LOCAL',
+      'OIDC',
+    ]);
     const issuers = await ctx.call(null, 'GET', '/api/session/oidc/issuers');
     expect(issuers.statusCode).toBe(200);
     expect(issuers.json()).toEqual([{ id: 'corp', name: 'Corp Login' }]);
@@ -196,7 +207,15 @@ describe('OpenID Connect sign-in against a real provider', () => {
       configReport(
         configFromEnv({
           PUBLIC_URL,
-          OIDC_ISSUERS: JSON.stringify([{ id: 'corp', name: 'Corp', issuer: 'https://idp.example.test', clientId: 'c', clientSecretEnv: 'S' }]),
+          OIDC_ISSUERS: JSON.stringify([
+            {
+              id: 'corp',
+              name: 'Corp',
+              issuer: 'https://idp.example.test',
+              clientId: 'c',
+              clientSecretEnv: 'S',
+            },
+          ]),
           S: 'a-very-secret-value',
         }),
       ),
@@ -208,7 +227,10 @@ describe('OpenID Connect sign-in against a real provider', () => {
 
   it('signs in an OIDC user by the code flow with PKCE, state and nonce, and hands the session over once', async () => {
     const id = await oidcUser('anna');
-    const start = await ctx.app.inject({ method: 'GET', url: '/api/session/oidc/corp/start?returnTo=%2Fvisits' });
+    const start = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/session/oidc/corp/start?returnTo=%2Fvisits',
+    });
     const authorization = new URL(start.headers.location as string);
     expect(authorization.origin).toBe(idp.issuer);
     expect(authorization.searchParams.get('code_challenge_method')).toBe('S256');
@@ -228,7 +250,11 @@ describe('OpenID Connect sign-in against a real provider', () => {
     expect(taken.statusCode, taken.body).toBe(200);
     const body = taken.json();
     expect(body.user).toMatchObject({ id, userName: 'anna' });
-    const restored = await ctx.call({ id, userName: 'anna', token: body.session.token }, 'GET', '/api/session');
+    const restored = await ctx.call(
+      { id, userName: 'anna', token: body.session.token },
+      'GET',
+      '/api/session',
+    );
     expect(restored.statusCode).toBe(200);
     // Single use.
     expectError(await handOver(finished), 400, 'TOKEN_INVALID');
@@ -240,7 +266,10 @@ describe('OpenID Connect sign-in against a real provider', () => {
     expectError(await handOver(other), 400, 'TOKEN_INVALID');
     const [row] = await ctx.db.select().from(users).where(eq(users.id, id));
     expect(row.lastLogin).not.toBeNull();
-    const entries = await ctx.db.select().from(audits).where(eq(audits.recordId, String(id)));
+    const entries = await ctx.db
+      .select()
+      .from(audits)
+      .where(eq(audits.recordId, String(id)));
     expect(entries.map((entry) => entry.event)).toContain('LOGIN');
   });
 
@@ -268,7 +297,11 @@ describe('OpenID Connect sign-in against a real provider', () => {
     // A code is exchanged once: the same callback again (the provider refuses the used code).
     await oidcUser('replay');
     const startReplay = await ctx.app.inject({ method: 'GET', url: '/api/session/oidc/corp/start' });
-    const backReplay = await atProvider(startReplay.headers.location as string, 'replay', OIDC_ACCOUNT_PASSWORD);
+    const backReplay = await atProvider(
+      startReplay.headers.location as string,
+      'replay',
+      OIDC_ACCOUNT_PASSWORD,
+    );
     const replayCookie = cookieHeader(startReplay.headers['set-cookie']);
     const first = await ctx.app.inject({
       method: 'GET',
@@ -288,7 +321,11 @@ describe('OpenID Connect sign-in against a real provider', () => {
 
   it('refuses an issuer it does not know, and any return address outside the app (no open redirect)', async () => {
     expectError(await ctx.call(null, 'GET', '/api/session/oidc/other/start'), 404, 'NOT_FOUND');
-    expectError(await ctx.call(null, 'GET', '/api/session/oidc/other/callback?code=x&state=y'), 404, 'NOT_FOUND');
+    expectError(
+      await ctx.call(null, 'GET', '/api/session/oidc/other/callback?code=x&state=y'),
+      404,
+      'NOT_FOUND',
+    );
     for (const returnTo of [
       'https://evil.example',
       '//evil.example/x',
@@ -315,7 +352,10 @@ describe('OpenID Connect sign-in against a real provider', () => {
     expect(await ctx.db.select().from(users).where(eq(users.userName, 'officeonly'))).toEqual([]);
     const id = await oidcUser('benched');
     const [row] = await ctx.db.select().from(users).where(eq(users.id, id));
-    const disabled = await ctx.call(ctx.admin, 'PUT', `/api/access_user/${id}`, { version: row.version, valid: false });
+    const disabled = await ctx.call(ctx.admin, 'PUT', `/api/access_user/${id}`, {
+      version: row.version,
+      valid: false,
+    });
     expect(disabled.statusCode, disabled.body).toBe(200);
     expect(errorOf(await signIn('benched'))).toBe('OIDC_USER_REFUSED');
     const [after] = await ctx.db.select().from(users).where(eq(users.userName, 'benched'));
@@ -329,7 +369,12 @@ describe('OpenID Connect sign-in against a real provider', () => {
     expect((await handOver(await signIn('idle'))).statusCode).toBe(200);
     const record = await ctx.call(ctx.admin, 'GET', `/api/access_user/${id}`);
     expect(record.json().groups).toEqual([expect.objectContaining({ id: guardsGroup })]);
-    expect(record.json().sites.map((site: { id: number }) => site.id).sort()).toEqual([ctx.siteA, ctx.siteB].sort());
+    expect(
+      record
+        .json()
+        .sites.map((site: { id: number }) => site.id)
+        .sort(),
+    ).toEqual([ctx.siteA, ctx.siteB].sort());
   });
 
   it('creates a user of a mapped group at the first sign-in (audited without personal data)', async () => {
@@ -349,7 +394,10 @@ describe('OpenID Connect sign-in against a real provider', () => {
     expect(siteLinks.map((link) => link.siteId)).toEqual([ctx.siteB]);
     // Its roles (none yet) decide the rest, as for anyone: no terminal, no session.
     expectError(await handOver(finished), 403, 'CLIENT_NOT_AUTHORIZED');
-    const entries = await ctx.db.select().from(audits).where(eq(audits.recordId, String(created.id)));
+    const entries = await ctx.db
+      .select()
+      .from(audits)
+      .where(eq(audits.recordId, String(created.id)));
     expect(entries.length).toBeGreaterThan(0);
     expect(JSON.stringify(entries)).not.toContain('new.guard@example.test');
     expect(JSON.stringify(entries)).not.toContain(finished.code!);
@@ -378,10 +426,7 @@ describe('OpenID Connect sign-in against a real provider', () => {
 
     // The same user signed in with MFA at a trusted issuer: no code asked.
     const mfaId = await oidcUser('mfauser');
-    await ctx.db
-      .update(users)
-      .set({ tfa: true, tfaSecret: secret })
-      .where(eq(users.id, mfaId));
+    await ctx.db.update(users).set({ tfa: true, tfaSecret: secret }).where(eq(users.id, mfaId));
     const trusted = await handOver(await signIn('mfauser'));
     expect(trusted.statusCode, trusted.body).toBe(200);
   });

@@ -91,7 +91,10 @@ export interface OidcRoutesOptions {
  * callback of the authorization code flow (PKCE, state, nonce in a sealed, short-lived HttpOnly cookie, so any
  * instance finishes what another started), and the hand-over of the session to the web app by a one-time code.
  */
-export function registerOidcRoutes(app: FastifyInstance, { db, limiter, oidc, clients }: OidcRoutesOptions): void {
+export function registerOidcRoutes(
+  app: FastifyInstance,
+  { db, limiter, oidc, clients }: OidcRoutesOptions,
+): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['session'];
   const issuers = clients ?? (oidc?.issuers ?? []).map((issuer) => oidcIssuerClient(issuer, oidc!.timeoutMs));
@@ -102,7 +105,8 @@ export function registerOidcRoutes(app: FastifyInstance, { db, limiter, oidc, cl
       config: { access: PUBLIC },
       schema: {
         tags,
-        description: 'The OpenID Connect issuers users sign in with (the login page shows a button for each).',
+        description:
+          'The OpenID Connect issuers users sign in with (the login page shows a button for each).',
         response: { 200: z.array(oidcIssuerSchema) },
       },
     },
@@ -125,7 +129,9 @@ export function registerOidcRoutes(app: FastifyInstance, { db, limiter, oidc, cl
     const previous = reply.getHeader('set-cookie');
     reply.header(
       'set-cookie',
-      previous === undefined ? [cookie] : [...(Array.isArray(previous) ? previous : [String(previous)]), cookie],
+      previous === undefined
+        ? [cookie]
+        : [...(Array.isArray(previous) ? previous : [String(previous)]), cookie],
     );
   }
 
@@ -225,12 +231,8 @@ export function registerOidcRoutes(app: FastifyInstance, { db, limiter, oidc, cl
         if (existing && existing.authProvider !== 'OIDC') throw refused();
         if (!existing && rules.provisioning !== 'mapped') throw refused();
         if (!allowedByMapping(rules, identity)) throw refused();
-        const signedIn = await signInDirectoryUser(
-          db,
-          rules,
-          identity,
-          existing?.id ?? null,
-          (record) => auditRecord(request, record),
+        const signedIn = await signInDirectoryUser(db, rules, identity, existing?.id ?? null, (record) =>
+          auditRecord(request, record),
         ).catch((error: unknown) => {
           // A disabled user of that name: not created again.
           if (error instanceof AppError && error.code === 'INVALID_CREDENTIALS') throw refused();
@@ -360,7 +362,10 @@ export function registerOidcRoutes(app: FastifyInstance, { db, limiter, oidc, cl
         const context = await loadSession(tx as unknown as Db, token);
         if (!context) return null;
         await extendSession(tx as unknown as Db, context);
-        await tx.update(users).set({ lastLogin: new Date(at) }).where(eq(users.id, user.id));
+        await tx
+          .update(users)
+          .set({ lastLogin: new Date(at) })
+          .where(eq(users.id, user.id));
         return context;
       });
       if (!session) throw invalid();

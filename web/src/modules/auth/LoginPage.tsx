@@ -174,9 +174,7 @@ export default function LoginPage() {
           }
         />
       )}
-      {oidc.code !== null && (
-        <OidcHandOver code={oidc.code} onSession={oidcSession} onFail={oidcFailed} />
-      )}
+      {oidc.code !== null && <OidcHandOver code={oidc.code} onSession={oidcSession} onFail={oidcFailed} />}
       <Form<LoginValues>
         hidden={oidc.code !== null}
         form={form}
