@@ -332,6 +332,8 @@ export function registerOidcRoutes(
         .where(and(eq(users.id, handOver.userId), eq(users.valid, true)));
       if (!user || user.authProvider !== 'OIDC') throw invalid();
       request.auditAuthor = user.userName.slice(0, 100);
+      // The business record of the hand-over's writes (the TOTP step, the session): the user, by id.
+      auditRecord(request, { entity: 'access_user', recordId: user.id, siteId: null });
       if (handOver.tfa) {
         const tfaHeader = request.headers[HEADERS.tfaToken.toLowerCase()];
         const tfaCode = typeof tfaHeader === 'string' ? tfaHeader.trim() : undefined;
@@ -369,7 +371,6 @@ export function registerOidcRoutes(
         return context;
       });
       if (!session) throw invalid();
-      auditRecord(request, { entity: 'access_user', recordId: user.id, siteId: null });
       return sessionBody(db, user.id, { token, expires: session.expires }, pending.siteId, roles);
     },
   );
