@@ -36,7 +36,6 @@ import {
 const SIGN_IN_MINUTES = 10;
 /** How long the hand-over code of a finished sign-in lasts: the login page exchanges it at once. */
 const HANDOVER_SECONDS = 60;
-const COOKIE_PATH = '/api/session/oidc';
 const BIND_COOKIE = 'strazce_oidc_bind';
 
 /** What the state cookie carries from the start to the callback (sealed). */
@@ -116,6 +115,8 @@ export function registerOidcRoutes(
 
   const publicUrl = oidc.publicUrl.replace(/\/+$/, '');
   const secure = publicUrl.startsWith('https:');
+  // The cookies go only to the sign-in's own addresses (below the app's path when PUBLIC_URL has one).
+  const cookiePath = `${new URL(publicUrl).pathname.replace(/\/+$/, '')}/api/session/oidc`;
   // Without OIDC_COOKIE_SECRET only this process opens what it sealed (one instance; the report says so).
   const seal = sealer(oidc.cookieSecret ?? randomBytes(32).toString('hex'));
   const now = () => app.clock.now();
@@ -124,7 +125,7 @@ export function registerOidcRoutes(
 
   function setCookie(reply: FastifyReply, name: string, value: string, maxAgeSeconds: number) {
     const cookie =
-      `${name}=${value}; Path=${COOKIE_PATH}; Max-Age=${maxAgeSeconds}; HttpOnly; SameSite=Lax` +
+      `${name}=${value}; Path=${cookiePath}; Max-Age=${maxAgeSeconds}; HttpOnly; SameSite=Lax` +
       (secure ? '; Secure' : '');
     const previous = reply.getHeader('set-cookie');
     reply.header(
