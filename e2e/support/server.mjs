@@ -75,12 +75,39 @@ if (slapdHarness.slapdAvailable()) {
   };
 }
 
+// The OpenID provider of the OIDC sign-in flow (e2e/tests/oidc-login.spec.ts): the in-process one of the server
+// tests (server/test/oidcProvider.ts) on a free port, with `oidcguard` in the mapped group. The issuers send the
+// browser back to PUBLIC_URL, the address the browser tests use.
+const oidcHarness = await tsImport(path.join(root, 'server', 'test', 'oidcProvider.ts'), import.meta.url);
+const appUrl = `http://127.0.0.1:${port}`;
+const idp = await oidcHarness.startOidcProvider([`${appUrl}/api/session/oidc/corp/callback`]);
+// `oidcstranger` has an account at the provider but none in the product.
+for (const login of ['oidcguard', 'oidcstranger'])
+  idp.addAccount({ login, password: oidcHarness.OIDC_ACCOUNT_PASSWORD, groups: ['strazce-guards'] });
+const oidcEnv = {
+  PUBLIC_URL: appUrl,
+  OIDC_ISSUERS: JSON.stringify([
+    {
+      id: 'corp',
+      name: 'Corp ID',
+      issuer: idp.issuer,
+      clientId: idp.clientId,
+      clientSecretEnv: 'OIDC_CORP_SECRET',
+      // The provider gives the groups claim to the scope `groups`.
+      scopes: ['openid', 'profile', 'groups'],
+      groupMap: [{ directoryGroup: 'strazce-guards', group: 'Přístup z libovolného prohlížeče' }],
+    },
+  ]),
+  OIDC_CORP_SECRET: idp.clientSecret,
+};
+
 const { TEST_DATABASE_URL: _serverUrl, ...env } = process.env;
 const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server', 'src', 'main.ts')], {
   cwd: root,
   env: {
     ...env,
     ...ldapEnv,
+    ...oidcEnv,
     DATA_DIR: dataDir,
     DATABASE_URL: databaseUrl,
     DEMO_DATA: process.env.E2E_DEMO_DATA ?? 'true',
@@ -98,6 +125,7 @@ process.on('SIGINT', () => stop('SIGINT'));
 process.on('SIGTERM', () => stop('SIGTERM'));
 server.on('exit', async (code) => {
   await stopSlapd().catch((error) => console.error(`Stopping slapd failed: ${error}`));
+  await idp.stop().catch((error) => console.error(`Stopping the OpenID provider failed: ${error}`));
   rmSync(dataDir, { recursive: true, force: true });
   rmSync(mailDir, { recursive: true, force: true });
   await dropDatabase().catch((error) => console.error(`Dropping the test database failed: ${error}`));

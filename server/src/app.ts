@@ -34,6 +34,9 @@ import { createSiteEvents } from './platform/siteEvents';
 import { loginLimiter, throttlePolicies, type LoginLimits } from './platform/loginLimiter';
 import { registerAccessRoutes } from './modules/access/access.routes';
 import { registerSessionRoutes } from './modules/access/session.routes';
+import { registerOidcRoutes } from './modules/access/oidc.routes';
+import type { OidcIssuerClient } from './modules/access/oidc.issuer';
+import type { OidcConfig } from './config';
 import { registerDirectorySessionCheck, type DirectoryLogin } from './modules/access/directory.service';
 import { registerSystemRoutes } from './modules/system/system.routes';
 import { registerOpenApi } from './platform/openapi';
@@ -92,6 +95,10 @@ export interface AppOptions {
   configuration?: ConfigReport;
   /** The company directory users with the provider LDAP log in against (LDAP_URL…); none by default. */
   directory?: DirectoryLogin;
+  /** The OpenID Connect issuers users with the provider OIDC sign in with (OIDC_ISSUERS…); none by default. */
+  oidc?: OidcConfig;
+  /** The issuers' clients instead of those made from `oidc` (tests). */
+  oidcClients?: OidcIssuerClient[];
 }
 
 /**
@@ -180,6 +187,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('preClose', () => siteEvents.close());
   registerGuard(app, rawDb, sessionCache);
   app.decorate('directory', options.directory ?? null);
+  app.decorate('oidcIssuers', options.oidc?.issuers ?? []);
   // After the guard: a directory user's session ends once the directory no longer lets them in.
   if (options.directory) registerDirectorySessionCheck(app, rawDb, options.directory);
   registerAudit(app, rawDb);
@@ -198,6 +206,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     publicUrl: options.publicUrl,
     resetOrigins: options.resetOrigins,
   });
+  registerOidcRoutes(app, { db, limiter, oidc: options.oidc, clients: options.oidcClients });
   registerAccessRoutes(app, db);
   registerSystemRoutes(app, { ...options.database, db }, limiter);
   registerMessagingRoutes(app, db);

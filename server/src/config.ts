@@ -94,23 +94,35 @@ export interface LdapConfig {
   groupMap: LdapGroupMapping[];
 }
 
-export interface LdapGroupMapping {
-  /** The group's DN as the user's `memberOf` lists it (compared without regard to case). */
+/**
+ * One entry of a group mapping (`LDAP_GROUP_MAP`, an issuer's `groupMap` in `OIDC_ISSUERS`): the members of a
+ * directory group get a user group and/or a site of the product.
+ */
+export interface GroupMapping {
+  /**
+   * The directory's group: its DN as the user's `memberOf` lists it (LDAP), or a value of the ID token's groups
+   * claim (OIDC); compared without regard to case.
+   */
   directoryGroup: string;
   /** The product's user group (by name) a member gets. */
   group?: string;
   /** The site (by name) a member gets. */
   site?: string;
 }
+export type LdapGroupMapping = GroupMapping;
 
-function parseGroupMap(value: string | undefined): LdapGroupMapping[] {
+function parseGroupMap(value: string | undefined, name = 'LDAP_GROUP_MAP'): GroupMapping[] {
   if (!value) return [];
   let parsed: unknown;
   try {
     parsed = JSON.parse(value);
   } catch {
-    throw new Error('LDAP_GROUP_MAP must be JSON: [{ "directoryGroup": "cn=…", "group": "…", "site": "…" }]');
+    throw new Error(`${name} must be JSON: [{ "directoryGroup": "cn=…", "group": "…", "site": "…" }]`);
   }
+  return groupMapOf(parsed, name);
+}
+
+function groupMapOf(parsed: unknown, name: string): GroupMapping[] {
   const text = (item: unknown) => typeof item === 'string' && item.trim().length > 0;
   if (
     !Array.isArray(parsed) ||
@@ -124,12 +136,177 @@ function parseGroupMap(value: string | undefined): LdapGroupMapping[] {
         (entry.group !== undefined || entry.site !== undefined),
     )
   )
-    throw new Error('LDAP_GROUP_MAP entries need directoryGroup and a group or a site (names)');
-  return (parsed as LdapGroupMapping[]).map((entry) => ({
+    throw new Error(`${name} entries need directoryGroup and a group or a site (names)`);
+  return (parsed as GroupMapping[]).map((entry) => ({
     directoryGroup: entry.directoryGroup.trim(),
     ...(entry.group ? { group: entry.group.trim() } : {}),
     ...(entry.site ? { site: entry.site.trim() } : {}),
   }));
+}
+
+/**
+ * One OpenID Connect issuer users with the provider OIDC sign in with (`OIDC_ISSUERS`, docs/auth-providers.md):
+ * the authorization code flow with PKCE, state and nonce, the ID token checked against the issuer's keys.
+ */
+export interface OidcIssuerConfig {
+  /** In the addresses (`/api/session/oidc/<id>/…`): lower-case letters, digits and `-`. */
+  id: string;
+  /** What the login page's button names ("Sign in with <name>"). */
+  name: string;
+  /** The issuer's address (`iss`); its discovery document is at `<issuer>/.well-known/openid-configuration`. */
+  issuer: string;
+  clientId: string;
+  /** The client secret (`clientSecret`, or the variable `clientSecretEnv` names); none: a public client. */
+  clientSecret?: string;
+  /** The variable the secret was read from, when `clientSecretEnv` named one (the report names it). */
+  clientSecretEnv?: string;
+  /** Asked for at the issuer; always with `openid`. Default `openid profile email`. */
+  scopes: string[];
+  /** The ID token claim whose value is the product's user name; default `preferred_username`. */
+  userClaim: string;
+  /** The ID token claim listing the user's groups; default `groups`. */
+  groupsClaim: string;
+  /** Which of the issuer's groups give which user groups and sites (as LDAP_GROUP_MAP). */
+  groupMap: GroupMapping[];
+  /**
+   * `amr` values (RFC 8176: `mfa`, `otp`, `hwk`…) that mean the issuer checked a second factor: with one of
+   * them in the ID token the product's TOTP code is not asked. Empty (default): the product's two-factor applies.
+   */
+  trustAmr: string[];
+  /** `existing` (default) or `mapped`: a user of a mapped group is created at the first sign-in. */
+  provisioning: (typeof LDAP_PROVISIONING)[number];
+}
+
+/** Sign-in with OpenID Connect issuers (`OIDC_ISSUERS` and the rest); unset: nobody has the provider OIDC. */
+export interface OidcConfig {
+  issuers: OidcIssuerConfig[];
+  /**
+   * `OIDC_COOKIE_SECRET` (32 characters or more): seals the short-lived state cookie and the hand-over code, so
+   * that any instance finishes a sign-in another started. Unset: a random one per process (one instance only).
+   */
+  cookieSecret?: string;
+  /** `OIDC_TIMEOUT_MS`: each call to an issuer (discovery, token); default 5000. */
+  timeoutMs: number;
+  /** Where the issuers send the browser back: `<PUBLIC_URL>/api/session/oidc/<id>/callback`. */
+  publicUrl: string;
+}
+
+const OIDC_ID = /^[a-z0-9][a-z0-9-]{0,39}$/;
+const CLAIM = /^[A-Za-z0-9_.:/-]{1,100}$/;
+
+export function parseOidc(env: NodeJS.ProcessEnv): OidcConfig | undefined {
+  const value = env.OIDC_ISSUERS || undefined;
+  if (!value) return undefined;
+  const example =
+    '[{ "id": "corp", "name": "Corp", "issuer": "https://…", "clientId": "…", "clientSecretEnv": "OIDC_CORP_SECRET" }]';
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(value);
+  } catch {
+    throw new Error(`OIDC_ISSUERS must be JSON: ${example}`);
+  }
+  if (!Array.isArray(parsed) || parsed.length === 0)
+    throw new Error(`OIDC_ISSUERS must be a non-empty JSON list: ${example}`);
+  const publicUrl = parseOrigin('PUBLIC_URL', env.PUBLIC_URL, true);
+  if (!publicUrl)
+    throw new Error(
+      'OIDC_ISSUERS needs PUBLIC_URL: the issuers send the browser back to <PUBLIC_URL>/api/session/oidc/<id>/callback',
+    );
+  const issuers = parsed.map((entry: unknown, index) => oidcIssuer(entry, index, env));
+  const ids = issuers.map((issuer) => issuer.id);
+  const twice = ids.find((id, index) => ids.indexOf(id) !== index);
+  if (twice) throw new Error(`OIDC_ISSUERS: the id ${twice} is given twice`);
+  const cookieSecret = env.OIDC_COOKIE_SECRET || undefined;
+  if (cookieSecret !== undefined && cookieSecret.length < 32)
+    throw new Error('OIDC_COOKIE_SECRET must be at least 32 characters long');
+  const timeoutMs = parseMs('OIDC_TIMEOUT_MS', env.OIDC_TIMEOUT_MS, 5000);
+  return { issuers, cookieSecret, timeoutMs: timeoutMs === 0 ? 5000 : timeoutMs, publicUrl };
+}
+
+function oidcIssuer(entry: unknown, index: number, env: NodeJS.ProcessEnv): OidcIssuerConfig {
+  const where = `OIDC_ISSUERS[${index}]`;
+  if (!entry || typeof entry !== 'object' || Array.isArray(entry))
+    throw new Error(`${where} must be an object`);
+  const item = entry as Record<string, unknown>;
+  const known = [
+    'id',
+    'name',
+    'issuer',
+    'clientId',
+    'clientSecret',
+    'clientSecretEnv',
+    'scopes',
+    'userClaim',
+    'groupsClaim',
+    'groupMap',
+    'trustAmr',
+    'provisioning',
+  ];
+  const unknown = Object.keys(item).find((key) => !known.includes(key));
+  if (unknown) throw new Error(`${where}: unknown setting ${unknown} (known: ${known.join(', ')})`);
+  const text = (key: string, required: boolean): string | undefined => {
+    const found = item[key];
+    if (found === undefined && !required) return undefined;
+    if (typeof found !== 'string' || found.trim().length === 0)
+      throw new Error(`${where}.${key} must be a non-empty text`);
+    return found.trim();
+  };
+  const id = text('id', true)!;
+  if (!OIDC_ID.test(id)) throw new Error(`${where}.id must be lower-case letters, digits and -, got ${id}`);
+  const issuer = text('issuer', true)!;
+  let url: URL;
+  try {
+    url = new URL(issuer);
+  } catch {
+    throw new Error(`${where}.issuer must be an https:// address, got ${issuer}`);
+  }
+  // Tokens and the client secret cross the network: encrypted, except on this machine.
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && isLoopbackHost(url.hostname)))
+    throw new Error(
+      `${where}.issuer must be an https:// address (http:// only on the loopback), got ${issuer}`,
+    );
+  if (item.clientSecret !== undefined && item.clientSecretEnv !== undefined)
+    throw new Error(`${where}: clientSecret or clientSecretEnv, not both`);
+  const secretEnv = text('clientSecretEnv', false);
+  const clientSecret = secretEnv ? env[secretEnv] : text('clientSecret', false);
+  if (secretEnv && !clientSecret)
+    throw new Error(`${where}.clientSecretEnv names ${secretEnv}, which is not set`);
+  const list = (key: string, fallback: string[]): string[] => {
+    const found = item[key];
+    if (found === undefined) return fallback;
+    if (!Array.isArray(found) || !found.every((value) => typeof value === 'string' && CLAIM.test(value)))
+      throw new Error(`${where}.${key} must be a list of names`);
+    return found as string[];
+  };
+  const scopes = list('scopes', ['openid', 'profile', 'email']);
+  if (!scopes.includes('openid')) throw new Error(`${where}.scopes must include openid`);
+  const claim = (key: string, fallback: string) => {
+    const found = text(key, false) ?? fallback;
+    if (!CLAIM.test(found)) throw new Error(`${where}.${key} must be a claim name, got ${found}`);
+    return found;
+  };
+  const provisioning = item.provisioning === undefined ? 'existing' : text('provisioning', true)!;
+  if (!(LDAP_PROVISIONING as readonly string[]).includes(provisioning))
+    throw new Error(
+      `${where}.provisioning must be one of ${LDAP_PROVISIONING.join(', ')}, got ${provisioning}`,
+    );
+  const groupMap = item.groupMap === undefined ? [] : groupMapOf(item.groupMap, `${where}.groupMap`);
+  if (provisioning === 'mapped' && groupMap.length === 0)
+    throw new Error(`${where}: provisioning mapped needs a groupMap (the groups whose members are created)`);
+  return {
+    id,
+    name: text('name', true)!.slice(0, 60),
+    issuer,
+    clientId: text('clientId', true)!,
+    ...(clientSecret ? { clientSecret } : {}),
+    ...(secretEnv ? { clientSecretEnv: secretEnv } : {}),
+    scopes,
+    userClaim: claim('userClaim', 'preferred_username'),
+    groupsClaim: claim('groupsClaim', 'groups'),
+    groupMap,
+    trustAmr: list('trustAmr', []),
+    provisioning: provisioning as OidcIssuerConfig['provisioning'],
+  };
 }
 
 export interface AppConfig {
@@ -191,6 +368,8 @@ export interface AppConfig {
   sms: { url?: string; token?: string; timeoutMs: number };
   /** The company directory (`LDAP_URL` and the rest); unset: nobody logs in with the provider LDAP. */
   ldap?: LdapConfig;
+  /** OpenID Connect issuers (`OIDC_ISSUERS` and the rest); unset: nobody signs in with the provider OIDC. */
+  oidc?: OidcConfig;
   /** `LOG_REQUESTS`: the level of the one line per answered request; `debug` by default, `off` for none. */
   logRequests: RequestLogLevel;
   /** `METRICS_PORT`: the metrics on a port of their own (`GET /metrics`). */
@@ -231,6 +410,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     egov: parseEgov(env),
     sms: { ...parseProviderAddress(env, 'SMS', false, 5000), token: env.SMS_TOKEN || undefined },
     ldap: parseLdap(env),
+    oidc: parseOidc(env),
     logRequests: parseChoice('LOG_REQUESTS', env.LOG_REQUESTS, REQUEST_LOG_LEVELS) ?? 'debug',
     metricsPort: env.METRICS_PORT ? parsePort('METRICS_PORT', env.METRICS_PORT) : undefined,
     metricsToken: parseMetricsToken(env.METRICS_TOKEN),

@@ -22,6 +22,7 @@ describe('the configuration report (npm run check-config)', () => {
       'blacklist',
       'egov',
       'ldap',
+      'oidc',
       'publicUrl',
       'proxyTrust',
       'metrics',

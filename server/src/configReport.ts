@@ -70,6 +70,32 @@ export function configReport(config: AppConfig): ConfigReport {
         )
       : // Optional: without a directory every user has a password of the product.
         provider('ldap', 'off', 'no company directory: only local passwords'),
+    config.oidc
+      ? provider(
+          'oidc',
+          'real',
+          config.oidc.issuers
+            .map(
+              (issuer) =>
+                `${issuer.id} (${issuer.name}): ${issuer.issuer}, client ${issuer.clientId}` +
+                (issuer.clientSecretEnv
+                  ? `, secret from ${issuer.clientSecretEnv}`
+                  : issuer.clientSecret
+                    ? ', secret in OIDC_ISSUERS'
+                    : ', public client') +
+                `, user by ${issuer.userClaim}, groups from ${issuer.groupsClaim}` +
+                (issuer.groupMap.length ? ` (${issuer.groupMap.length} mapped)` : '') +
+                (issuer.trustAmr.length
+                  ? `, its MFA (${issuer.trustAmr.join(', ')}) replaces the TOTP code`
+                  : '') +
+                (issuer.provisioning === 'mapped' ? ', users of mapped groups are created' : ''),
+            )
+            .join('; ') +
+            (config.oidc.cookieSecret
+              ? ''
+              : '; no OIDC_COOKIE_SECRET: a sign-in finishes only on the instance that started it'),
+        )
+      : provider('oidc', 'off', 'no OpenID Connect issuer'),
     config.publicUrl
       ? provider('publicUrl', 'real', `links point to ${config.publicUrl}`)
       : config.resetOrigins.length > 0

@@ -72,6 +72,7 @@ const app = await buildApp({
   egov: egovProvider(config.egov, demoData, systemClock),
   configuration,
   directory: config.ldap ? { config: config.ldap, directory: ldapDirectory(config.ldap) } : undefined,
+  oidc: config.oidc,
 });
 // The configuration at start: one line per provider; what pretends or is off is a warning.
 for (const [index, line] of describeConfigReport(configuration).entries()) {

@@ -12,6 +12,7 @@ export const CONFIG_PROVIDERS = [
   'blacklist',
   'egov',
   'ldap',
+  'oidc',
   'publicUrl',
   'proxyTrust',
   'metrics',

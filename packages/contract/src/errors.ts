@@ -124,6 +124,15 @@ export const ERROR_CODES = [
   'UNAVAILABLE',
   /** The company directory (LDAP) does not answer: directory users cannot log in now, local users can. */
   'DIRECTORY_UNAVAILABLE',
+  /** An OpenID Connect issuer does not answer (down, time-out): its users cannot sign in now, others can. */
+  'OIDC_UNAVAILABLE',
+  /**
+   * The sign-in at an OpenID Connect issuer did not hold: refused there, taken too long, started in another
+   * browser, a code used already, an ID token that fails its checks.
+   */
+  'OIDC_FAILED',
+  /** The issuer's user may not sign in here: no such user with the provider OIDC, disabled, in no mapped group. */
+  'OIDC_USER_REFUSED',
   'INTERNAL',
 ] as const;
 
@@ -233,5 +242,9 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   NO_TRANSPORT: 409,
   UNAVAILABLE: 503,
   DIRECTORY_UNAVAILABLE: 503,
+  OIDC_UNAVAILABLE: 503,
+  OIDC_FAILED: 400,
+  // A refusal of the sign-in, not of a session (the web app logs out on 401 and 403): never from a session call.
+  OIDC_USER_REFUSED: 403,
   INTERNAL: 500,
 };

@@ -32,6 +32,16 @@ export const sessionResponseSchema = z.object({
 });
 export type SessionResponse = z.infer<typeof sessionResponseSchema>;
 
+/** An OpenID Connect issuer users sign in with (`GET /api/session/oidc/issuers`, the login page's buttons). */
+export const oidcIssuerSchema = z.object({ id: z.string(), name: z.string() });
+export type OidcIssuer = z.infer<typeof oidcIssuerSchema>;
+
+/**
+ * The hand-over of an OpenID Connect sign-in (`POST /api/session/oidc/handover`): the one-time code the
+ * callback put in the login page's address fragment, for the session (+ `X-TFA-Token`, `X-Client-Token`).
+ */
+export const oidcHandoverRequestSchema = z.strictObject({ code: z.string().min(1).max(4096) });
+
 export const tfaCheckRequestSchema = z.strictObject({ userName: z.string().min(1).max(100) });
 export const tfaCheckResponseSchema = z.object({ tfaRequired: z.boolean() });
 

@@ -26,8 +26,11 @@ const SECRET_WORDS = new Set([
   'tfa',
   'hash',
 ]);
-/** Values that are secrets whatever their key: password hashes, TOTP set-up URIs, links carrying a token. */
-const SECRET_VALUE = /\$argon2(?:id|i|d)\$|otpauth:\/\/|[?&](?:token|code)=[^&\s]/i;
+/**
+ * Values that are secrets whatever their key: password hashes, TOTP set-up URIs, links carrying a token or a code
+ * (in the query or the fragment: the OpenID Connect hand-over).
+ */
+const SECRET_VALUE = /\$argon2(?:id|i|d)\$|otpauth:\/\/|[?&#](?:token|code)=[^&\s]/i;
 const MASK = '***';
 
 export function isSecretKey(key: string): boolean {
@@ -126,9 +129,13 @@ export function changedFields(
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 const isWriteRequest = (request: FastifyRequest) => MUTATING.has(request.method) && isApiRoute(request);
-// Logins are reads on the wire but change who is in.
+// Logins are reads on the wire but change who is in; so is a route that says it is one (an OpenID Connect
+// callback, whose answer is a redirect either way: `request.loginRefused` tells a refusal).
 const isLogin = (request: FastifyRequest) =>
-  request.method === 'GET' && request.routeOptions.url === '/api/session' && !!request.headers.authorization;
+  (request.method === 'GET' &&
+    request.routeOptions.url === '/api/session' &&
+    !!request.headers.authorization) ||
+  request.routeOptions.config?.auditEvent === 'LOGIN';
 
 /** The 2xx statuses a route's schema declares. */
 function declaredSuccess(schema: unknown): number[] {
@@ -197,7 +204,7 @@ function entryOf(
     changes: record?.changes ?? null,
     address: request.ip ?? null,
     clientId: session?.clientId ?? request.terminal?.clientId ?? null,
-    params: maskSecrets({ ...params, ...(request.query as object) }),
+    params: maskSecrets({ ...params, ...(request.query as object) }, extraSecrets),
     // The request's id (logging.ts) beside its headers: the entry, the server log and the proxy's log meet.
     requestHeaders: { ...pickHeaders(request.headers, REQUEST_HEADERS), 'x-request-id': request.id },
     // A route whose body is personal data (`config.auditBody: false`) records none: its business record says
@@ -227,7 +234,7 @@ function resourceOf(url: string | undefined): string | null {
 
 /** The event a finished request is recorded as, when it is recorded at all. */
 function eventAfterTheFact(request: FastifyRequest, status: number): AuditEvent | null {
-  if (isLogin(request)) return status < 400 ? 'LOGIN' : 'LOGIN_FAILED';
+  if (isLogin(request)) return status < 400 && !request.loginRefused ? 'LOGIN' : 'LOGIN_FAILED';
   if (!isApiRoute(request)) return null;
   // Restoring an expired session is not a denial: the web app asks whether its stored token still works. Nor is
   // a dead session answering the spec's test call (GET access_user/roles?id=, web app/session.tsx); its 403
@@ -345,12 +352,14 @@ declare module 'fastify' {
      * record's retention. The route tells the business event through `auditRecord` instead.
      */
     auditBody?: boolean;
-    /** A read recorded in the audit trail: `EXPORT` for data exports. */
-    auditEvent?: 'EXPORT';
+    /** A read recorded in the audit trail: `EXPORT` for data exports, `LOGIN` for a sign-in by redirects. */
+    auditEvent?: 'EXPORT' | 'LOGIN';
   }
   interface FastifyRequest {
     /** Author to record for calls made before a session exists (login, password reset). */
     auditAuthor?: string;
+    /** A login route answered a refusal without an error status (a redirect back to the login page). */
+    loginRefused?: boolean;
     /** The business record of the request's write (`auditRecord`). */
     auditRecord?: AuditRecord;
     auditScope?: AuditScope;

@@ -9,7 +9,7 @@ import { userRolesSql } from '../../platform/session';
 import { sites } from '../system/system.tables';
 import { userSites, users } from './access.tables';
 import { auditRecord, type AuditRecord } from '../../platform/audit';
-import { allowedByMapping, signInDirectoryUser, type DirectoryLogin } from './directory.service';
+import { allowedByMapping, ldapRules, signInDirectoryUser, type DirectoryLogin } from './directory.service';
 import { DirectoryUnavailableError, type DirectoryUser } from './ldap.directory';
 
 export type UserRow = typeof users.$inferSelect;
@@ -89,7 +89,7 @@ export async function consumeTotp(
  * seconds the authenticator shows the next code (0 when it shows it already). Asked only once the password
  * is right; null for a wrong code.
  */
-function codeUsedAgain(user: UserRow, code: string | undefined, now: number): RetryLaterError | null {
+export function codeUsedAgain(user: UserRow, code: string | undefined, now: number): RetryLaterError | null {
   if (!user.tfaSecret || !code || !/^\d{6}$/.test(code) || user.tfaLastStep === null) return null;
   const step = totpStep(user.tfaSecret, code, now);
   if (step === null || step > user.tfaLastStep) return null;
@@ -184,7 +184,13 @@ export async function authenticate(
       if (user?.tfa && !(await consumeTotp(db, user, user.tfaSecret, input.tfaCode, input.at)))
         throw codeUsedAgain(user, input.tfaCode, input.at) ?? fail('TFA_INVALID');
       if (entry && login) {
-        const signedIn = await signInDirectoryUser(db, login, entry, user?.id ?? null, options!.audit);
+        const signedIn = await signInDirectoryUser(
+          db,
+          ldapRules(login.config),
+          entry,
+          user?.id ?? null,
+          options!.audit,
+        );
         // A user created now, or by a login at the same moment (a disabled one never comes back this way).
         if (!user) [user] = await db.select().from(users).where(eq(users.id, signedIn.userId));
       }

@@ -1,13 +1,13 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AuthProvider } from '@strazce/contract';
-import type { LdapConfig } from '../../config';
+import type { GroupMapping, LdapConfig, OidcIssuerConfig } from '../../config';
 import type { Db } from '../../db/database';
 import type { AuditRecord } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
 import { sites } from '../system/system.tables';
 import { groups, sessions, userGroups, userSites, users } from './access.tables';
-import type { Directory, DirectoryUser } from './ldap.directory';
+import type { Directory } from './ldap.directory';
 
 /** The company directory of the installation (LDAP_URL…), as the login uses it; null when not configured. */
 export interface DirectoryLogin {
@@ -19,18 +19,54 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The company directory users with the provider LDAP log in against; null when not configured. */
     directory: DirectoryLogin | null;
+    /** The OpenID Connect issuers users with the provider OIDC sign in with (OIDC_ISSUERS); none when empty. */
+    oidcIssuers: readonly OidcIssuerConfig[];
   }
 }
 
-/** Whether users of a provider can log in on this installation: LOCAL always, LDAP with a directory. */
+/** Whether users of a provider can log in on this installation: LOCAL always, LDAP with a directory, OIDC with an issuer. */
 export function configuredAuthProvider(app: FastifyInstance, provider: AuthProvider): boolean {
   if (provider === 'LOCAL') return true;
   if (provider === 'LDAP') return app.directory !== null;
-  return false;
+  return app.oidcIssuers.length > 0;
+}
+
+/**
+ * Who an outside source of identity vouched for: the company directory after a bind with the user's password
+ * (LDAP), or an issuer's checked ID token (OIDC).
+ */
+export interface DirectoryIdentity {
+  /** The user name as the source spells it. */
+  userName: string;
+  /** The user's groups there (group DNs, the ID token's groups claim), lower case. */
+  groups: string[];
+}
+
+/**
+ * What the product does with such an identity, the same for every source: the provider its users have, the
+ * group mapping applied at each login and whether a user of a mapped group is created at the first one.
+ */
+export interface DirectoryRules {
+  provider: Exclude<AuthProvider, 'LOCAL'>;
+  groupMap: readonly GroupMapping[];
+  provisioning: LdapConfig['provisioning'];
+}
+
+/** The rules of the company directory (LDAP_GROUP_MAP, LDAP_PROVISIONING). */
+export function ldapRules(config: LdapConfig): DirectoryRules {
+  return { provider: 'LDAP', groupMap: config.groupMap, provisioning: config.provisioning };
+}
+
+/** The rules of an OpenID Connect issuer (its groupMap and provisioning in OIDC_ISSUERS). */
+export function oidcRules(issuer: OidcIssuerConfig): DirectoryRules {
+  return { provider: 'OIDC', groupMap: issuer.groupMap, provisioning: issuer.provisioning };
 }
 
 /** Whether a directory user may log in by the group mapping: always without one, else a member of a mapped group. */
-export function allowedByMapping(config: LdapConfig, user: DirectoryUser): boolean {
+export function allowedByMapping(
+  config: Pick<DirectoryRules, 'groupMap'>,
+  user: Pick<DirectoryIdentity, 'groups'>,
+): boolean {
   if (config.groupMap.length === 0) return true;
   const member = new Set(user.groups);
   return config.groupMap.some((entry) => member.has(entry.directoryGroup.toLowerCase()));
@@ -45,7 +81,11 @@ interface MappedAccess {
   sites: number[];
 }
 
-async function mappedAccess(db: Db, config: LdapConfig, user: DirectoryUser): Promise<MappedAccess> {
+async function mappedAccess(
+  db: Db,
+  config: Pick<DirectoryRules, 'groupMap'>,
+  user: DirectoryIdentity,
+): Promise<MappedAccess> {
   const groupNames = [...new Set(config.groupMap.flatMap((entry) => (entry.group ? [entry.group] : [])))];
   const siteNames = [...new Set(config.groupMap.flatMap((entry) => (entry.site ? [entry.site] : [])))];
   const groupRows = groupNames.length
@@ -131,23 +171,24 @@ async function applyMapping(
 }
 
 export interface DirectorySignIn {
-  /** The user's row: existing, or created now (LDAP_PROVISIONING=mapped). */
+  /** The user's row: existing, or created now (provisioning `mapped`). */
   userId: number;
   created: boolean;
 }
 
 /**
- * After the directory accepted the password (and the product the second factor): creates the user when
- * provisioning allows it, and applies the group mapping, audited as a change of the user.
+ * After the directory accepted the password or the issuer's ID token was checked (and the product the second
+ * factor): creates the user when provisioning allows it, and applies the group mapping, audited as a change of
+ * the user (ids and the user name only).
  */
 export async function signInDirectoryUser(
   db: Db,
-  login: DirectoryLogin,
-  entry: DirectoryUser,
+  rules: DirectoryRules,
+  entry: DirectoryIdentity,
   existingUserId: number | null,
   audit: (record: AuditRecord) => void,
 ): Promise<DirectorySignIn> {
-  const access = await mappedAccess(db, login.config, entry);
+  const access = await mappedAccess(db, rules, entry);
   return db.transaction(async (tx) => {
     let userId = existingUserId;
     let created = false;
@@ -155,7 +196,7 @@ export async function signInDirectoryUser(
       // Two first logins at once: one creates, the other takes the row it made.
       const [inserted] = await tx
         .insert(users)
-        .values({ userName: entry.userName, authProvider: 'LDAP', valid: true })
+        .values({ userName: entry.userName, authProvider: rules.provider, valid: true })
         .onConflictDoNothing()
         .returning({ id: users.id });
       const [row] = inserted
@@ -166,7 +207,7 @@ export async function signInDirectoryUser(
             .where(
               and(
                 sql`lower(${users.userName}) = lower(${entry.userName})`,
-                eq(users.authProvider, 'LDAP'),
+                eq(users.authProvider, rules.provider),
                 eq(users.valid, true),
               ),
             );
@@ -182,7 +223,7 @@ export async function signInDirectoryUser(
         siteId: null,
         changes: {
           userName: { to: entry.userName },
-          authProvider: { to: 'LDAP' },
+          authProvider: { to: rules.provider },
           ...(changes ?? {}),
         },
       });
@@ -212,7 +253,7 @@ export function registerDirectorySessionCheck(app: FastifyInstance, db: Db, logi
       .from(users)
       .where(eq(users.id, session.userId));
     if (row?.authProvider !== 'LDAP') return;
-    let entry: DirectoryUser | null;
+    let entry: DirectoryIdentity | null;
     try {
       entry = await login.directory.lookup(session.userName);
     } catch (error) {

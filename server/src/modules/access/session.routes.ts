@@ -127,9 +127,14 @@ export function registerSessionRoutes(
     return user;
   }
 
-  /** Whether the password is the user's: the product's hash for LOCAL, a bind to the directory for LDAP. */
+  /**
+   * Whether the password is the user's: the product's hash for LOCAL, a bind to the directory for LDAP. An OIDC
+   * user has no password anywhere the product can ask: the session (proved at the issuer) stands for it, and the
+   * current TOTP code is asked wherever two-factor is on (docs/auth-providers.md).
+   */
   async function passwordOf(request: FastifyRequest, user: UserRow, password: string): Promise<boolean> {
     if (user.authProvider === 'LOCAL') return verifyPassword(user.passwordHash, password);
+    if (user.authProvider === 'OIDC') return true;
     const directory = request.server.directory;
     if (user.authProvider !== 'LDAP' || !directory) return false;
     try {

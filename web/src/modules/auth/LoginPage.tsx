@@ -12,6 +12,7 @@ import { useSession, type LogoutReason } from '../../lib/session';
 import { AuthScreen } from './AuthScreen';
 import { loginErrorText, nextCodeAt } from './loginErrors';
 import { safeRedirect } from './redirect';
+import { clearOidcFragment, OidcButtons, OidcHandOver, oidcErrorText, readOidcFragment } from './OidcSignIn';
 
 // The dialogs load when first opened: the login page itself stays small (web/scripts/bundleBudget.mjs).
 const ForgotPasswordDialog = lazy(() =>
@@ -60,11 +61,15 @@ export default function LoginPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const [params] = useSearchParams();
-  const { login } = useSession();
+  const { login, restore } = useSession();
   const [form] = Form.useForm<LoginValues>();
   /** The server's two-factor answer, for the user name it was asked about. */
   const [tfa, setTfa] = useState<{ userName: string; required: boolean } | null>(null);
-  const [problem, setProblem] = useState<LoginProblem | null>(null);
+  /** Back from an OpenID Connect issuer: the hand-over code (taken over below) or the error's code. */
+  const [oidc, setOidc] = useState(readOidcFragment);
+  const [problem, setProblem] = useState<LoginProblem | null>(() =>
+    oidc.error ? { text: oidcErrorText(oidc.error, t), clientNotAuthorized: false } : null,
+  );
   const [busy, setBusy] = useState(false);
   /** The forgotten-password dialog, opened with the user name typed so far. */
   const [forgotFor, setForgotFor] = useState<string | null>(null);
@@ -80,6 +85,26 @@ export default function LoginPage() {
   useEffect(() => {
     if (codeShown) codeInput.current?.focus();
   }, [codeShown]);
+
+  useEffect(() => clearOidcFragment(), []);
+
+  /** The session of an OpenID Connect sign-in is in the store: the login is restored from it, as after a reload. */
+  const oidcSession = async () => {
+    if (!(await restore())) throw new Error('The session was not restored');
+    navigate(safeRedirect(params.get('redirect')), { replace: true });
+  };
+
+  const oidcFailed = (error: unknown, tfaAsked: boolean) => {
+    setOidc({ code: null, error: null });
+    setProblem({
+      // A hand-over code that expired or was used: the sign-in has to be repeated.
+      text:
+        error instanceof ApiError && error.code === 'TOKEN_INVALID'
+          ? oidcErrorText('OIDC_FAILED', t)
+          : loginErrorText(error, 'login', tfaAsked, t),
+      clientNotAuthorized: error instanceof ApiError && error.code === 'CLIENT_NOT_AUTHORIZED',
+    });
+  };
 
   /** The server's two-factor check (spec §2), remembered for the name it was asked about. */
   const checkTwoFactor = async (userName: string): Promise<boolean> => {
@@ -149,7 +174,9 @@ export default function LoginPage() {
           }
         />
       )}
+      {oidc.code !== null && <OidcHandOver code={oidc.code} onSession={oidcSession} onFail={oidcFailed} />}
       <Form<LoginValues>
+        hidden={oidc.code !== null}
         form={form}
         name="login"
         layout="vertical"
@@ -212,6 +239,7 @@ export default function LoginPage() {
           {t('login.submit')}
         </Button>
       </Form>
+      {oidc.code === null && <OidcButtons returnTo={safeRedirect(params.get('redirect'))} />}
       <Flex justify="center" style={{ marginTop: 24 }}>
         <Button type="text" size="small" icon={<DesktopOutlined />} onClick={() => setAuthorizeOpen(true)}>
           {t('clientAuth.open')}
