@@ -12,8 +12,11 @@ import { useSession, type LogoutReason } from '../../lib/session';
 import { AuthScreen } from './AuthScreen';
 import { loginErrorText, nextCodeAt } from './loginErrors';
 import { safeRedirect } from './redirect';
-import { clearOidcFragment, OidcButtons, OidcHandOver, oidcErrorText, readOidcFragment } from './OidcSignIn';
+import { clearOidcFragment, oidcErrorText, readOidcFragment } from './oidcFragment';
 
+// The directory sign-in (buttons, the hand-over after the issuer) in a chunk of its own: most installations have none.
+const OidcButtons = lazy(() => import('./OidcSignIn').then((module) => ({ default: module.OidcButtons })));
+const OidcHandOver = lazy(() => import('./OidcSignIn').then((module) => ({ default: module.OidcHandOver })));
 // The dialogs load when first opened: the login page itself stays small (web/scripts/bundleBudget.mjs).
 const ForgotPasswordDialog = lazy(() =>
   import('./ForgotPasswordDialog').then((module) => ({ default: module.ForgotPasswordDialog })),
@@ -174,7 +177,11 @@ export default function LoginPage() {
           }
         />
       )}
-      {oidc.code !== null && <OidcHandOver code={oidc.code} onSession={oidcSession} onFail={oidcFailed} />}
+      {oidc.code !== null && (
+        <Suspense fallback={null}>
+          <OidcHandOver code={oidc.code} onSession={oidcSession} onFail={oidcFailed} />
+        </Suspense>
+      )}
       <Form<LoginValues>
         hidden={oidc.code !== null}
         form={form}
@@ -239,7 +246,11 @@ export default function LoginPage() {
           {t('login.submit')}
         </Button>
       </Form>
-      {oidc.code === null && <OidcButtons returnTo={safeRedirect(params.get('redirect'))} />}
+      {oidc.code === null && (
+        <Suspense fallback={null}>
+          <OidcButtons returnTo={safeRedirect(params.get('redirect'))} />
+        </Suspense>
+      )}
       <Flex justify="center" style={{ marginTop: 24 }}>
         <Button type="text" size="small" icon={<DesktopOutlined />} onClick={() => setAuthorizeOpen(true)}>
           {t('clientAuth.open')}

@@ -6,7 +6,8 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { HEADERS } from '@strazce/contract';
 import en from '../../locales/en.json';
 import { storage } from '../../lib/storage';
-import { clearOidcFragment, OidcButtons, OidcHandOver, oidcErrorText, readOidcFragment } from './OidcSignIn';
+import { clearOidcFragment, oidcErrorText, readOidcFragment } from './oidcFragment';
+import { OidcButtons, OidcHandOver } from './OidcSignIn';
 
 const i18n = createInstance();
 beforeAll(async () => {

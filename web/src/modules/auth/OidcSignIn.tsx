@@ -3,7 +3,6 @@ import { Alert, Button, Divider, Flex, Form, Spin, type InputRef } from 'antd';
 import Input from 'antd/es/input/Input';
 import { LoginOutlined, SafetyOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import type { TFunction } from 'i18next';
 import {
   API_BASE,
   HEADERS,
@@ -13,29 +12,6 @@ import {
 } from '@strazce/contract';
 import { api, ApiError } from '../../lib/api';
 import { storage } from '../../lib/storage';
-
-/**
- * What the OpenID Connect callback left in the login page's address fragment: the one-time hand-over code
- * (`#code=…`) or an error code (`#oidcError=…`).
- */
-export function readOidcFragment(): { code: string | null; error: string | null } {
-  const fragment = new URLSearchParams(window.location.hash.slice(1));
-  const error = fragment.get('oidcError');
-  return { code: fragment.get('code'), error: error && /^[A-Z_]{1,40}$/.test(error) ? error : null };
-}
-
-/** Takes the fragment out of the address: the code is a credential for 60 s, not for the history or a bookmark. */
-export function clearOidcFragment(): void {
-  if (window.location.hash)
-    window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search);
-}
-
-/** The text of an error code the callback sent back (`apiError_<CODE>`), or the generic one. */
-export function oidcErrorText(code: string, t: TFunction): string {
-  const key = `apiError_${code}`;
-  const text = t(key);
-  return text === key ? t('error.unknown') : text;
-}
 
 /** "Sign in with <issuer>" buttons, one per issuer the server offers; nothing when there is none. */
 export function OidcButtons({ returnTo }: { returnTo: string }) {

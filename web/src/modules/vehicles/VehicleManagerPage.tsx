@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { CarOutlined, DeleteOutlined, DisconnectOutlined } from '@ant-design/icons';
 import { App, Flex, Tabs } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -16,14 +16,21 @@ import { useGateConsole } from '../../components/gate/useGateConsole';
 import { VehicleDetail } from './lazyVehicleDetail';
 import { AnprPanel } from './AnprPanel';
 import { AnprReadsList } from './AnprReadsList';
-import { VehicleEntryDialog } from './VehicleEntryDialog';
-import { VehicleLeaveDialog } from './VehicleLeaveDialog';
+import { lazyDialog } from '../../lib/lazyDialog';
 import { ExportButton } from '../../components/crud/ExportButton';
 import { useDwell, vehicleColumns, vehicleSubject } from './vehicleCells';
 import '../../components/gate/gate.css';
 import './vehicles.css';
 
 const entity = vehicle as unknown as Entity;
+
+/** The entry and departure dialogs: fetched once the console is on screen, not with it. */
+const VehicleEntryDialog = lazyDialog(() =>
+  import('./VehicleEntryDialog').then((module) => module.VehicleEntryDialog),
+);
+const VehicleLeaveDialog = lazyDialog(() =>
+  import('./VehicleLeaveDialog').then((module) => module.VehicleLeaveDialog),
+);
 
 type Dialog =
   | { kind: 'entry' | 'departure' }
@@ -47,6 +54,11 @@ export default function VehicleManagerPage() {
   const dwell = useDwell();
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const canWrite = can(vehicle.write, vehicle.module);
+  useEffect(() => {
+    if (!canWrite) return;
+    VehicleEntryDialog.preload();
+    VehicleLeaveDialog.preload();
+  }, [canWrite]);
 
   const inArea = useQuery({
     queryKey: [...entityQueryKey(vehicle), 'inAreaCount'],
@@ -146,12 +158,19 @@ export default function VehicleManagerPage() {
         ]}
       />
 
-      {(dialog?.kind === 'entry' || dialog?.kind === 'departure') && (
-        <VehicleEntryDialog kind={dialog.kind} gate={gate} onClose={() => setDialog(null)} />
-      )}
-      {dialog?.kind === 'leave' && (
-        <VehicleLeaveDialog entry={dialog.entry} gate={gate} gates={gates} onClose={() => setDialog(null)} />
-      )}
+      <Suspense fallback={null}>
+        {(dialog?.kind === 'entry' || dialog?.kind === 'departure') && (
+          <VehicleEntryDialog kind={dialog.kind} gate={gate} onClose={() => setDialog(null)} />
+        )}
+        {dialog?.kind === 'leave' && (
+          <VehicleLeaveDialog
+            entry={dialog.entry}
+            gate={gate}
+            gates={gates}
+            onClose={() => setDialog(null)}
+          />
+        )}
+      </Suspense>
       {dialog?.kind === 'writeOff' && (
         <WriteOffDialog
           entry={dialog.entry}

@@ -1,4 +1,4 @@
-import { Suspense, lazy, useMemo, useState } from 'react';
+import { Suspense, lazy, useEffect, useMemo, useState } from 'react';
 import { FileDoneOutlined, UserSwitchOutlined } from '@ant-design/icons';
 import { Button, Flex } from 'antd';
 import { useQuery } from '@tanstack/react-query';
@@ -12,7 +12,7 @@ import { entityQueryKey } from '../../components/crud/CrudDialog';
 import type { Row } from '../../components/crud/fieldWire';
 import { ExportButton } from '../../components/crud/ExportButton';
 import { GateActions, GuardConsole, leaveRowActions } from '../../components/gate/GuardConsole';
-import { LeaveDialog } from './LeaveDialog';
+import { lazyDialog } from '../../lib/lazyDialog';
 import { VisitDetail } from './VisitDetail';
 import { VisitDialog } from './VisitDialog';
 import { WriteOffDialog } from '../../components/gate/WriteOffDialog';
@@ -27,6 +27,9 @@ const AdviceToVisitDialog = lazy(() =>
     CHUNK_LOAD_TIMEOUT_MS,
   ),
 );
+
+/** The departure dialog: fetched once the console is on screen, not with it. */
+const LeaveDialog = lazyDialog(() => import('./LeaveDialog').then((module) => module.LeaveDialog));
 
 type Dialog =
   | { kind: 'entry' | 'departure' | 'advice' }
@@ -46,6 +49,9 @@ export default function VisitManagerPage() {
   const seesPersonal = can(['VIEW_PERSONAL_INFO']);
   const canWrite = can(visit.write, visit.module);
   const canUseAdvices = canWrite && can(visitAdvice.read, visitAdvice.module);
+  useEffect(() => {
+    if (canWrite) LeaveDialog.preload();
+  }, [canWrite]);
   const entity = useMemo(() => visitEntityFor(seesPersonal), [seesPersonal]);
 
   const inArea = useQuery({
@@ -124,7 +130,9 @@ export default function VisitManagerPage() {
         <VisitDialog kind={dialog.kind} gate={gate} onClose={() => setDialog(null)} />
       )}
       {dialog?.kind === 'leave' && (
-        <LeaveDialog entry={dialog.entry} gate={gate} gates={gates} onClose={() => setDialog(null)} />
+        <Suspense fallback={null}>
+          <LeaveDialog entry={dialog.entry} gate={gate} gates={gates} onClose={() => setDialog(null)} />
+        </Suspense>
       )}
       {dialog?.kind === 'writeOff' && <WriteOffDialog entry={dialog.entry} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'advice' && (
