@@ -12,6 +12,7 @@ import { stockPages } from './stock/pages';
 import { logisticsPages } from './logistics/pages';
 import { kboxPages } from './kbox/pages';
 import { signaturePages } from './signatures/pages';
+import { privacyPages } from './privacy/pages';
 
 export type { PageLoader };
 
@@ -42,5 +43,6 @@ export const PAGES: Record<string, PageLoader> = {
   ...logisticsPages,
   ...kboxPages,
   ...signaturePages,
+  ...privacyPages,
   ...incidentPages,
 };
