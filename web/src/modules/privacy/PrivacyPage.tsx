@@ -18,8 +18,7 @@ export default function PrivacyPage() {
   const [params, setParams] = useSearchParams();
   const tab = TABS.find((name) => name === params.get('tab')) ?? 'retention';
   return (
-    <div className="privacy-page">
-      <Typography.Title level={4}>{t('privacy.title')}</Typography.Title>
+    <div className="privacy-page" data-testid="privacy-page">
       <Tabs
         activeKey={tab}
         onChange={(key) => setParams({ tab: key }, { replace: true })}

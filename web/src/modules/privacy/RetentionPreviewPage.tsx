@@ -14,7 +14,6 @@ export default function RetentionPreviewPage() {
   return (
     <div className="privacy-page">
       <Card>
-        <Typography.Title level={4}>{t('privacy.preview.title')}</Typography.Title>
         <Typography.Paragraph type="secondary">{t('privacy.preview.intro')}</Typography.Paragraph>
         <FailureAlert failure={requestFailure(preview.error, t)} />
         <RetentionPreviewTable rows={preview.data} loading={preview.isPending} />
