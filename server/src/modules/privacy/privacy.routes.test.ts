@@ -11,7 +11,7 @@ import { incidentAttachments, incidents } from '../incident/incident.tables';
 import { kboxContents, kboxKeyboxes } from '../kbox/kbox.tables';
 import { jobRunner } from '../../platform/jobs';
 import { audits } from '../system/system.tables';
-import { anprReads } from '../vehicle/vehicle.tables';
+import { anprReads, vehicleMovements, vehiclePhotos, vehiclePurposes } from '../vehicle/vehicle.tables';
 import { enter, givenVisitSite, visitor, type VisitSite } from '../visit/visit.fixtures';
 import { visitCompanions, visits } from '../visit/visit.tables';
 import { applyRetention, privacyRetentionJob } from './privacy.retention';
@@ -310,6 +310,76 @@ describe('the retention run', () => {
     // Incidents still count in their list.
     const list = await ctx.call(siteAdmin, 'GET', '/api/incident?module=MOD_KM');
     expect(list.json().map((item: { id: number }) => item.id)).toContain(incident.json().id);
+  });
+
+  it('anonymizes vehicle movements with their photos and files, keeping gate and times; a held one stays', async () => {
+    const guard = await ctx.givenUser({ roles: ['VEHICLE_USER', 'VIEW_PERSONAL_INFO'], sites: [ctx.siteA] });
+    const [purpose] = await ctx.db
+      .insert(vehiclePurposes)
+      .values({ siteId: ctx.siteA, name: 'Delivery' })
+      .returning({ id: vehiclePurposes.id });
+    const movementThatLeft = async (plate: string) => {
+      const entry = await ctx.call(guard, 'POST', '/api/vehicle/entry', {
+        plate,
+        gate: site.gate,
+        purpose: purpose!.id,
+        driverFirstName: 'Petr',
+        driverLastName: 'Řidič',
+        documentNumber: 'AB123456',
+      });
+      expect(entry.statusCode, entry.body).toBe(201);
+      const { payload, headers } = multipartFile('truck.png', PNG, 'image/png');
+      const photo = await ctx.call(
+        guard,
+        'POST',
+        `/api/vehicle/photo?movement=${entry.json().id}`,
+        payload,
+        headers,
+      );
+      expect(photo.statusCode, photo.body).toBe(201);
+      const left = await ctx.call(guard, 'POST', `/api/vehicle/${entry.json().id}/leave`, {
+        gate: site.gate,
+      });
+      expect(left.statusCode, left.body).toBe(201);
+      return entry.json().id as number;
+    };
+    const expired = await movementThatLeft('1PR0001');
+    const held = await movementThatLeft('1PR0002');
+    const until = new Date(ctx.clock.now() + 400 * DAY).toISOString().slice(0, 10);
+    expect(
+      (
+        await ctx.call(siteAdmin, 'POST', '/api/privacy/hold', {
+          subject: 'VEHICLE_MOVEMENT',
+          recordId: held,
+          reason: 'Damage claim',
+          until,
+        })
+      ).statusCode,
+    ).toBe(201);
+    ctx.clock.advance(91 * DAY);
+    expect((await preview(siteAdmin)).vehicles!.count).toBeGreaterThanOrEqual(2);
+    const run = await ctx.call(siteAdmin, 'POST', '/api/privacy/retention/run');
+    expect(run.json().vehicles).toBeGreaterThanOrEqual(2);
+    const [row] = await ctx.db.select().from(vehicleMovements).where(eq(vehicleMovements.id, expired));
+    expect(row).toMatchObject({
+      anonymized: true,
+      plate: MASKED_VALUE,
+      driverFirstName: null,
+      driverLastName: null,
+      documentNumber: null,
+      gateId: site.gate,
+      departed: true,
+    });
+    expect(await ctx.db.select().from(vehiclePhotos).where(eq(vehiclePhotos.movementId, expired))).toEqual(
+      [],
+    );
+    const [kept] = await ctx.db.select().from(vehicleMovements).where(eq(vehicleMovements.id, held));
+    expect(kept).toMatchObject({ anonymized: false, plate: '1PR0002', driverLastName: 'Řidič' });
+    expect(await ctx.db.select().from(vehiclePhotos).where(eq(vehiclePhotos.movementId, held))).toHaveLength(
+      1,
+    );
+    // One photo file left: the held movement's.
+    expect(await ctx.db.select().from(files).where(eq(files.name, 'truck.png'))).toHaveLength(1);
   });
 
   it('works in batches of the size given, each in its own transaction, and finds every record', async () => {
