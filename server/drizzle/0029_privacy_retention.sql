@@ -22,4 +22,6 @@ CREATE INDEX "visit_retention_idx" ON "visit" USING btree ("site_id",coalesce("d
 CREATE INDEX "anpr_read_retention_idx" ON "anpr_read" USING btree ("site_id","time","id") WHERE not "anpr_read"."anonymized";--> statement-breakpoint
 CREATE INDEX "vehicle_movement_retention_idx" ON "vehicle_movement" USING btree ("site_id",coalesce("departure_time", "movement_time"),"id") WHERE not "vehicle_movement"."anonymized" and not "vehicle_movement"."in_area" and not "vehicle_movement"."trailer_in_area";--> statement-breakpoint
 CREATE INDEX "incident_retention_idx" ON "incident" USING btree ("site_id","created_date","id") WHERE not "incident"."anonymized";--> statement-breakpoint
-CREATE INDEX "kbox_content_retention_idx" ON "kbox_content" USING btree ("site_id","picked_up_at","id") WHERE not "kbox_content"."anonymized" and "kbox_content"."picked_up_at" is not null;
+CREATE INDEX "kbox_content_retention_idx" ON "kbox_content" USING btree ("site_id","picked_up_at","id") WHERE not "kbox_content"."anonymized" and "kbox_content"."picked_up_at" is not null;--> statement-breakpoint
+ALTER TABLE "privacy_hold" ALTER COLUMN "first_name" TYPE text COLLATE "czech";--> statement-breakpoint
+ALTER TABLE "privacy_hold" ALTER COLUMN "last_name" TYPE text COLLATE "czech";
