@@ -27,7 +27,8 @@ const EXPECTED: Record<string, { password?: string; areas: string[]; landing?: s
       'Logistics',
     ],
   },
-  siteadmin: { areas: ['Site'] },
+  // Administration → Privacy (docs/privacy.md): the site's retention and legal holds.
+  siteadmin: { areas: ['Administration', 'Site'] },
   viewer: {
     areas: [
       'Patrols',

@@ -18,8 +18,11 @@ const screenshots = path.resolve(here, '..', '..', 'screenshots');
  * Every page of the administrator's menu (the route table's pages in an area). The gate consoles (visit and
  * vehicle manager, key lend-outs) first ask for a gate: the first one is picked.
  */
-/** Pages of the menu that are no list: the logistics board and the site's reports (charts and sums). */
-const NOT_LISTS = ['/logistics/manager', '/site/reports'];
+/**
+ * Pages of the menu that are no list: the logistics board, the site's reports (charts and sums) and privacy
+ * (settings and the record of processing; its legal holds list: privacy.spec.ts).
+ */
+const NOT_LISTS = ['/logistics/manager', '/site/reports', '/admin/privacy'];
 const LIST_PAGES = APP_ROUTES.filter((route) => route.area !== null)
   .map((route) => route.path)
   .filter((route) => !NOT_LISTS.includes(route));

@@ -30,6 +30,11 @@ export type TargetRequest =
   | { type: 'bare'; groups: Statement[][] }
   /** The target process's CPU time so far (ms). */
   | { type: 'cpu' }
+  /**
+   * The retention job of the bench site (modules/privacy) as if `daysAhead` days had passed: every departed
+   * visit is past its 90 days. Answers how long it took and what it anonymized.
+   */
+  | { type: 'retention'; daysAhead: number }
   | { type: 'close' };
 
 export type TargetReply =
@@ -54,6 +59,7 @@ export type TargetReply =
   | { type: 'stockChecked'; current: string; moved: string; levels: string; movements: number }
   | { type: 'transportChecked'; version: number; logRows: number }
   | { type: 'cpuUsed'; ms: number }
+  | { type: 'retained'; seconds: number; anonymized: Record<string, number> }
   | { type: 'bareReady'; address: string }
   | { type: 'closed' }
   | { type: 'failed'; message: string };

@@ -398,6 +398,7 @@ async function startTarget(kind: 'postgresql' | 'pglite') {
     capture: (call: Call) => ask({ type: 'capture', ...call }, 'captured'),
     profile: (action: 'start' | 'stop', name: string) => ask({ type: 'profile', action, name }, 'profiled'),
     cpu: async () => (await ask({ type: 'cpu' }, 'cpuUsed')).ms,
+    retention: (daysAhead: number) => ask({ type: 'retention', daysAhead }, 'retained'),
     bare: async (groups: Statement[][]) => (await ask({ type: 'bare', groups }, 'bareReady')).address,
     stockCheck: (itemId: number) => ask({ type: 'stockCheck', itemId }, 'stockChecked'),
     transportCheck: (transportId: number) => ask({ type: 'transportCheck', transportId }, 'transportChecked'),
@@ -956,6 +957,8 @@ async function benchDatabase(kind: 'postgresql' | 'pglite'): Promise<DatabaseRun
       }
     }
     const mix = !only || only.includes('mix') ? await measureMix(target, address, ids) : null;
+    // Last: it anonymizes the seeded visits that the scenarios above search by name.
+    if (!only || only.includes('retention')) await measureRetention(target, address, headers, kind);
     return {
       kind,
       visits: VISITS,
@@ -989,6 +992,44 @@ async function benchDatabase(kind: 'postgresql' | 'pglite'): Promise<DatabaseRun
   } finally {
     await target.close();
   }
+}
+
+const percentile = (values: number[], share: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))]!;
+};
+
+/**
+ * The retention scenario (issue 35, docs/privacy.md): the visit manager's first page is loaded alone, then
+ * while the retention job anonymizes every departed visit of the bench site (its clock 100 days ahead) in its
+ * batches. Logs the job's time per million anonymized movements and the page's p99 alone and meanwhile.
+ */
+async function measureRetention(
+  target: Awaited<ReturnType<typeof startTarget>>,
+  address: string,
+  headers: Record<string, string>,
+  kind: string,
+): Promise<void> {
+  const page = { url: `${address}/api/visit?page=1&size=25`, headers, connections: CONNECTIONS };
+  await settle();
+  const alone = await httpLoad({ ...page, duration: 3 }, 'visit page before retention');
+  const during: number[] = [];
+  let finished = false;
+  const job = target.retention(100).finally(() => {
+    finished = true;
+  });
+  while (!finished)
+    during.push(...(await httpLoad({ ...page, duration: 1 }, 'visit page during retention')).latencies);
+  const { seconds, anonymized } = await job;
+  const rows = Object.values(anonymized).reduce((sum, count) => sum + count, 0);
+  log(`Retention (${kind}): ${rows.toLocaleString('en')} records anonymized in ${seconds.toFixed(1)} s`);
+  log(`  ${JSON.stringify(anonymized)}`);
+  if (anonymized.visits)
+    log(`  ${((seconds / anonymized.visits) * 1e6).toFixed(1)} s per million visit rows`);
+  log(
+    `  visit first page p99: ${percentile(alone.latencies, 0.99).toFixed(1)} ms alone, ` +
+      `${percentile(during, 0.99).toFixed(1)} ms during the run (${during.length} requests)`,
+  );
 }
 
 /** Lets requests still queued after a load phase (PGlite runs one statement at a time) drain. */

@@ -14,6 +14,7 @@ import { buildApp } from '../src/app';
 import { openDatabase, type Database } from '../src/db/database';
 import { freshPostgresDatabase } from '../src/db/freshDatabase';
 import { sql } from 'drizzle-orm';
+import { applyRetention } from '../src/modules/privacy/privacy.retention';
 import { seedAudits, seedLogistics, seedSite, seedStock, seedVehicles, seedVisits } from './seed';
 import { captureStatements, driverOf, runOn, runStatements, type Statement } from './sql';
 import type { TargetReply, TargetRequest } from './protocol';
@@ -187,6 +188,11 @@ process.on('message', (message: TargetRequest) => {
         reply({ type: 'replayed', sample });
       } else if (message.type === 'bare') {
         reply({ type: 'bareReady', address: await bareServer(message.groups) });
+      } else if (message.type === 'retention') {
+        const at = new Date(Date.now() + message.daysAhead * 86_400_000);
+        const startedAt = performance.now();
+        const anonymized = await applyRetention(served.db, app.files, site.siteId, at);
+        reply({ type: 'retained', seconds: (performance.now() - startedAt) / 1000, anonymized });
       } else if (message.type === 'cpu') {
         const used = process.cpuUsage();
         reply({ type: 'cpuUsed', ms: (used.user + used.system) / 1000 });

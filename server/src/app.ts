@@ -57,6 +57,7 @@ import { registerVisitModule } from './modules/visit/visit.module';
 import { registerDashboardRoutes } from './modules/dashboard/dashboard.routes';
 import type { GovernmentBlacklistProvider } from './modules/blacklist/blacklist';
 import { registerEgovRoutes } from './modules/egov/egov.routes';
+import { registerPrivacyRoutes } from './modules/privacy/privacy.routes';
 import { noEgovProvider, type EgovProvider } from './modules/egov/egov';
 
 export interface AppOptions {
@@ -225,6 +226,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerKboxRoutes(app, db, limiter);
   registerDashboardRoutes(app, db);
   registerEgovRoutes(app, db, options.egov ?? noEgovProvider);
+  registerPrivacyRoutes(app, db);
 
   if (options.webDir && fs.existsSync(path.join(options.webDir, 'index.html')))
     await registerWebApp(app, options.webDir);

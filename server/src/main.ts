@@ -8,6 +8,7 @@ import { demoPasswordUsers, seed } from './db/seed';
 import { auditRetentionJob } from './modules/audit/audit.retention';
 import { kboxOfflineJob } from './modules/kbox/kbox.offline';
 import { signatureShredJob } from './modules/signature/signature.service';
+import { privacyRetentionJob } from './modules/privacy/privacy.retention';
 import { keyOverdueReminders } from './modules/keys/keys.reminders';
 import { stockOverdueReminders } from './modules/stock/stock.reminders';
 import { overdueRemindersJob } from './platform/overdueReminders';
@@ -89,6 +90,7 @@ jobs.register(deliveryWorker({ db: database.db, email, sms, log: app.log }).job)
 jobs.register(auditRetentionJob({ db: database.db, log: app.log }));
 jobs.register(kboxOfflineJob(database.db));
 jobs.register(signatureShredJob({ db: database.db, files: app.files, log: app.log }));
+jobs.register(privacyRetentionJob({ db: database.db, files: app.files, log: app.log }));
 jobs.register(
   overdueRemindersJob({
     db: database.db,

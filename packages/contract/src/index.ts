@@ -31,3 +31,5 @@ export * from './systemOptions';
 export * from './dashboard';
 export * from './egov';
 export * from './configReport';
+export * from './entities/privacy';
+export * from './privacy';

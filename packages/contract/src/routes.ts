@@ -53,6 +53,13 @@ function area(
 export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/', name: 'home', area: null, roles: ['ROLE_ANYONE_LOGGED'] },
   { path: '/profile', name: 'profile', area: null, roles: ['ROLE_ANYONE_LOGGED'] },
+  // What the next retention run will anonymize (docs/privacy.md), opened from /admin/privacy.
+  {
+    path: '/admin/privacy/preview',
+    name: 'admin.privacyPreview',
+    area: null,
+    roles: ['ADMINISTRATOR', 'SITE_ADMIN'],
+  },
   ...area('admin', undefined, [
     ['persons', ADMIN],
     ['users', ADMIN],
@@ -65,6 +72,8 @@ export const APP_ROUTES: readonly AppRoute[] = [
     ['files', ADMIN],
     // Not in the specification's table: the installation's settings (session lifetime, audit retention).
     ['properties', ADMIN],
+    // Privacy by design (docs/privacy.md): the site's retention, legal holds and the record of processing.
+    ['privacy', ['ADMINISTRATOR', 'SITE_ADMIN']],
   ]),
   ...area('site', undefined, [
     ['districts', SITE_ADMIN],

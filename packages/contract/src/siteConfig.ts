@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { bool, defineEntity, enumOf, json, text } from './entity';
 import { DEFAULT_TIME_ZONE, isTimeZone } from './wire';
+import { RETENTION_PROPERTIES } from './privacy/retention';
 
 /** Value types of site config properties (spec section 9): Long, String, Boolean, Double and arrays of each. */
 export const CONFIG_VALUE_TYPES = [
@@ -57,6 +58,8 @@ export const KNOWN_CONFIG_PROPERTIES = {
   CLIENT_TIME_FUTURE_MINUTES: { type: 'LONG', default: 5 },
   /** The currency of the site's stock prices (ISO 4217 code): stock-taking values are shown in it. */
   STOCK_CURRENCY: { type: 'STRING', default: 'CZK' },
+  /** Days of each retention rule (docs/privacy.md), set on /admin/privacy. */
+  ...RETENTION_PROPERTIES,
 } as const satisfies Record<string, { type: ConfigValueType; default: ConfigValue }>;
 
 export const CONFIG_NAME_PATTERN = /^[A-Z][A-Z0-9_]*$/;

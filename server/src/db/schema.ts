@@ -17,3 +17,4 @@ export { overdueDigests } from '../platform/overdueReminders';
 export { jobRuns } from '../platform/jobs';
 export * from '../modules/dashboard/dashboard.tables';
 export * from '../modules/egov/egov.tables';
+export * from '../modules/privacy/privacy.tables';

@@ -12,6 +12,7 @@ import { stockPages } from './stock/pages';
 import { logisticsPages } from './logistics/pages';
 import { kboxPages } from './kbox/pages';
 import { signaturePages } from './signatures/pages';
+import { privacyPages } from './privacy/pages';
 
 /** Pages of the shell itself: home and the user's profile. */
 const shellPages: Record<string, PageLoader> = {
@@ -38,5 +39,6 @@ export const PAGES: Record<string, PageLoader> = {
   ...logisticsPages,
   ...kboxPages,
   ...signaturePages,
+  ...privacyPages,
   ...incidentPages,
 };

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { IncidentConsequence, IncidentModule } from '@strazce/contract';
 import { entityColumns, ts } from '../../db/columns';
@@ -47,8 +48,13 @@ export const incidents = pgTable(
     resolved: boolean().notNull().default(false),
     resolvedAt: ts(),
     resolvedById: integer().references(() => users.id, { onDelete: 'set null' }),
+    /** Report, description, people and attachments removed by the retention job (modules/privacy). */
+    anonymized: boolean().notNull().default(false),
   },
   (t) => [
+    index('incident_retention_idx')
+      .on(t.siteId, t.createdDate, t.id)
+      .where(sql`not ${t.anonymized}`),
     index('incident_list_idx').on(t.siteId, t.module, t.resolved, t.createdDate),
     index('incident_type_idx').on(t.typeId),
   ],

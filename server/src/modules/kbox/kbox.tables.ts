@@ -139,8 +139,13 @@ export const kboxContents = pgTable(
     pinHash: text(),
     pinExpires: ts(),
     returned: boolean().notNull().default(false),
+    /** Sender's and recipient's data removed by the retention job (modules/privacy). */
+    anonymized: boolean().notNull().default(false),
   },
   (t) => [
+    index('kbox_content_retention_idx')
+      .on(t.siteId, t.pickedUpAt, t.id)
+      .where(sql`not ${t.anonymized} and ${t.pickedUpAt} is not null`),
     uniqueIndex('kbox_content_content_id_uq').on(t.siteId, t.contentId),
     // The lists: by direction (incoming, outgoing) and status, newest content id first; or by direction alone.
     index('kbox_content_list_idx').on(t.siteId, t.direction, t.status, t.contentId),

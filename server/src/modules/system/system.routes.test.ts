@@ -164,6 +164,12 @@ describe('site config and modules', () => {
       { name: 'CLIENT_TIME_PAST_MINUTES', type: 'LONG', value: 10080 },
       { name: 'CLIENT_TIME_FUTURE_MINUTES', type: 'LONG', value: 5 },
       { name: 'STOCK_CURRENCY', type: 'STRING', value: 'CZK' },
+      // Retention (docs/privacy.md).
+      { name: 'RETENTION_VISIT_DAYS', type: 'LONG', value: 90 },
+      { name: 'RETENTION_VEHICLE_DAYS', type: 'LONG', value: 90 },
+      { name: 'RETENTION_ANPR_DAYS', type: 'LONG', value: 7 },
+      { name: 'RETENTION_KBOX_DAYS', type: 'LONG', value: 30 },
+      { name: 'RETENTION_INCIDENT_DAYS', type: 'LONG', value: 365 },
     ]);
   });
 
@@ -178,6 +184,12 @@ describe('site config and modules', () => {
       { name: 'CLIENT_TIME_PAST_MINUTES', type: 'LONG', value: 10080 },
       { name: 'CLIENT_TIME_FUTURE_MINUTES', type: 'LONG', value: 5 },
       { name: 'STOCK_CURRENCY', type: 'STRING', value: 'CZK' },
+      // Retention (docs/privacy.md).
+      { name: 'RETENTION_VISIT_DAYS', type: 'LONG', value: 90 },
+      { name: 'RETENTION_VEHICLE_DAYS', type: 'LONG', value: 90 },
+      { name: 'RETENTION_ANPR_DAYS', type: 'LONG', value: 7 },
+      { name: 'RETENTION_KBOX_DAYS', type: 'LONG', value: 30 },
+      { name: 'RETENTION_INCIDENT_DAYS', type: 'LONG', value: 365 },
     ]);
     expect((await ctx.call(null, 'GET', '/api/system_site/config')).statusCode).toBe(401);
   });

@@ -113,8 +113,14 @@ export const vehicleMovements = pgTable(
     blacklistGovernmentVehicle: text().$type<BlacklistResult>(),
     blacklistInternalPerson: text().$type<BlacklistResult>(),
     blacklistInternalVehicle: text().$type<BlacklistResult>(),
+    /** Personal data removed by the retention job (modules/privacy); the gate, times and counts stay. */
+    anonymized: boolean().notNull().default(false),
   },
   (t) => [
+    // The retention job (modules/privacy): movements out of the area not yet anonymized, oldest first.
+    index('vehicle_movement_retention_idx')
+      .on(t.siteId, sql`coalesce(${t.departureTime}, ${t.movementTime})`, t.id)
+      .where(sql`not ${t.anonymized} and not ${t.inArea} and not ${t.trailerInArea}`),
     index('vehicle_movement_site_time_idx').on(
       t.siteId,
       t.movementTime.desc().nullsFirst(),
@@ -209,8 +215,13 @@ export const anprReads = pgTable(
     stateUserId: integer(),
     /** The movement a confirmation recorded: the entry, or the departure row of a leave. */
     movementId: integer().references(() => vehicleMovements.id, { onDelete: 'set null' }),
+    /** The plates removed by the retention job (modules/privacy). */
+    anonymized: boolean().notNull().default(false),
   },
   (t) => [
+    index('anpr_read_retention_idx')
+      .on(t.siteId, t.time, t.id)
+      .where(sql`not ${t.anonymized}`),
     index('anpr_read_site_time_idx').on(t.siteId, t.time.desc(), t.id.desc()),
     // The guard's panel: the NEW reads, newest first (a few among a million handled ones).
     index('anpr_read_new_idx')

@@ -119,6 +119,10 @@ export const visits = pgTable(
     index('visit_tag_idx')
       .on(t.siteId, t.tag)
       .where(sql`${t.inArea}`),
+    // The retention job (modules/privacy): movements out of the area not yet anonymized, oldest first.
+    index('visit_retention_idx')
+      .on(t.siteId, sql`coalesce(${t.departureTime}, ${t.movementTime})`, t.id)
+      .where(sql`not ${t.anonymized} and not ${t.inArea}`),
   ],
 );
 

@@ -1,0 +1,5 @@
+export * from './classification';
+export * from './fields';
+export * from './retention';
+export * from './schemas';
+export * from './record';

@@ -1,0 +1,7 @@
+import type { PageLoader } from '../../lib/pageLoader';
+
+/** Pages of privacy (docs/privacy.md): retention, legal holds and the record of processing; the next run. */
+export const privacyPages: Record<string, PageLoader> = {
+  '/admin/privacy': () => import('./PrivacyPage'),
+  '/admin/privacy/preview': () => import('./RetentionPreviewPage'),
+};
