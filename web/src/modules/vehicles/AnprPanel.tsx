@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { CameraOutlined, CloseOutlined, LoginOutlined, LogoutOutlined } from '@ant-design/icons';
 import { App, Badge, Button, Card, Flex, Tag, Typography } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -11,7 +11,7 @@ import { formatDateTime } from '../../lib/format';
 import { entityQueryKey } from '../../components/crud/CrudDialog';
 import type { Row } from '../../components/crud/fieldWire';
 import type { GuardGate } from '../../components/gate/guardGate';
-import { VehicleEntryDialog } from './VehicleEntryDialog';
+import { VehicleEntryDialog } from './lazyDialogs';
 
 /** How often the panel asks for new reads (a camera's read shows at the gate within this time). */
 export const ANPR_POLL_MS = 5_000;
@@ -254,14 +254,16 @@ export function AnprPanel({ gate }: { gate: GuardGate }) {
         </Flex>
       )}
       {entry && (
-        <VehicleEntryDialog
-          kind="entry"
-          gate={gate}
-          initial={entry.prefill}
-          source={{ kind: 'read', id: Number(entry.read.id) }}
-          onDone={refresh}
-          onClose={() => setEntry(null)}
-        />
+        <Suspense fallback={null}>
+          <VehicleEntryDialog
+            kind="entry"
+            gate={gate}
+            initial={entry.prefill}
+            source={{ kind: 'read', id: Number(entry.read.id) }}
+            onDone={refresh}
+            onClose={() => setEntry(null)}
+          />
+        </Suspense>
       )}
     </Card>
   );

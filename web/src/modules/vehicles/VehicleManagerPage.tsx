@@ -16,21 +16,13 @@ import { useGateConsole } from '../../components/gate/useGateConsole';
 import { VehicleDetail } from './lazyVehicleDetail';
 import { AnprPanel } from './AnprPanel';
 import { AnprReadsList } from './AnprReadsList';
-import { lazyDialog } from '../../lib/lazyDialog';
+import { VehicleEntryDialog, VehicleLeaveDialog } from './lazyDialogs';
 import { ExportButton } from '../../components/crud/ExportButton';
 import { useDwell, vehicleColumns, vehicleSubject } from './vehicleCells';
 import '../../components/gate/gate.css';
 import './vehicles.css';
 
 const entity = vehicle as unknown as Entity;
-
-/** The entry and departure dialogs: fetched once the console is on screen, not with it. */
-const VehicleEntryDialog = lazyDialog(() =>
-  import('./VehicleEntryDialog').then((module) => module.VehicleEntryDialog),
-);
-const VehicleLeaveDialog = lazyDialog(() =>
-  import('./VehicleLeaveDialog').then((module) => module.VehicleLeaveDialog),
-);
 
 type Dialog =
   | { kind: 'entry' | 'departure' }
