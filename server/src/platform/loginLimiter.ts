@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { asc, inArray, sql } from 'drizzle-orm';
 import type { ErrorCode } from '@strazce/contract';
 import type { Db } from '../db/database';
-import { loginAttempts } from '../modules/access/access.tables';
+import { loginAttempts } from './platform.tables';
 import type { Clock } from './clock';
 import { AppError } from './errors';
 

@@ -12,7 +12,7 @@ import {
   type ModuleCode,
 } from '@strazce/contract';
 import type { Db } from '../db/database';
-import { clients } from '../modules/system/system.tables';
+import { clients } from './platform.tables';
 import { auditRecord } from './audit';
 import {
   crudRoutes,

@@ -5,8 +5,8 @@ import type { LdapConfig } from '../../config';
 import type { Db } from '../../db/database';
 import type { AuditRecord } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
-import { sites } from '../system/system.tables';
-import { groups, sessions, userGroups, userSites, users } from './access.tables';
+import { sites, sessions, userSites, users } from '../../platform/platform.tables';
+import { groups, userGroups } from './access.tables';
 import type { Directory, DirectoryUser } from './ldap.directory';
 
 /** The company directory of the installation (LDAP_URL…), as the login uses it; null when not configured. */

@@ -31,7 +31,8 @@ import {
 } from '../../platform/secrets';
 import { createSession, endSession, extendSession, userRoles } from '../../platform/session';
 import { authorizedClient } from '../../platform/terminal';
-import { passwordResets, sessions, users } from './access.tables';
+import { passwordResets } from './access.tables';
+import { sessions, users, persons } from '../../platform/platform.tables';
 import {
   authenticate,
   directoryOptions,
@@ -42,7 +43,6 @@ import {
   sessionBody,
   type UserRow,
 } from './auth.service';
-import { persons } from '../system/system.tables';
 import { resetPasswordEmail } from './reset.email';
 import { DirectoryUnavailableError } from './ldap.directory';
 import { queueEmail } from '../messaging/outbox';

@@ -21,7 +21,7 @@ import { crudRoutes } from '../../platform/crud';
 import { notFound } from '../../platform/errors';
 import { currentSiteId, sessionOf } from '../../platform/guard';
 import { registerRefTarget } from '../../platform/refs';
-import { users } from '../access/access.tables';
+import { users } from '../../platform/platform.tables';
 import { MULTIPART_OPTIONS } from '../files/files.routes';
 import { files } from '../files/files.tables';
 import {

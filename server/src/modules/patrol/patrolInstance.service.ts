@@ -11,7 +11,7 @@ import { hashToken } from '../../platform/secrets';
 import type { TerminalContext } from '../../platform/terminal';
 import { notifyIncident } from '../incident/incident.service';
 import { incidents, incidentTypes } from '../incident/incident.tables';
-import { persons } from '../system/system.tables';
+import { persons } from '../../platform/platform.tables';
 import { queuePatrolIncidentNotice, queuePatrolReport } from './patrol.emails';
 import {
   patrolCheckpoints,

@@ -16,7 +16,7 @@ import { AppError, notFound } from '../../platform/errors';
 import { sessionOf } from '../../platform/guard';
 import type { Job } from '../../platform/jobs';
 import { formatSiteDateTime, siteTimeZone } from '../../platform/siteTime';
-import { clients, siteModules } from '../system/system.tables';
+import { clients, siteModules } from '../../platform/platform.tables';
 import type { FileUploads } from '../files/files.routes';
 import { queueEmail } from '../messaging/outbox';
 import { signatureImage, stampPdf, type TextStamp, type ZoneStamp } from './signature.stamp';

@@ -7,7 +7,8 @@ import {
   type TestContext,
   type TestUser,
 } from '../../../test/helper';
-import { emails, persons, siteProperties } from '../system/system.tables';
+import { emails } from '../messaging/messaging.tables';
+import { persons, siteProperties } from '../../platform/platform.tables';
 import { seedStockDemo } from './stock.demo';
 import { sendStockDailyDigests, sendStockOverdueNotices } from './stock.reminders';
 

@@ -45,7 +45,15 @@ import {
   terminalTokenRoutes,
 } from '../../platform/terminalRecords';
 import { switchSessionSite, userRoles } from '../../platform/session';
-import { users } from '../access/access.tables';
+import {
+  users,
+  clients,
+  persons,
+  siteModules,
+  siteProperties,
+  sites,
+  systemProperties,
+} from '../../platform/platform.tables';
 import { configuredAuthProvider } from '../access/directory.service';
 import {
   authenticate,
@@ -55,7 +63,6 @@ import {
   memberSites,
   sessionBody,
 } from '../access/auth.service';
-import { clients, persons, siteModules, siteProperties, sites, systemProperties } from './system.tables';
 
 registerRefTarget('system_site', { table: sites, label: (t) => sql`${t.name}`, scope: 'global' });
 registerRefTarget('system_client', { table: clients, label: (t) => sql`${t.name}`, scope: 'global' });

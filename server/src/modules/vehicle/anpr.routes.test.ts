@@ -4,7 +4,7 @@ import { shiftDay, type PlateMatchReason } from '@strazce/contract';
 import { createTestContext, expectEvery, type TestContext, type TestUser } from '../../../test/helper';
 import { givenTerminal, terminalHeaders, type TestTerminal } from '../../../test/terminals';
 import { siteToday } from '../../platform/siteTime';
-import { audits } from '../system/system.tables';
+import { audits } from '../../platform/platform.tables';
 import { givenVisitSite } from '../visit/visit.fixtures';
 import { givenAdviceCategory, givenVehicleAdvice } from './vehicle.fixtures';
 import { anprReads, vehicleMovements, vehiclePurposes } from './vehicle.tables';

@@ -17,7 +17,7 @@ import type { Db } from '../../db/database';
 import { auditRecord } from '../../platform/audit';
 import { notFound } from '../../platform/errors';
 import { currentSiteId, sessionOf } from '../../platform/guard';
-import { users } from '../access/access.tables';
+import { users } from '../../platform/platform.tables';
 import { MULTIPART_OPTIONS } from '../files/files.routes';
 import { files } from '../files/files.tables';
 import { vehicleMovements, vehiclePhotos } from './vehicle.tables';

@@ -26,8 +26,7 @@ import { adviceChildren, adviceHooks, respondToAdvice, usableToday } from './adv
 import type { VisitModule } from './visit.routes';
 import { askGovernmentFirst } from './visit.service';
 import { adviceCategories, adviceEquipment, advices } from './visit.tables';
-import { siteModules, sites } from '../system/system.tables';
-import { userSites } from '../access/access.tables';
+import { siteModules, sites, userSites } from '../../platform/platform.tables';
 
 registerRefTarget('visit/advice/category', {
   table: adviceCategories,

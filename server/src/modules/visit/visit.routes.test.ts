@@ -1,7 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, expectEvery, type TestContext, type TestUser } from '../../../test/helper';
-import { emails, siteProperties } from '../system/system.tables';
+import { emails } from '../messaging/messaging.tables';
+import { siteProperties } from '../../platform/platform.tables';
 import { blacklistEntries, gateMovements } from '../site/site.tables';
 import { enter, givenVisitSite, visitor, type VisitSite } from './visit.fixtures';
 import { visitCompanions, visits } from './visit.tables';
