@@ -49,7 +49,7 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: '(^|/)(modules/|app$|main$|seed$|serverModules$)',
+              regex: '(^|/)(modules/|ops/|app$|main$|seed$|serverModules$)',
               message:
                 'platform/ and db/ import no module and not the composition: let the module register with the app (serverModules.ts).',
             },

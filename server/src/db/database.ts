@@ -9,7 +9,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { MIGRATIONS_DIR } from '../paths';
-import { pgliteSnapshot, type PgliteSnapshot } from '../ops/backup';
+import { pgliteSnapshot, type PgliteSnapshot } from './snapshot';
 import { lockDataDir, type DataDirLock } from './dataDirLock';
 
 /**
