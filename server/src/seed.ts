@@ -127,8 +127,7 @@ export async function seed(
   if (Number(existing) > 0) return;
 
   const adminPassword = options.adminPassword ?? newToken().slice(0, 16);
-  await db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Db;
+  await db.transaction(async (tx) => {
     const siteRows = options.demo
       ? await tx
           .insert(sites)

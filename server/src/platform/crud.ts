@@ -114,7 +114,7 @@ export function crudRoutes<F extends Fields>(
       async (request, reply) => {
         const siteId = scopeOf(request);
         const id = await db.transaction(async (tx) => {
-          const ctx = { request, tx: tx as unknown as Db, siteId };
+          const ctx = { request, tx: tx, siteId };
           return repository.insert(request.body as Row, ctx);
         });
         return sendJson(reply.status(201), await repository.getJson(id, siteId, undefined, request));
@@ -132,7 +132,7 @@ export function crudRoutes<F extends Fields>(
         const siteId = scopeOf(request);
         const rowFilter = rowFilterOf(request);
         await db.transaction(async (tx) => {
-          const ctx = { request, tx: tx as unknown as Db, siteId, rowFilter };
+          const ctx = { request, tx: tx, siteId, rowFilter };
           await repository.update(request.params.id, request.body as Row & { version: number }, ctx);
         });
         return sendJson(reply, await repository.getJson(request.params.id, siteId, rowFilter, request));
@@ -148,7 +148,7 @@ export function crudRoutes<F extends Fields>(
         const siteId = scopeOf(request);
         const rowFilter = rowFilterOf(request);
         const deleted = await db.transaction(async (tx) => {
-          const ctx = { request, tx: tx as unknown as Db, siteId, rowFilter };
+          const ctx = { request, tx: tx, siteId, rowFilter };
           const existing = await repository.findRow(request.params.id, ctx);
           if (!existing) throw notFound();
           await hooks.beforeDelete?.(existing, ctx);

@@ -85,8 +85,7 @@ export function jobRunner(options: {
     tx.execute(sql`update job_run set finished = ${new Date(clock.now())} where job = ${job.name}`);
 
   const runPostgres = (job: Job, period: number, at: Date): Promise<JobOutcome> =>
-    db.transaction(async (transaction) => {
-      const tx = transaction as unknown as Db;
+    db.transaction(async (tx) => {
       const lock = (await tx.execute(
         sql`select pg_try_advisory_xact_lock(${JOB_LOCK}, hashtext(${job.name})) as locked`,
       )) as unknown as Rows<{ locked: boolean }>;

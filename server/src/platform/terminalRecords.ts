@@ -155,7 +155,7 @@ export function terminalTokenRoutes<F extends Fields>(
     sessionOf(request);
     const siteId = entity.scope === 'site' ? currentSiteId(request) : null;
     await db.transaction(async (transaction) => {
-      const ctx = { request, tx: transaction as unknown as Db, siteId } satisfies CrudContext;
+      const ctx = { request, tx: transaction, siteId } satisfies CrudContext;
       const existing = await repository.findRow(id, ctx);
       if (!existing) throw notFound();
       await work(existing, ctx);

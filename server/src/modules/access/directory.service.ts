@@ -174,7 +174,7 @@ export async function signInDirectoryUser(
       userId = row.id;
       created = !!inserted;
     }
-    const changes = await applyMapping(tx as unknown as Db, userId, access);
+    const changes = await applyMapping(tx, userId, access);
     if (created)
       audit({
         entity: 'access_user',

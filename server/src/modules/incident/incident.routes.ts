@@ -126,9 +126,7 @@ export function registerIncidentRoutes(app: FastifyInstance, db: Db): void {
         },
         async (request) => {
           const siteId = currentSiteId(request);
-          await db.transaction((tx) =>
-            setResolved(tx as unknown as Db, request, siteId, request.params.id, resolved),
-          );
+          await db.transaction((tx) => setResolved(tx, request, siteId, request.params.id, resolved));
           const filter = eq(incidents.module, incidentModuleOf(request));
           return repository.get(request.params.id, siteId, filter, request);
         },
@@ -273,7 +271,7 @@ export function registerIncidentRoutes(app: FastifyInstance, db: Db): void {
           siteId,
           changes: { incident: { from: row.incidentId }, file: { from: row.fileId } },
         });
-        const storageKey = await db.transaction((tx) => app.files.deleteRow(tx as unknown as Db, row.fileId));
+        const storageKey = await db.transaction((tx) => app.files.deleteRow(tx, row.fileId));
         if (!storageKey) throw notFound('Attachment');
         await app.files.removeContent(storageKey);
         return reply.status(204).send();

@@ -61,8 +61,7 @@ const atSiteOf = (db: Db) => async (siteId: number) => {
 
 /** Queues the notices of the lendings newly overdue at `now`, in one transaction; returns the e-mails queued. */
 export async function sendOverdueNotices(db: Db, source: OverdueSource, now: Date): Promise<number> {
-  return db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Db;
+  return db.transaction(async (tx) => {
     let queued = 0;
     for (const id of await source.markOverdue(tx, now)) {
       const notice = await source.notice(tx, id, atSiteOf(tx));
@@ -104,8 +103,7 @@ export async function sendDailyDigests(db: Db, source: OverdueSource, now: Date)
     const hour = Number(formatSiteDateTime(now, zone).slice(11, 13));
     if (hour < DIGEST_HOUR) continue;
     const day = localDate(now, zone);
-    queued += await db.transaction(async (transaction) => {
-      const tx = transaction as unknown as Db;
+    queued += await db.transaction(async (tx) => {
       const [taken] = await tx
         .insert(overdueDigests)
         .values({ module: source.module, siteId: site.id, day, sentAt: now })

@@ -76,8 +76,7 @@ export async function applyEvent(ctx: SubmissionContext, event: PatrolTerminalEv
   let claimed: boolean;
   let outcome: Outcome | null = null;
   try {
-    claimed = await ctx.tx.transaction(async (savepoint) => {
-      const tx = savepoint as unknown as Db;
+    claimed = await ctx.tx.transaction(async (tx) => {
       const [claim] = await tx
         .insert(patrolTerminalEvents)
         .values({

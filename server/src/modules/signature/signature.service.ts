@@ -452,7 +452,7 @@ export async function shredDue(db: Db, files: FileUploads, now: Date): Promise<n
         .update(signatureSigned)
         .set({ status: 'SHREDDED', shreddedAt: now, fileId: null, attributeValues: null, updatedAt: now })
         .where(eq(signatureSigned.id, id));
-      return row.fileId ? ((await files.deleteRow(tx as unknown as Db, row.fileId)) ?? '') : '';
+      return row.fileId ? ((await files.deleteRow(tx, row.fileId)) ?? '') : '';
     });
     if (storageKey === null) continue;
     if (storageKey) await files.removeContent(storageKey);

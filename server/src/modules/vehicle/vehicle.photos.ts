@@ -224,9 +224,7 @@ export function registerVehiclePhotoRoutes(app: FastifyInstance, db: Db): void {
           changes: { movement: { from: photo.movementId }, file: { from: photo.fileId } },
         });
         // The photo row goes with its file row (foreign key cascade); the content after the commit.
-        const storageKey = await db.transaction((tx) =>
-          app.files.deleteRow(tx as unknown as Db, photo.fileId),
-        );
+        const storageKey = await db.transaction((tx) => app.files.deleteRow(tx, photo.fileId));
         if (!storageKey) throw notFound('Photo');
         await app.files.removeContent(storageKey);
         return reply.status(204).send();
