@@ -1,3 +1,4 @@
+// Over 600 lines: one module's HTTP story against one database; its cases share the set-up of the file.
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LogisticsBoard, LogisticsTurnTime } from '@strazce/contract';

@@ -1,3 +1,4 @@
+// Over 600 lines: one module's HTTP story against one database; its cases share the set-up of the file.
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';

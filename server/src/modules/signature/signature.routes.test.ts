@@ -1,3 +1,4 @@
+// Over 600 lines: one module's HTTP story against one database; its cases share the set-up of the file.
 import { crc32, deflateSync, inflateSync } from 'node:zlib';
 import { and, eq } from 'drizzle-orm';
 import { PDFDocument, PDFName, PDFRawStream, StandardFonts } from 'pdf-lib';

@@ -1,3 +1,4 @@
+// Over 600 lines: one module's HTTP story against one database; its cases share the set-up of the file.
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, expectEvery, type TestContext, type TestUser } from '../../../test/helper';
