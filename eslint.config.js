@@ -58,6 +58,44 @@ export default tseslint.config(
     },
   },
   {
+    // The layers (docs/development.md, "Layers"): the platform and the database layer know no module and not the
+    // app's composition; modules register their tables, jobs, demo data and reminders with the app
+    // (server/src/serverModules.ts). Their tests may still use a module's fixtures.
+    files: ['server/src/platform/**/*.ts', 'server/src/db/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)(modules/|ops/|app$|main$|seed$|serverModules$)',
+              message:
+                'platform/ and db/ import no module and not the composition: let the module register with the app (serverModules.ts).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The contract is shared by the server and the web app and imports neither.
+    files: ['packages/contract/src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^@strazce/(server|web))|(\\.\\./)+(server|web)/',
+              message: 'The contract imports neither the server nor the web app.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },

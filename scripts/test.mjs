@@ -10,6 +10,8 @@ const { TEST_DATABASE_URL: _ignored, ...baseEnv } = process.env;
 const steps = [
   ['typecheck', 'npm', ['run', 'typecheck'], baseEnv],
   ['lint', 'npx', ['eslint', '.'], baseEnv],
+  // No import cycle in the server, the contract or the web app, nor between the server's modules and layers.
+  ['import cycles', 'node', ['scripts/checkCycles.mjs'], baseEnv],
   // Generated files (migrations' snapshots, builds, test output) are left out in .prettierignore.
   ['format', 'npx', ['prettier', '--check', '.'], baseEnv],
   // compose.yaml against the Compose schema, the Dockerfile parsed; the image built in CI where Docker runs.

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as OTPAuth from 'otpauth';
 
-/** The two sites of the demo data set (server/src/db/seed.ts). */
+/** The two sites of the demo data set (server/src/seed.ts). */
 export const DEMO_SITE_NAMES = ['Praha – centrála', 'Brno – sklad'];
 
 /** Password of the administrator of the test database (set by playwright.config.ts) and of the demo users. */

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../src/db/database';
 import { MODULES } from '@strazce/contract';
-import { userRoles, userSites, users } from '../src/modules/access/access.tables';
+import { userRoles } from '../src/modules/access/access.tables';
+import { userSites, users, clients, persons, siteModules, sites } from '../src/platform/platform.tables';
 import { districts, gates, identityDocuments } from '../src/modules/site/site.tables';
-import { clients, persons, siteModules, sites } from '../src/modules/system/system.tables';
 import {
   vehicleAdviceCategories,
   vehicleForwarders,

@@ -6,7 +6,7 @@ import type { DestinationStream } from 'pino';
 import cors from '@fastify/cors';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { HEADERS, type ConfigReport } from '@strazce/contract';
-import { configFromEnv, type LogLevel } from './config';
+import { configFromEnv } from './config';
 import { configReport } from './configReport';
 import type { Database } from './db/database';
 import { auditedDb, registerAudit } from './platform/audit';
@@ -15,6 +15,7 @@ import {
   RequestLogController,
   clientErrorHandler,
   loggerOptions,
+  type LogLevel,
   registerRequestIdHeader,
   requestId,
   type RequestLogLevel,

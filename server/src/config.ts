@@ -1,10 +1,8 @@
 import path from 'node:path';
-import { REQUEST_LOG_LEVELS, type RequestLogLevel } from './platform/logging';
+import { REQUEST_LOG_LEVELS, type LogLevel, type RequestLogLevel } from './platform/logging';
 
 export const DATABASE_POOLERS = ['none', 'session', 'transaction'] as const;
 export type DatabasePooler = Exclude<(typeof DATABASE_POOLERS)[number], 'none'>;
-
-export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
 export const BLACKLIST_PROVIDERS = ['none', 'simulator', 'http'] as const;
 export type BlacklistProviderKind = (typeof BLACKLIST_PROVIDERS)[number];

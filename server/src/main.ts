@@ -4,15 +4,8 @@ import { configFromEnv, demoDataOn, listenHost } from './config';
 import { configReport, describeConfigReport } from './configReport';
 import { openDatabase, type Database } from './db/database';
 import { DataDirLockedError } from './db/dataDirLock';
-import { demoPasswordUsers, seed } from './db/seed';
-import { auditRetentionJob } from './modules/audit/audit.retention';
-import { kboxOfflineJob } from './modules/kbox/kbox.offline';
-import { signatureShredJob } from './modules/signature/signature.service';
-import { privacyRetentionJob } from './modules/privacy/privacy.retention';
-import { keyOverdueReminders } from './modules/keys/keys.reminders';
-import { stockOverdueReminders } from './modules/stock/stock.reminders';
-import { overdueRemindersJob } from './platform/overdueReminders';
-import { deliveryWorker } from './modules/messaging/delivery.worker';
+import { demoPasswordUsers, seed } from './seed';
+import { moduleJobs } from './serverModules';
 import { emailTransportFor, smsProviderFor } from './modules/messaging/transports';
 import { governmentBlacklistProvider } from './modules/blacklist/blacklist';
 import { egovProvider } from './modules/egov/egov';
@@ -86,18 +79,8 @@ for (const [index, line] of describeConfigReport(configuration).entries()) {
 await seed(database, { adminPassword: config.adminPassword, demo: demoData, log: app.log });
 // Every scheduled job runs through the runner: once per period across the instances (platform/jobs.ts).
 const jobs = jobRunner({ database, log: app.log });
-jobs.register(deliveryWorker({ db: database.db, email, sms, log: app.log }).job);
-jobs.register(auditRetentionJob({ db: database.db, log: app.log }));
-jobs.register(kboxOfflineJob(database.db));
-jobs.register(signatureShredJob({ db: database.db, files: app.files, log: app.log }));
-jobs.register(privacyRetentionJob({ db: database.db, files: app.files, log: app.log }));
-jobs.register(
-  overdueRemindersJob({
-    db: database.db,
-    log: app.log,
-    sources: [keyOverdueReminders, stockOverdueReminders],
-  }),
-);
+// Each module's jobs (serverModules.ts).
+for (const job of moduleJobs({ db: database.db, log: app.log, app, email, sms })) jobs.register(job);
 jobs.start();
 // The embedded database's online backup (`npm run backup`): this process holds its only connection.
 const stopBackups = database.snapshot

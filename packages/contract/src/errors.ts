@@ -1,4 +1,4 @@
-import type { BlacklistHit } from './entities/visit';
+import type { BlacklistHit } from './blacklist';
 
 /** Error codes carried in `X-Error-Code` and in every error body; the web app shows `apiError_<CODE>`. */
 export const ERROR_CODES = [

@@ -12,6 +12,7 @@ export * from './userAccount';
 export * from './entities/system';
 export * from './entities/admin';
 export * from './entities/site';
+export * from './blacklist';
 export * from './entities/visit';
 export * from './serverTexts';
 export * from './plateMatch';

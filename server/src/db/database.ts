@@ -9,14 +9,19 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { MIGRATIONS_DIR } from '../paths';
-import { pgliteSnapshot, type PgliteSnapshot } from '../ops/backup';
+import { pgliteSnapshot, type PgliteSnapshot } from './snapshot';
 import { lockDataDir, type DataDirLock } from './dataDirLock';
 
 /**
- * The app's database handle. Without the schema's relational query builders (unused): drizzle builds one per
- * table for every transaction, which cost a write more CPU than some of its statements.
+ * The app's database handle: the pool, or a transaction (a savepoint) of it. drizzle's transaction is a
+ * `PgDatabase` too, so a function that takes a `Db` runs on either, and a transaction's callback passes its
+ * `tx` on as it is. Without the schema's relational query builders (unused): drizzle builds one per table for
+ * every transaction, which cost a write more CPU than some of its statements.
  */
 export type Db = PgDatabase<PgQueryResultHKT>;
+
+/** A transaction of the app's database (`db.transaction(async (tx) => …)`): a `Db` itself. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export interface Database {
   db: Db;
@@ -128,7 +133,7 @@ export async function openDatabase(options: {
       else (lockClient as pg.PoolClient).release();
     }
     return {
-      db: db as unknown as Db,
+      db,
       kind: 'postgresql',
       listen: (channel, onNotify, onLost) => listenPostgres(directUrl, channel, onNotify, onLost),
       poolStats: () => ({
@@ -158,7 +163,7 @@ export async function openDatabase(options: {
   }
   const db = drizzlePglite(client, { casing: 'snake_case' });
   return {
-    db: db as unknown as Db,
+    db,
     kind: 'pglite',
     snapshot: pgliteSnapshot(client),
     listen: async (channel, onNotify) => {

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { lockDataDir } from '../db/dataDirLock';
+import { pgliteSnapshot, type PgliteSnapshot } from '../db/snapshot';
 
 /**
  * Backups of either database with the stored files (docs/operations.md, "Backups"). A backup is a folder:
@@ -34,23 +35,6 @@ export interface BackupManifest {
   /** The stored files copied. */
   files: { count: number; bytes: number };
   durationMs: number;
-}
-
-/** The part of an open PGlite a backup needs (the server's own connection, or one the command opened). */
-export interface PgliteSnapshot {
-  dumpDataDir(): Promise<Blob>;
-}
-
-/** A PGlite's data folder as a tarball, consistent: taken between queries, after a checkpoint. */
-export function pgliteSnapshot(client: PGlite): PgliteSnapshot {
-  return {
-    dumpDataDir: async () => {
-      // Everything committed is in the data files; the tarball then needs no WAL replay (it would recover
-      // without the checkpoint too: the dump runs exclusively of queries, like a copy of a stopped server).
-      await client.exec('checkpoint');
-      return client.dumpDataDir('gzip');
-    },
-  };
 }
 
 function newBackupFolder(target: string): void {

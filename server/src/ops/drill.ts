@@ -8,7 +8,7 @@ import pg from 'pg';
 import pino from 'pino';
 import { openDatabase, type Database, type Db } from '../db/database';
 import { onServer } from '../db/freshDatabase';
-import { seed } from '../db/seed';
+import { seed } from '../seed';
 import {
   backupEmbedded,
   backupPostgres,

@@ -2,7 +2,7 @@ import { desc, gt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, expectEvery, type TestContext } from '../../test/helper';
 import { fakeWebDir } from '../../test/webDir';
-import { audits } from '../modules/system/system.tables';
+import { audits } from './platform.tables';
 import { isApiUrl } from './apiPath';
 
 let ctx: TestContext;

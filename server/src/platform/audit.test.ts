@@ -1,7 +1,7 @@
 import { desc, gt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD, createTestContext, type TestContext } from '../../test/helper';
-import { audits } from '../modules/system/system.tables';
+import { audits } from './platform.tables';
 import { isSecretKey, maskSecrets } from './audit';
 
 let ctx: TestContext;

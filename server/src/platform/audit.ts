@@ -273,7 +273,7 @@ export function auditedDb(db: Db, options: { strict: boolean; onBareWrite?: (rou
       if (scope && isWriteRequest(scope.request)) {
         const entry = entryOf(scope.request, 'WRITE', successStatus(scope.request, scope.reply), scope.reply);
         scope.status = entry.status;
-        const { sessionsChanged } = await appendAuditEntry(tx as unknown as Db, entry, { signal: true });
+        const { sessionsChanged } = await appendAuditEntry(tx, entry, { signal: true });
         if (sessionsChanged) scope.request.sessionsChanged = true;
         scope.written++;
       }
@@ -332,9 +332,7 @@ export function registerAudit(app: FastifyInstance, db: Db): void {
     const event = eventAfterTheFact(request, status);
     if (!event) return payload;
     try {
-      await db.transaction((tx) =>
-        appendAuditEntry(tx as unknown as Db, entryOf(request, event, status, reply)),
-      );
+      await db.transaction((tx) => appendAuditEntry(tx, entryOf(request, event, status, reply)));
     } catch (error) {
       request.log.error({ err: loggableError(error) }, 'audit entry could not be written');
     }

@@ -4,7 +4,7 @@ import type { AuditVerification } from '@strazce/contract';
 import type { Db } from '../db/database';
 import { preparedStatement } from '../db/prepared';
 import { SESSION_CHANGE_CHANNEL, WRITE_NOTICE } from './sessionCache';
-import { auditChains, audits } from '../modules/system/system.tables';
+import { auditChains, audits } from './platform.tables';
 
 /** An audit entry as it is stored and hashed (everything but the id and the chain's own columns). */
 export interface AuditEntry {

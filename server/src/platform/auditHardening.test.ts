@@ -3,8 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createTestContext, expectEvery, type TestContext } from '../../test/helper';
 import { applyAuditRetention, retentionCutoff } from '../modules/audit/audit.retention';
-import { auditChains, audits, persons } from '../modules/system/system.tables';
-import { sessions } from '../modules/access/access.tables';
+import { auditChains, audits, persons, sessions } from './platform.tables';
 import { appendAuditEntry, pruneAuditEntries, verifyAuditChains } from './auditChain';
 import { loggableError, toAppError } from './errors';
 

@@ -1,3 +1,4 @@
+// Over 600 lines: the CRUD machinery's cases share tables of their own created once for the file.
 import { eq, sql } from 'drizzle-orm';
 import { boolean, integer, pgTable, text as textColumn, uniqueIndex } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,7 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext, type TestUser } from '../../test/helper';
-import { audits } from '../modules/system/system.tables';
+import { audits } from './platform.tables';
 import { toAppError } from './errors';
 import { enter, givenVisitSite, visitor, type VisitSite } from '../modules/visit/visit.fixtures';
 

@@ -1,8 +1,6 @@
 import os from 'node:os';
 import { sql } from 'drizzle-orm';
-import { bigint, pgTable, text } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
-import { ts } from '../db/columns';
 import type { Database, Db } from '../db/database';
 import { systemClock, type Clock } from './clock';
 import { loggableError } from './errors';
@@ -24,17 +22,6 @@ import { loggableError } from './errors';
  *   its own, taken back when the job fails. A run is never wrapped in a transaction there (PGlite has one
  *   connection; the job's queries would wait for it).
  */
-
-/** The last period claimed of each job. */
-export const jobRuns = pgTable('job_run', {
-  job: text().primaryKey(),
-  /** Start of the period last claimed (milliseconds since the epoch on the runner's clock). */
-  period: bigint({ mode: 'number' }).notNull(),
-  started: ts().notNull(),
-  finished: ts(),
-  /** Which instance ran it: host and process id. */
-  instance: text().notNull(),
-});
 
 export interface Job {
   /** A stable name: the key of its `job_run` row and of its lock. */
@@ -98,8 +85,7 @@ export function jobRunner(options: {
     tx.execute(sql`update job_run set finished = ${new Date(clock.now())} where job = ${job.name}`);
 
   const runPostgres = (job: Job, period: number, at: Date): Promise<JobOutcome> =>
-    db.transaction(async (transaction) => {
-      const tx = transaction as unknown as Db;
+    db.transaction(async (tx) => {
       const lock = (await tx.execute(
         sql`select pg_try_advisory_xact_lock(${JOB_LOCK}, hashtext(${job.name})) as locked`,
       )) as unknown as Rows<{ locked: boolean }>;

@@ -9,7 +9,6 @@ import {
   type FastifyServerOptions,
 } from 'fastify';
 import type { DestinationStream } from 'pino';
-import type { LogLevel } from '../config';
 import { loggableError } from './errors';
 
 /** Query parameters that carry a secret (a reset link's token, a code): masked wherever a URL is logged. */
@@ -25,6 +24,9 @@ export const requestUrl = (url: string): string => url.replace(/([?&][^=&#]*=)[^
 
 /** At which level each answered request is logged (`LOG_REQUESTS`); `off`: none (errors always are). */
 export const REQUEST_LOG_LEVELS = ['off', 'info', 'debug', 'trace'] as const;
+/** The server log's level (`LOG_LEVEL`). */
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+
 export type RequestLogLevel = (typeof REQUEST_LOG_LEVELS)[number];
 
 /**

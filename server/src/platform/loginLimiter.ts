@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { asc, inArray, sql } from 'drizzle-orm';
 import type { ErrorCode } from '@strazce/contract';
 import type { Db } from '../db/database';
-import { loginAttempts } from '../modules/access/access.tables';
+import { loginAttempts } from './platform.tables';
 import type { Clock } from './clock';
 import { AppError } from './errors';
 
@@ -157,8 +157,7 @@ export function loginLimiter(db: Db, policies: ThrottlePolicies, clock: Clock) {
     const all = [key.address, key.subject, key.pair, ...key.extra].sort();
     const time = at.getTime();
     const forgotten = time - limits.forgetAfterMinutes * 60_000;
-    return db.transaction(async (transaction) => {
-      const tx = transaction as unknown as Db;
+    return db.transaction(async (tx) => {
       // Rows in one order on every instance: two attempts lock them in the same order and never deadlock.
       await tx
         .insert(loginAttempts)

@@ -1,7 +1,7 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { DEFAULT_SITE_TIMEOUT_MINUTES, SYSTEM_PROPERTIES, type ModuleCode } from '@strazce/contract';
 import type { Db } from '../db/database';
-import { sessions } from '../modules/access/access.tables';
+import { sessions } from './platform.tables';
 import { activeSiteProperty } from './siteProperty';
 import { hashToken, newToken } from './secrets';
 import { rowsOf } from '../db/prepared';

@@ -2,8 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext, type TestUser } from '../../test/helper';
 import { givenTerminal } from '../../test/terminals';
-import { sessions } from '../modules/access/access.tables';
-import { siteProperties } from '../modules/system/system.tables';
+import { sessions, siteProperties } from './platform.tables';
 import { extendSession, loadSession } from './session';
 
 /**

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { preparedStatement } from '../db/prepared';
-import { siteProperties } from '../modules/system/system.tables';
+import { siteProperties } from './platform.tables';
 
 /** The value of a site's active config property (SITE_TIMEOUT, SITE_TIME_ZONE, …), or undefined when unset. */
 export async function activeSiteProperty(db: Db, siteId: number, name: string): Promise<unknown> {

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { SYSTEM_PROPERTIES, type SystemPropertyName } from '@strazce/contract';
 import type { Db } from '../db/database';
-import { systemProperties } from '../modules/system/system.tables';
+import { systemProperties } from './platform.tables';
 
 /** A system property's value, or its default (`SYSTEM_PROPERTIES` of the contract) while it is not set. */
 export async function systemProperty(db: Db, name: SystemPropertyName): Promise<number> {

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/helper';
 import { givenTerminal, terminalHeaders } from '../../test/terminals';
-import { clients, sites } from '../modules/system/system.tables';
+import { clients, sites } from './platform.tables';
 import { terminalAccess } from './guard';
 import { terminalOf } from './terminal';
 

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { HEADERS, type InternalRole, type ModuleCode } from '@strazce/contract';
 import type { Db } from '../db/database';
 import { preparedStatement } from '../db/prepared';
-import { clients, siteModules, sites } from '../modules/system/system.tables';
+import { clients, siteModules, sites } from './platform.tables';
 import { AppError } from './errors';
 import { hashToken } from './secrets';
 

@@ -12,7 +12,7 @@ import {
   type ModuleCode,
 } from '@strazce/contract';
 import type { Db } from '../db/database';
-import { clients } from '../modules/system/system.tables';
+import { clients } from './platform.tables';
 import { auditRecord } from './audit';
 import {
   crudRoutes,
@@ -155,7 +155,7 @@ export function terminalTokenRoutes<F extends Fields>(
     sessionOf(request);
     const siteId = entity.scope === 'site' ? currentSiteId(request) : null;
     await db.transaction(async (transaction) => {
-      const ctx = { request, tx: transaction as unknown as Db, siteId } satisfies CrudContext;
+      const ctx = { request, tx: transaction, siteId } satisfies CrudContext;
       const existing = await repository.findRow(id, ctx);
       if (!existing) throw notFound();
       await work(existing, ctx);

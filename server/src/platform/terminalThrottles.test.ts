@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, expectEvery, PASSWORD, type TestContext, type TestUser } from '../../test/helper';
-import { emails } from '../modules/system/system.tables';
+import { emails } from '../modules/messaging/messaging.tables';
 import { DEFAULT_LOGIN_LIMITS } from './loginLimiter';
 
 /**

@@ -94,7 +94,7 @@ export function watchAppUpdates(): void {
   if (import.meta.env.DEV || !('serviceWorker' in navigator)) return;
   const register = () =>
     void import('./serviceWorker').then(
-      (chunk) => chunk.registerServiceWorker(),
+      (chunk) => chunk.registerServiceWorker(newVersionWaiting),
       () => {},
     );
   if (document.readyState === 'complete') register();

@@ -16,13 +16,8 @@ import {
 import { PLATE_MATCH_REASONS } from '../plateMatch';
 import { PLATE_PATTERN, normalizePlate } from '../validation';
 import { MOVEMENT_DIRECTIONS } from './site';
-import {
-  BLACKLIST_RESULTS,
-  blacklistAcknowledgementSchema,
-  blacklistHitSchema,
-  visitCompanionSchema,
-  visitWriteOffSchema,
-} from './visit';
+import { BLACKLIST_RESULTS, blacklistHitSchema } from '../blacklist';
+import { blacklistAcknowledgementSchema, visitCompanionSchema, visitWriteOffSchema } from './visit';
 
 /** Vehicle and trailer status (spec section 9). */
 export const VEHICLE_STATUSES = ['LOADED', 'EMPTY'] as const;

@@ -6,8 +6,8 @@ import { rowsOf } from '../../db/prepared';
 import { DEFAULT_LOGIN_LIMITS } from '../../platform/loginLimiter';
 import { deliveryWorker } from '../messaging/delivery.worker';
 import { fillSecrets, maskSecrets } from '../messaging/secrets';
-import { emails } from '../system/system.tables';
-import { users } from './access.tables';
+import { emails } from '../messaging/messaging.tables';
+import { users } from '../../platform/platform.tables';
 import { openSecret } from '../../platform/secretBox';
 
 /** The outbox row's sealed credentials, opened. */

@@ -5,8 +5,8 @@ import type { GroupMapping, LdapConfig, OidcIssuerConfig } from '../../config';
 import type { Db } from '../../db/database';
 import type { AuditRecord } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
-import { sites } from '../system/system.tables';
-import { groups, sessions, userGroups, userSites, users } from './access.tables';
+import { sites, sessions, userSites, users } from '../../platform/platform.tables';
+import { groups, userGroups } from './access.tables';
 import type { Directory } from './ldap.directory';
 
 /** The company directory of the installation (LDAP_URL…), as the login uses it; null when not configured. */
@@ -215,7 +215,7 @@ export async function signInDirectoryUser(
       userId = row.id;
       created = !!inserted;
     }
-    const changes = await applyMapping(tx as unknown as Db, userId, access);
+    const changes = await applyMapping(tx, userId, access);
     if (created)
       audit({
         entity: 'access_user',

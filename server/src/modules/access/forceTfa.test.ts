@@ -5,7 +5,7 @@ import { HEADERS } from '@strazce/contract';
 import { createTestContext, PASSWORD, type TestContext, type TestUser } from '../../../test/helper';
 import { TFA_ENROLMENT_ROUTES } from '../../platform/guard';
 import { newTotpSecret } from '../../platform/secrets';
-import { users } from './access.tables';
+import { users } from '../../platform/platform.tables';
 
 let ctx: TestContext;
 beforeAll(async () => {

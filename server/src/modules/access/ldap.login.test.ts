@@ -14,9 +14,9 @@ import {
   startSlapd,
   type Slapd,
 } from '../../../test/slapd';
-import { groups, sessions, userGroups, userSites, users } from './access.tables';
+import { groups, userGroups } from './access.tables';
+import { sessions, userSites, users, audits } from '../../platform/platform.tables';
 import { ldapDirectory, userSearchFilter } from './ldap.directory';
-import { audits } from '../system/system.tables';
 
 /**
  * Login with the company directory (issue 38, LDAP): a real OpenLDAP (Debian's slapd) seeded with users and

@@ -8,8 +8,8 @@ import { configFromEnv } from '../../config';
 import { DEFAULT_LOGIN_LIMITS } from '../../platform/loginLimiter';
 import { createTestContext, type TestContext } from '../../../test/helper';
 import { OIDC_ACCOUNT_PASSWORD, startOidcProvider, type TestOidcProvider } from '../../../test/oidcProvider';
-import { groups, sessions, userGroups, userSites, users } from './access.tables';
-import { audits } from '../system/system.tables';
+import { groups, userGroups } from './access.tables';
+import { audits, sessions, userSites, users } from '../../platform/platform.tables';
 import { safeReturnTo } from './oidc.routes';
 
 /**

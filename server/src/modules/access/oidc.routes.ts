@@ -19,7 +19,7 @@ import type { LoginLimiter } from '../../platform/loginLimiter';
 import { hashToken, newToken } from '../../platform/secrets';
 import { createSession, extendSession, loadSession, userRoles } from '../../platform/session';
 import { authorizedClient } from '../../platform/terminal';
-import { sessions, users } from './access.tables';
+import { sessions, users } from '../../platform/platform.tables';
 import { codeUsedAgain, consumeTotp, findUserByName, initialSite, sessionBody } from './auth.service';
 import { allowedByMapping, oidcRules, signInDirectoryUser } from './directory.service';
 import {

@@ -12,8 +12,9 @@ import {
 import { DEFAULT_LOGIN_LIMITS } from '../../platform/loginLimiter';
 import { hashToken } from '../../platform/secrets';
 import { fillSecrets } from '../messaging/secrets';
-import { emails, persons, siteProperties } from '../system/system.tables';
-import { passwordResets, sessions, users } from './access.tables';
+import { emails } from '../messaging/messaging.tables';
+import { persons, siteProperties, sessions, users } from '../../platform/platform.tables';
+import { passwordResets } from './access.tables';
 import { openSecret } from '../../platform/secretBox';
 
 /** The outbox row's sealed credentials, opened. */

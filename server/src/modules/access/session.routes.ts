@@ -31,7 +31,8 @@ import {
 } from '../../platform/secrets';
 import { createSession, endSession, extendSession, userRoles } from '../../platform/session';
 import { authorizedClient } from '../../platform/terminal';
-import { passwordResets, sessions, users } from './access.tables';
+import { passwordResets } from './access.tables';
+import { sessions, users, persons } from '../../platform/platform.tables';
 import {
   authenticate,
   directoryOptions,
@@ -42,7 +43,6 @@ import {
   sessionBody,
   type UserRow,
 } from './auth.service';
-import { persons } from '../system/system.tables';
 import { resetPasswordEmail } from './reset.email';
 import { DirectoryUnavailableError } from './ldap.directory';
 import { queueEmail } from '../messaging/outbox';
@@ -194,7 +194,7 @@ export function registerSessionRoutes(
     { config: { access: LOGGED_IN }, schema: { body: NO_BODY, tags } },
     async (request, reply) => {
       const session = sessionOf(request);
-      await db.transaction((tx) => endSession(tx as unknown as Db, session));
+      await db.transaction((tx) => endSession(tx, session));
       return reply.status(204).send();
     },
   );
@@ -319,13 +319,7 @@ export function registerSessionRoutes(
       await db.transaction(async (tx) => {
         // A wrong code is a 400 like any invalid input, not a 401: the user stays logged in to try again.
         if (
-          !(await consumeTotp(
-            tx as unknown as Db,
-            user,
-            user.tfaPendingSecret,
-            request.body.code,
-            request.server.clock.now(),
-          ))
+          !(await consumeTotp(tx, user, user.tfaPendingSecret, request.body.code, request.server.clock.now()))
         ) {
           throw new AppError('VALIDATION', 'Authentication code is not valid. Please try again', [
             { path: 'code', message: 'validation.tfaCode' },

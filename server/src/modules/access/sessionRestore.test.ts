@@ -5,7 +5,8 @@ import { captureStatements, type Statement } from '../../../bench/sql';
 import { createTestContext, type TestContext, type TestUser } from '../../../test/helper';
 import { hashToken } from '../../platform/secrets';
 import { EXTEND_GRANULARITY_MS, extendSession, loadSession } from '../../platform/session';
-import { sessions, userAvatars, users } from './access.tables';
+import { sessions, users } from '../../platform/platform.tables';
+import { userAvatars } from './access.tables';
 
 let ctx: TestContext;
 beforeAll(async () => {

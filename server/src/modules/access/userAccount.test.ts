@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD, createTestContext, type TestContext, type TestUser } from '../../../test/helper';
-import { sites } from '../system/system.tables';
+import { sites } from '../../platform/platform.tables';
 
 /**
  * The user-name rule (on create and rename only) and the users list's login state (docs/administration.md).

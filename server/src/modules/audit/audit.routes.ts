@@ -4,7 +4,7 @@ import { audit, auditVerificationSchema } from '@strazce/contract';
 import type { Db } from '../../db/database';
 import { verifyAuditChains } from '../../platform/auditChain';
 import { crudRoutes } from '../../platform/crud';
-import { audits } from '../system/system.tables';
+import { audits } from '../../platform/platform.tables';
 
 /** Beyond this many matching entries a page's total is the planner's estimate (the list of visits does so). */
 export const AUDIT_COUNT_LIMIT = 1000;

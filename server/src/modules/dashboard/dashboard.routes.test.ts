@@ -4,7 +4,7 @@ import { desc, gt } from 'drizzle-orm';
 import { createTestContext, expectEvery, type TestContext, type TestUser } from '../../../test/helper';
 import { kboxContents, kboxKeyboxes } from '../kbox/kbox.tables';
 import { keyLends, keyTypes, keys } from '../keys/keys.tables';
-import { audits, siteProperties } from '../system/system.tables';
+import { audits, siteProperties } from '../../platform/platform.tables';
 import { vehicleMovements, vehiclePurposes } from '../vehicle/vehicle.tables';
 import { givenVisitSite, type VisitSite } from '../visit/visit.fixtures';
 import { visits } from '../visit/visit.tables';

@@ -1,8 +1,7 @@
 import { index, integer, jsonb, pgTable, primaryKey } from 'drizzle-orm/pg-core';
 import type { DashboardWidget } from '@strazce/contract';
 import { ts } from '../../db/columns';
-import { users } from '../access/access.tables';
-import { sites } from '../system/system.tables';
+import { users, sites } from '../../platform/platform.tables';
 
 /** The dashboard layout of one user on one site: the widgets with their places and sizes (docs/dashboard.md). */
 export const dashboardLayouts = pgTable(

@@ -1,7 +1,6 @@
 import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { ts } from '../../db/columns';
-import { users } from '../access/access.tables';
-import { sites } from '../system/system.tables';
+import { users, sites } from '../../platform/platform.tables';
 
 /**
  * Who started a reading session at the eID provider (`POST /api/egov/init`): only that user on that site may

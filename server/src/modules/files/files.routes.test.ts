@@ -5,7 +5,7 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestContext, expectEvery, type TestContext, type TestUser } from '../../../test/helper';
-import { siteProperties } from '../system/system.tables';
+import { siteProperties } from '../../platform/platform.tables';
 import { attachmentDisposition } from '../../platform/contentDisposition';
 
 let ctx: TestContext;

@@ -130,7 +130,7 @@ function fileUploads(db: Db, store: FileStore): FileUploads {
           size: content.size,
           content: () => fs.promises.readFile(store.pathOf(content.storageKey)),
         };
-        return { file, result: then ? await then(tx as unknown as Db, file) : undefined };
+        return { file, result: then ? await then(tx, file) : undefined };
       });
     } catch (error) {
       await store.remove(content.storageKey);
@@ -255,9 +255,7 @@ export function registerFileRoutes(app: FastifyInstance, db: Db, filesDir: strin
       '/api/system_file/:id',
       { config: { access }, schema: { body: NO_BODY, tags: ['system_file'], params: idParams } },
       async (request, reply) => {
-        const storageKey = await db.transaction((tx) =>
-          uploads.deleteRow(tx as unknown as Db, request.params.id),
-        );
+        const storageKey = await db.transaction((tx) => uploads.deleteRow(tx, request.params.id));
         if (!storageKey) throw notFound('File');
         await store.remove(storageKey);
         return reply.status(204).send();

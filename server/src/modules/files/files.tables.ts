@@ -1,7 +1,7 @@
 import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { ModuleCode } from '@strazce/contract';
 import { entityColumns } from '../../db/columns';
-import { sites } from '../system/system.tables';
+import { sites } from '../../platform/platform.tables';
 
 /** Stored files: the row describes the file, the content is on the file system under `storageKey`. */
 export const files = pgTable(

@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IncidentModule } from '@strazce/contract';
 import { createTestContext, expectEvery, type TestContext, type TestUser } from '../../../test/helper';
 import { files } from '../files/files.tables';
-import { audits, emails, siteProperties } from '../system/system.tables';
+import { audits, siteProperties } from '../../platform/platform.tables';
+import { emails } from '../messaging/messaging.tables';
 
 let ctx: TestContext;
 let patrolAdmin: TestUser;

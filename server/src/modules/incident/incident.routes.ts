@@ -21,7 +21,7 @@ import { crudRoutes } from '../../platform/crud';
 import { notFound } from '../../platform/errors';
 import { currentSiteId, sessionOf } from '../../platform/guard';
 import { registerRefTarget } from '../../platform/refs';
-import { users } from '../access/access.tables';
+import { users } from '../../platform/platform.tables';
 import { MULTIPART_OPTIONS } from '../files/files.routes';
 import { files } from '../files/files.tables';
 import {
@@ -126,9 +126,7 @@ export function registerIncidentRoutes(app: FastifyInstance, db: Db): void {
         },
         async (request) => {
           const siteId = currentSiteId(request);
-          await db.transaction((tx) =>
-            setResolved(tx as unknown as Db, request, siteId, request.params.id, resolved),
-          );
+          await db.transaction((tx) => setResolved(tx, request, siteId, request.params.id, resolved));
           const filter = eq(incidents.module, incidentModuleOf(request));
           return repository.get(request.params.id, siteId, filter, request);
         },
@@ -273,7 +271,7 @@ export function registerIncidentRoutes(app: FastifyInstance, db: Db): void {
           siteId,
           changes: { incident: { from: row.incidentId }, file: { from: row.fileId } },
         });
-        const storageKey = await db.transaction((tx) => app.files.deleteRow(tx as unknown as Db, row.fileId));
+        const storageKey = await db.transaction((tx) => app.files.deleteRow(tx, row.fileId));
         if (!storageKey) throw notFound('Attachment');
         await app.files.removeContent(storageKey);
         return reply.status(204).send();

@@ -7,9 +7,8 @@ import type { CrudContext, CrudHooks, Row } from '../../platform/crud';
 import { AppError, forbidden, notFound, validationError } from '../../platform/errors';
 import { sessionOf } from '../../platform/guard';
 import { formatSiteDateTime, siteTimeZone } from '../../platform/siteTime';
-import { users } from '../access/access.tables';
+import { users, sites } from '../../platform/platform.tables';
 import { queueEmail } from '../messaging/outbox';
-import { sites } from '../system/system.tables';
 import { incidentAttachments, incidents, incidentTypes } from './incident.tables';
 
 const READ_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD']);

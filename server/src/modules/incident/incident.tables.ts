@@ -2,9 +2,8 @@ import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { IncidentConsequence, IncidentModule } from '@strazce/contract';
 import { entityColumns, ts } from '../../db/columns';
-import { users } from '../access/access.tables';
+import { users, persons, sites } from '../../platform/platform.tables';
 import { files } from '../files/files.tables';
-import { persons, sites } from '../system/system.tables';
 
 const siteColumn = () =>
   integer()

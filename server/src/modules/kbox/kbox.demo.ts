@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { hashPassword } from '../../platform/secrets';
 import { authorizeMachineClient } from '../../platform/terminalRecords';
-import { siteModules } from '../system/system.tables';
+import { siteModules } from '../../platform/platform.tables';
 import { kboxContents, kboxKeyboxes, kboxOperations, kboxOperators, kboxWorkflows } from './kbox.tables';
 
 const HOUR_MS = 3_600_000;

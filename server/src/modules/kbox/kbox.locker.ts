@@ -43,8 +43,7 @@ async function reportServicePinBurst(
   siteId: number,
   failures: number,
 ): Promise<void> {
-  await db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Db;
+  await db.transaction(async (tx) => {
     const [keybox] = await tx
       .select({ id: kboxKeyboxes.id, name: kboxKeyboxes.name, notification: kboxKeyboxes.notification })
       .from(kboxKeyboxes)
@@ -93,8 +92,7 @@ export function registerLockerRoutes(app: FastifyInstance, db: Db, limiter: Logi
     uuid: string,
     act: (tx: Db, keybox: LockerKeybox, at: Date) => Promise<KboxLockerAnswer>,
   ) =>
-    db.transaction(async (transaction) => {
-      const tx = transaction as unknown as Db;
+    db.transaction(async (tx) => {
       const at = new Date(request.server.clock.now());
       const keybox = await lockerKeybox(tx, request, at);
       const repeated = await repeatedOperation(tx, keybox, uuid);
@@ -218,8 +216,7 @@ export function registerLockerRoutes(app: FastifyInstance, db: Db, limiter: Logi
       },
     },
     async (request, reply) => {
-      await db.transaction(async (transaction) => {
-        const tx = transaction as unknown as Db;
+      await db.transaction(async (tx) => {
         const keybox = await lockerKeybox(tx, request, new Date(request.server.clock.now()));
         await tx
           .update(kboxKeyboxes)

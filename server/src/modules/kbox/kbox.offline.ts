@@ -16,8 +16,7 @@ type Rows<T> = { rows: T[] };
  * Returns the ids of the keyboxes marked.
  */
 export async function markSilentKeyboxes(db: Db, at: Date): Promise<number[]> {
-  return db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Db;
+  return db.transaction(async (tx) => {
     const marked = (await tx.execute(sql`
       update kbox_keybox set status = 'OFFLINE', version = version + 1, updated_at = ${at}::timestamptz
       where status <> 'OFFLINE'

@@ -190,7 +190,7 @@ export function registerKboxRoutes(app: FastifyInstance, db: Db, limiter: LoginL
     },
     async (request) => {
       const siteId = currentSiteId(request);
-      await db.transaction((tx) => returnContent(tx as unknown as Db, siteId, request.params.id, clock()));
+      await db.transaction((tx) => returnContent(tx, siteId, request.params.id, clock()));
       return contents.get(request.params.id, siteId, undefined, request);
     },
   );
@@ -211,7 +211,7 @@ export function registerKboxRoutes(app: FastifyInstance, db: Db, limiter: LoginL
     },
     async (request, reply) => {
       const siteId = currentSiteId(request);
-      await db.transaction((tx) => resendMessage(tx as unknown as Db, siteId, request.params.id, clock()));
+      await db.transaction((tx) => resendMessage(tx, siteId, request.params.id, clock()));
       return reply.status(204).send(null);
     },
   );

@@ -8,8 +8,8 @@ import type {
   KboxStatus,
 } from '@strazce/contract';
 import { entityColumns, ts } from '../../db/columns';
-import { clients, emails, sites } from '../system/system.tables';
-import { smsMessages } from '../messaging/messaging.tables';
+import { clients, sites } from '../../platform/platform.tables';
+import { emails, smsMessages } from '../messaging/messaging.tables';
 
 /**
  * Keyboxes (MOD_KBOX, docs/kbox.md): the lockers (each with its machine terminal), operators, workflows, the

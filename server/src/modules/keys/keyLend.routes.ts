@@ -97,7 +97,7 @@ export function registerKeyLendRoutes(app: FastifyInstance, db: Db): void {
       const siteId = currentSiteId(request);
       await checkClientTimes(db, request, siteId, { time: request.body.time });
       const id = await db.transaction((tx) =>
-        lendKey(tx as unknown as Db, request, siteId, request.body, new Date(app.clock.now())),
+        lendKey(tx, request, siteId, request.body, new Date(app.clock.now())),
       );
       return reply.status(201).send(await lends.get(id, siteId, undefined, request));
     },
@@ -119,14 +119,7 @@ export function registerKeyLendRoutes(app: FastifyInstance, db: Db): void {
       const siteId = currentSiteId(request);
       await checkClientTimes(db, request, siteId, { time: request.body.time });
       await db.transaction((tx) =>
-        returnKey(
-          tx as unknown as Db,
-          request,
-          siteId,
-          request.params.id,
-          request.body,
-          new Date(app.clock.now()),
-        ),
+        returnKey(tx, request, siteId, request.params.id, request.body, new Date(app.clock.now())),
       );
       return lends.get(request.params.id, siteId, undefined, request);
     },

@@ -8,7 +8,7 @@ import { AppError, notFound, validationError } from '../../platform/errors';
 import { sessionOf } from '../../platform/guard';
 import { siteTimeZone } from '../../platform/siteTime';
 import { personGroupMembers, personGroups, publicHolidays } from '../site/site.tables';
-import { persons } from '../system/system.tables';
+import { persons } from '../../platform/platform.tables';
 import { vehicleMovements } from '../vehicle/vehicle.tables';
 import { visits } from '../visit/visit.tables';
 import { keyDecision, type KeyDecision, type RelevantPrivilege } from './keyDecision';

@@ -2,7 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { KeyRule } from '@strazce/contract';
 import type { Db } from '../../db/database';
 import { gates, personGroupMembers, personGroups } from '../site/site.tables';
-import { persons, siteModules } from '../system/system.tables';
+import { persons, siteModules } from '../../platform/platform.tables';
 import {
   doorGroupMembers,
   doorGroups,

@@ -1,14 +1,14 @@
 import { and, asc, eq, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import { splitEmails } from '@strazce/contract';
 import type { Db } from '../../db/database';
-import * as reminders from '../../platform/overdueReminders';
+import * as reminders from '../messaging/overdueReminders';
 import { gates } from '../site/site.tables';
-import { sites } from '../system/system.tables';
+import { sites } from '../../platform/platform.tables';
 import { keyLends, keys } from './keys.tables';
 
 /**
  * The reminders of key management (docs/keys.md) through the shared overdue-reminder mechanism
- * (platform/overdueReminders.ts): an e-mail to a key's notification addresses when a lend-out of it becomes
+ * (messaging/overdueReminders.ts): an e-mail to a key's notification addresses when a lend-out of it becomes
  * overdue (once per lend-out), and a daily digest of the site's overdue keys to its key administrators.
  */
 export const keyOverdueReminders: reminders.OverdueSource = {

@@ -10,7 +10,8 @@ import {
 } from '../../../test/helper';
 import { givenGates } from '../site/site.fixtures';
 import { personGroupMembers, personGroups, publicHolidays } from '../site/site.tables';
-import { emails, persons } from '../system/system.tables';
+import { emails } from '../messaging/messaging.tables';
+import { persons } from '../../platform/platform.tables';
 import { vehicleMovements, vehiclePurposes } from '../vehicle/vehicle.tables';
 import { visitPurposes, visits } from '../visit/visit.tables';
 import { sendDailyDigests, sendOverdueNotices } from './keys.reminders';

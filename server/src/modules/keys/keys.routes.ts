@@ -27,7 +27,7 @@ import { registerRefTarget } from '../../platform/refs';
 import { registerUse } from '../../platform/usage';
 import { personGroups } from '../site/site.tables';
 import { registerPersonPicker } from '../site/personPicker';
-import { persons } from '../system/system.tables';
+import { persons } from '../../platform/platform.tables';
 import { registerKeyLendRoutes } from './keyLend.routes';
 import {
   doorGroupMembers,

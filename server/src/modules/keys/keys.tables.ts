@@ -2,10 +2,9 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { KeyRule, KeyWorkflow } from '@strazce/contract';
 import { entityColumns, ts } from '../../db/columns';
-import { users } from '../access/access.tables';
+import { users, persons, sites } from '../../platform/platform.tables';
 import { gates, personGroups } from '../site/site.tables';
 import { signatureDocuments } from '../signature/signature.tables';
-import { persons, sites } from '../system/system.tables';
 import { vehicleMovements } from '../vehicle/vehicle.tables';
 import { visits } from '../visit/visit.tables';
 

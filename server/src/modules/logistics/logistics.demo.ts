@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { LogisticsTransportAttribute } from '@strazce/contract';
 import type { Db } from '../../db/database';
-import { siteModules } from '../system/system.tables';
+import { siteModules } from '../../platform/platform.tables';
 import {
   logisticsOperations,
   logisticsRamps,

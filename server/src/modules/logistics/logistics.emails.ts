@@ -5,7 +5,7 @@ import { preparedStatement } from '../../db/prepared';
 import { formatSiteDateTime, siteTimeZone } from '../../platform/siteTime';
 import { queueEmail } from '../messaging/outbox';
 import { personGroupMembers } from '../site/site.tables';
-import { persons } from '../system/system.tables';
+import { persons } from '../../platform/platform.tables';
 import {
   logisticsOperations,
   logisticsStatuses,

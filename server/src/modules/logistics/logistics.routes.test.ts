@@ -1,9 +1,11 @@
+// Over 600 lines: one module's HTTP story against one database; its cases share the set-up of the file.
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LogisticsBoard, LogisticsTurnTime } from '@strazce/contract';
 import { createTestContext, expectEvery, type TestContext, type TestUser } from '../../../test/helper';
 import { personGroupMembers, personGroups } from '../site/site.tables';
-import { emails, persons } from '../system/system.tables';
+import { emails } from '../messaging/messaging.tables';
+import { persons } from '../../platform/platform.tables';
 import { transportLog } from './logistics.tables';
 import { userRoles } from '../access/access.tables';
 

@@ -142,7 +142,7 @@ export function registerLogisticsRoutes(app: FastifyInstance, db: Db): void {
     write: (ctx: TransportContext) => Promise<number | void>,
   ) => {
     const siteId = currentSiteId(request);
-    const written = await db.transaction(async (tx) => write({ request, tx: tx as unknown as Db, siteId }));
+    const written = await db.transaction(async (tx) => write({ request, tx: tx, siteId }));
     return transports.get((written ?? id)!, siteId, undefined, request);
   };
 

@@ -12,9 +12,8 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { LogisticsRole, LogisticsTransportAttribute } from '@strazce/contract';
 import { entityColumns, ts } from '../../db/columns';
-import { users } from '../access/access.tables';
+import { users, persons, sites } from '../../platform/platform.tables';
 import { identityDocuments, personGroups } from '../site/site.tables';
-import { persons, sites } from '../system/system.tables';
 
 /**
  * Logistics (MOD_LOGISTICS, docs/logistics.md): the configuration (statuses, ramps, transport types, suppliers,

@@ -3,9 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, expectEvery, type TestContext } from '../../../test/helper';
 import { manualClock } from '../../platform/clock';
 import { jobRunner } from '../../platform/jobs';
-import { emails } from '../system/system.tables';
+import { emails, smsMessages } from './messaging.tables';
 import { MAX_ATTEMPTS, deliveryWorker, retryDelaySeconds } from './delivery.worker';
-import { smsMessages } from './messaging.tables';
 import { queueEmail, queueSms } from './outbox';
 import {
   smtpTransport,

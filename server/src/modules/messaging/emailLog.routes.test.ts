@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/helper';
-import { emails } from '../system/system.tables';
+import { emails } from './messaging.tables';
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -3,9 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, expectEvery, type TestContext, type TestUser } from '../../../test/helper';
 import { configFromEnv } from '../../config';
 import { configReport } from '../../configReport';
-import { emails } from '../system/system.tables';
+import { emails, smsMessages } from './messaging.tables';
 import { deliveryWorker } from './delivery.worker';
-import { smsMessages } from './messaging.tables';
 import { queueEmail, queueSms } from './outbox';
 import { noEmailTransport, noSmsProvider, type OutgoingEmail } from './transports';
 

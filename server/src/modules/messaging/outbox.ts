@@ -1,6 +1,5 @@
 import type { Db } from '../../db/database';
-import { emails } from '../system/system.tables';
-import { smsMessages } from './messaging.tables';
+import { emails, smsMessages } from './messaging.tables';
 import { sealSecret } from '../../platform/secretBox';
 import { markSecrets } from './secrets';
 

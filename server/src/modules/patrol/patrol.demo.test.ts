@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../app';
 import { openDatabase, type Database } from '../../db/database';
-import { DEMO_PASSWORD, seed } from '../../db/seed';
+import { DEMO_PASSWORD, seed } from '../../seed';
 import { basic } from '../../../test/helper';
 import { DEMO_GUARD_PIN } from './patrol.demo';
 import { patrolTagHash } from './patrol.routes';

@@ -4,7 +4,7 @@ import { PATROL_INCIDENT_OBJECT_CLASS } from '@strazce/contract';
 import type { Db } from '../../db/database';
 import { hashPassword } from '../../platform/secrets';
 import { incidents, incidentTypes } from '../incident/incident.tables';
-import { persons, siteModules } from '../system/system.tables';
+import { persons, siteModules } from '../../platform/platform.tables';
 import { authorizeMachineClient } from '../../platform/terminalRecords';
 import {
   patrolCheckpoints,

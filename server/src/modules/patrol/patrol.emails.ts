@@ -4,7 +4,7 @@ import type { Db } from '../../db/database';
 import { formatSiteDateTime, siteTimeZone } from '../../platform/siteTime';
 import { incidents, incidentTypes } from '../incident/incident.tables';
 import { queueEmail } from '../messaging/outbox';
-import { persons, sites } from '../system/system.tables';
+import { persons, sites } from '../../platform/platform.tables';
 import { patrolCheckpoints, patrolGuards, patrolInstances, patrolRoutes, patrolScans } from './patrol.tables';
 
 /**

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, expectEvery, type TestContext, type TestUser } from '../../../test/helper';
 import { givenTerminal, terminalHeaders } from '../../../test/terminals';
-import { persons } from '../system/system.tables';
+import { persons } from '../../platform/platform.tables';
 import { patrolCheckpoints, patrolGuards } from './patrol.tables';
 
 let ctx: TestContext;

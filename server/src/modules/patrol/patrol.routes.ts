@@ -26,7 +26,7 @@ import { terminalOf } from '../../platform/terminal';
 import { terminalRecordRoutes } from '../../platform/terminalRecords';
 import { registerUse } from '../../platform/usage';
 import { registerPersonPicker, sitePersonLabel } from '../site/personPicker';
-import { persons } from '../system/system.tables';
+import { persons } from '../../platform/platform.tables';
 import {
   patrolCheckpoints,
   patrolGuards,

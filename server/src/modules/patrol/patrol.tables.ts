@@ -12,9 +12,8 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { PatrolIntegrityReason } from '@strazce/contract';
 import { entityColumns, ts } from '../../db/columns';
-import { users } from '../access/access.tables';
+import { users, clients, persons, sites } from '../../platform/platform.tables';
 import { incidentAttachments, incidents } from '../incident/incident.tables';
-import { clients, persons, sites } from '../system/system.tables';
 
 /** Patrols (MOD_PATROL): the set-up of the rounds — checkpoints, guards, routes and patrol terminals. */
 

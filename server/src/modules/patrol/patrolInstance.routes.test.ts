@@ -1,3 +1,4 @@
+// Over 600 lines: one module's HTTP story against one database; its cases share the set-up of the file.
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -9,7 +10,8 @@ import { createTestContext, expectEvery, type TestContext, type TestUser } from 
 import { multipartFile, PDF, PNG } from '../../../test/multipart';
 import { givenTerminal, terminalHeaders } from '../../../test/terminals';
 import { incidentAttachments } from '../incident/incident.tables';
-import { audits, emails, persons } from '../system/system.tables';
+import { audits, persons } from '../../platform/platform.tables';
+import { emails } from '../messaging/messaging.tables';
 import { patrolInstances, patrolScans, patrolTerminalEvents } from './patrol.tables';
 
 let ctx: TestContext;

@@ -99,8 +99,7 @@ export function registerPatrolInstanceRoutes(app: FastifyInstance, db: Db): void
       const siteId = currentSiteId(request);
       const id = request.params.id;
       const now = new Date(app.clock.now());
-      await db.transaction(async (transaction) => {
-        const tx = transaction as unknown as Db;
+      await db.transaction(async (tx) => {
         const [instance] = await tx
           .select()
           .from(patrolInstances)
@@ -239,7 +238,7 @@ export function registerPatrolInstanceRoutes(app: FastifyInstance, db: Db): void
       const now = new Date(app.clock.now());
       const skew = clockSkewOf(new Date(request.body.sentAt), now);
       const results = await db.transaction(async (transaction) => {
-        const ctx = { tx: transaction as unknown as Db, terminal, now, skew };
+        const ctx = { tx: transaction, terminal, now, skew };
         const answered: PatrolSubmitResponse['results'] = [];
         for (const event of request.body.events) answered.push(await applyEvent(ctx, event));
         const touched = answered.find((result) => result.instance !== null);

@@ -11,7 +11,7 @@ import { hashToken } from '../../platform/secrets';
 import type { TerminalContext } from '../../platform/terminal';
 import { notifyIncident } from '../incident/incident.service';
 import { incidents, incidentTypes } from '../incident/incident.tables';
-import { persons } from '../system/system.tables';
+import { persons } from '../../platform/platform.tables';
 import { queuePatrolIncidentNotice, queuePatrolReport } from './patrol.emails';
 import {
   patrolCheckpoints,
@@ -76,8 +76,7 @@ export async function applyEvent(ctx: SubmissionContext, event: PatrolTerminalEv
   let claimed: boolean;
   let outcome: Outcome | null = null;
   try {
-    claimed = await ctx.tx.transaction(async (savepoint) => {
-      const tx = savepoint as unknown as Db;
+    claimed = await ctx.tx.transaction(async (tx) => {
       const [claim] = await tx
         .insert(patrolTerminalEvents)
         .values({

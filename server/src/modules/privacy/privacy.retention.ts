@@ -17,7 +17,7 @@ import { siteToday } from '../../platform/siteTime';
 import type { FileUploads } from '../files/files.routes';
 import { incidentAttachments, incidents } from '../incident/incident.tables';
 import { kboxContents } from '../kbox/kbox.tables';
-import { siteProperties, sites } from '../system/system.tables';
+import { siteProperties, sites } from '../../platform/platform.tables';
 import {
   anprReads,
   vehicleBlacklistHits,

@@ -10,7 +10,7 @@ import { files } from '../files/files.tables';
 import { incidentAttachments, incidents } from '../incident/incident.tables';
 import { kboxContents, kboxKeyboxes } from '../kbox/kbox.tables';
 import { jobRunner } from '../../platform/jobs';
-import { audits } from '../system/system.tables';
+import { audits } from '../../platform/platform.tables';
 import { anprReads, vehicleMovements, vehiclePhotos, vehiclePurposes } from '../vehicle/vehicle.tables';
 import { enter, givenVisitSite, visitor, type VisitSite } from '../visit/visit.fixtures';
 import { visitCompanions, visits } from '../visit/visit.tables';

@@ -16,7 +16,7 @@ import { auditRecord } from '../../platform/audit';
 import { crudRoutes } from '../../platform/crud';
 import { currentSiteId } from '../../platform/guard';
 import { NO_BODY } from '../../platform/requestBody';
-import { siteProperties } from '../system/system.tables';
+import { siteProperties } from '../../platform/platform.tables';
 import { privacyHolds } from './privacy.tables';
 import { applyRetention, retentionPreview, retentionSettings } from './privacy.retention';
 

@@ -1,7 +1,7 @@
 import { date, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import type { HoldSubject } from '@strazce/contract';
 import { entityColumns } from '../../db/columns';
-import { sites } from '../system/system.tables';
+import { sites } from '../../platform/platform.tables';
 
 /**
  * Legal holds (`privacy/hold`, docs/privacy.md): a record or a person the retention job and erasure leave as

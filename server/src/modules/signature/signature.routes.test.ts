@@ -1,3 +1,4 @@
+// Over 600 lines: one module's HTTP story against one database; its cases share the set-up of the file.
 import { crc32, deflateSync, inflateSync } from 'node:zlib';
 import { and, eq } from 'drizzle-orm';
 import { PDFDocument, PDFName, PDFRawStream, StandardFonts } from 'pdf-lib';
@@ -6,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, expectEvery, type TestContext, type TestUser } from '../../../test/helper';
 import { PNG, multipartFile } from '../../../test/multipart';
 import { givenTerminal, terminalHeaders } from '../../../test/terminals';
-import { audits, emails, persons, siteProperties } from '../system/system.tables';
+import { audits, persons, siteProperties } from '../../platform/platform.tables';
+import { emails } from '../messaging/messaging.tables';
 import { enter, givenVisitSite, visitor, type VisitSite } from '../visit/visit.fixtures';
 import { jobRunner } from '../../platform/jobs';
 import { shredDue, signatureShredJob } from './signature.service';

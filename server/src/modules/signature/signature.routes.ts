@@ -126,9 +126,7 @@ export function registerSignatureRoutes(app: FastifyInstance, db: Db): void {
     omit: ['create'],
     hooks: {
       async afterDelete(existing) {
-        const storageKey = await db.transaction((tx) =>
-          app.files.deleteRow(tx as unknown as Db, existing.fileId as number),
-        );
+        const storageKey = await db.transaction((tx) => app.files.deleteRow(tx, existing.fileId as number));
         if (storageKey) await app.files.removeContent(storageKey);
       },
     },
@@ -268,7 +266,7 @@ export function registerSignatureRoutes(app: FastifyInstance, db: Db): void {
       const siteId = currentSiteId(request);
       const id = await db.transaction(async (tx) => {
         const created = await prepareSignature(
-          tx as unknown as Db,
+          tx,
           {
             siteId,
             documentId: request.body.document,

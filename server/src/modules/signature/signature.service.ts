@@ -16,7 +16,7 @@ import { AppError, notFound } from '../../platform/errors';
 import { sessionOf } from '../../platform/guard';
 import type { Job } from '../../platform/jobs';
 import { formatSiteDateTime, siteTimeZone } from '../../platform/siteTime';
-import { clients, siteModules } from '../system/system.tables';
+import { clients, siteModules } from '../../platform/platform.tables';
 import type { FileUploads } from '../files/files.routes';
 import { queueEmail } from '../messaging/outbox';
 import { signatureImage, stampPdf, type TextStamp, type ZoneStamp } from './signature.stamp';
@@ -452,7 +452,7 @@ export async function shredDue(db: Db, files: FileUploads, now: Date): Promise<n
         .update(signatureSigned)
         .set({ status: 'SHREDDED', shreddedAt: now, fileId: null, attributeValues: null, updatedAt: now })
         .where(eq(signatureSigned.id, id));
-      return row.fileId ? ((await files.deleteRow(tx as unknown as Db, row.fileId)) ?? '') : '';
+      return row.fileId ? ((await files.deleteRow(tx, row.fileId)) ?? '') : '';
     });
     if (storageKey === null) continue;
     if (storageKey) await files.removeContent(storageKey);

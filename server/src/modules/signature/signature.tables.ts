@@ -2,9 +2,8 @@ import { sql } from 'drizzle-orm';
 import { boolean, index, integer, numeric, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { SignatureAttributeType, SignatureLocale, SignedStatus } from '@strazce/contract';
 import { entityColumns, ts } from '../../db/columns';
-import { users } from '../access/access.tables';
+import { users, clients, sites } from '../../platform/platform.tables';
 import { files } from '../files/files.tables';
-import { clients, sites } from '../system/system.tables';
 
 /**
  * Signatures (MOD_SIGNATURE, docs/signatures.md): documents, their versions, a PDF template per version and

@@ -100,9 +100,7 @@ export function registerUntracedDeparture(
       const siteId = currentSiteId(request);
       const input = request.body as Row;
       untracedDepartures.add(input);
-      const id = await db.transaction((tx) =>
-        repository.insert(input, { request, tx: tx as unknown as Db, siteId }),
-      );
+      const id = await db.transaction((tx) => repository.insert(input, { request, tx: tx, siteId }));
       return reply.status(201).send(await repository.get(id, siteId, undefined, request));
     },
   );

@@ -5,7 +5,7 @@ import type { Db } from '../../db/database';
 import { crudRoutes, type CrudContext } from '../../platform/crud';
 import { validationError } from '../../platform/errors';
 import { registerRefTarget, type RefTarget } from '../../platform/refs';
-import { persons } from '../system/system.tables';
+import { persons } from '../../platform/platform.tables';
 
 /** A person of the site as references name them: "Last First". */
 export const sitePersonLabel = (t: typeof persons) => sql`${t.lastName} || ' ' || ${t.firstName}`;

@@ -21,7 +21,7 @@ import { crudRoutes, type CrudContext, type Row } from '../../platform/crud';
 import { AppError } from '../../platform/errors';
 import { currentSiteId } from '../../platform/guard';
 import { registerRefTarget } from '../../platform/refs';
-import { persons } from '../system/system.tables';
+import { persons } from '../../platform/platform.tables';
 import { checkSitePersons, registerSitePersonTarget } from './personPicker';
 import {
   blacklistEntries,

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { BlacklistCategory, MovementDirection } from '@strazce/contract';
 import { entityColumns, ts } from '../../db/columns';
-import { persons, sites } from '../system/system.tables';
+import { persons, sites } from '../../platform/platform.tables';
 
 /** The owning site of a site-scoped row; every site-scoped table leads its indexes with it. */
 const siteColumn = () =>

@@ -1,7 +1,7 @@
 import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import type { StockItemType, StockMovementType } from '@strazce/contract';
 import type { Db } from '../../db/database';
-import { persons, siteModules } from '../system/system.tables';
+import { persons, siteModules } from '../../platform/platform.tables';
 import { lockItem, moveStock, quantityText } from './stock.levels';
 import {
   stockCategories,

@@ -3,7 +3,7 @@ import type { Db } from '../../db/database';
 import { formatSiteDateTime, siteTimeZone } from '../../platform/siteTime';
 import { prepareSignatureIfAvailable } from '../signature/signature.service';
 import { sitePersonLabel } from '../site/personPicker';
-import { persons } from '../system/system.tables';
+import { persons } from '../../platform/platform.tables';
 import type { LockedItem } from './stock.levels';
 import { stockItems, stockMovements, stockUnits } from './stock.tables';
 

@@ -11,7 +11,7 @@ import type { CrudContext, CrudHooks, CrudRepository, Row } from '../../platform
 import { auditRecord, changedFields } from '../../platform/audit';
 import { AppError, notFound, validationError } from '../../platform/errors';
 import { sessionOf } from '../../platform/guard';
-import { persons } from '../system/system.tables';
+import { persons } from '../../platform/platform.tables';
 import { prepareHandover, wantsHandover, type HandoverMovement } from './stock.handover';
 import { lockItem, moveStock, type LockedItem } from './stock.levels';
 import { stockMovements } from './stock.tables';

@@ -1,8 +1,8 @@
 import { and, asc, eq, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import * as reminders from '../../platform/overdueReminders';
+import * as reminders from '../messaging/overdueReminders';
 import { sitePersonLabel } from '../site/personPicker';
-import { persons, sites } from '../system/system.tables';
+import { persons, sites } from '../../platform/platform.tables';
 import { lendingSql } from './stock.movement';
 import { itemLabel } from './stock.routes';
 import { stockItems, stockMovements, stockWarehouses } from './stock.tables';
@@ -20,7 +20,7 @@ const personName = sql<string>`${sitePersonLabel(persons)}`;
 
 /**
  * The reminders of stock (docs/stock.md) through the shared overdue-reminder mechanism
- * (platform/overdueReminders.ts): an e-mail to the borrower (the person's address) when a lending becomes
+ * (messaging/overdueReminders.ts): an e-mail to the borrower (the person's address) when a lending becomes
  * overdue (once per lending), and a daily digest of the site's overdue lendings to its stock administrators.
  */
 export const stockOverdueReminders: reminders.OverdueSource = {

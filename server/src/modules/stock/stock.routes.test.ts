@@ -1,3 +1,4 @@
+// Over 600 lines: one module's HTTP story against one database; its cases share the set-up of the file.
 import { and, eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -7,7 +8,8 @@ import {
   type TestContext,
   type TestUser,
 } from '../../../test/helper';
-import { emails, persons, siteProperties } from '../system/system.tables';
+import { emails } from '../messaging/messaging.tables';
+import { persons, siteProperties } from '../../platform/platform.tables';
 import { seedStockDemo } from './stock.demo';
 import { sendStockDailyDigests, sendStockOverdueNotices } from './stock.reminders';
 

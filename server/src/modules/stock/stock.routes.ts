@@ -152,7 +152,7 @@ export function registerStockRoutes(app: FastifyInstance, db: Db): void {
     async (request, reply) => {
       const siteId = currentSiteId(request);
       const id = await db.transaction((tx) =>
-        movements.insert(request.body, writeContext(request, tx as unknown as Db, siteId)),
+        movements.insert(request.body, writeContext(request, tx, siteId)),
       );
       return reply.status(201).send(await movements.get(id, siteId, undefined, request));
     },
@@ -175,12 +175,7 @@ export function registerStockRoutes(app: FastifyInstance, db: Db): void {
     async (request, reply) => {
       const siteId = currentSiteId(request);
       const id = await db.transaction((tx) =>
-        returnLending(
-          movements,
-          writeContext(request, tx as unknown as Db, siteId),
-          request.params.id,
-          request.body,
-        ),
+        returnLending(movements, writeContext(request, tx, siteId), request.params.id, request.body),
       );
       return reply.status(201).send(await movements.get(id, siteId, undefined, request));
     },
@@ -204,7 +199,7 @@ export function registerStockRoutes(app: FastifyInstance, db: Db): void {
     async (request) => {
       const siteId = currentSiteId(request);
       await db.transaction((tx) =>
-        closeTaking(movements, writeContext(request, tx as unknown as Db, siteId), request.params.id),
+        closeTaking(movements, writeContext(request, tx, siteId), request.params.id),
       );
       return takings.get(request.params.id, siteId, undefined, request);
     },

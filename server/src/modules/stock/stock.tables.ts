@@ -13,9 +13,8 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { StockItemType, StockMovementType } from '@strazce/contract';
 import { entityColumns, ts } from '../../db/columns';
-import { users } from '../access/access.tables';
+import { users, persons, sites } from '../../platform/platform.tables';
 import { signatureDocuments, signatureSigned } from '../signature/signature.tables';
-import { persons, sites } from '../system/system.tables';
 
 /**
  * Stock (MOD_STOCK, docs/stock.md): the set-up (categories, measuring units, warehouses), items with their

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext, type TestUser } from '../../../test/helper';
-import { clients } from './system.tables';
+import { clients } from '../../platform/platform.tables';
 
 /**
  * The one terminal-token mechanism on /admin/clients (docs/terminals.md): a client created there gets its token

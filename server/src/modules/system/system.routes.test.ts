@@ -11,8 +11,7 @@ import {
 } from '@strazce/contract';
 import { PASSWORD, basic, createTestContext, type TestContext, type TestUser } from '../../../test/helper';
 import { hashToken } from '../../platform/secrets';
-import { sessions, userSites, users } from '../access/access.tables';
-import { clients, siteProperties, sites } from './system.tables';
+import { sessions, userSites, users, clients, siteProperties, sites } from '../../platform/platform.tables';
 
 let ctx: TestContext;
 beforeAll(async () => {

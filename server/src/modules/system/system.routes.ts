@@ -45,7 +45,15 @@ import {
   terminalTokenRoutes,
 } from '../../platform/terminalRecords';
 import { switchSessionSite, userRoles } from '../../platform/session';
-import { users } from '../access/access.tables';
+import {
+  users,
+  clients,
+  persons,
+  siteModules,
+  siteProperties,
+  sites,
+  systemProperties,
+} from '../../platform/platform.tables';
 import { configuredAuthProvider } from '../access/directory.service';
 import {
   authenticate,
@@ -55,7 +63,6 @@ import {
   memberSites,
   sessionBody,
 } from '../access/auth.service';
-import { clients, persons, siteModules, siteProperties, sites, systemProperties } from './system.tables';
 
 registerRefTarget('system_site', { table: sites, label: (t) => sql`${t.name}`, scope: 'global' });
 registerRefTarget('system_client', { table: clients, label: (t) => sql`${t.name}`, scope: 'global' });
@@ -183,7 +190,7 @@ export function registerSystemRoutes(app: FastifyInstance, database: Database, l
       }
       const expires = await db.transaction(async (tx) => {
         await tx.update(users).set({ lastSiteId: siteId }).where(eq(users.id, session.userId));
-        return switchSessionSite(tx as unknown as Db, session, siteId);
+        return switchSessionSite(tx, session, siteId);
       });
       const token = request.headers[HEADERS.authToken.toLowerCase()] as string;
       return sessionBody(db, session.userId, { token, expires }, siteId);

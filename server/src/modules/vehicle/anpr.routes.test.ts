@@ -1,10 +1,11 @@
+// Over 600 lines: one module's HTTP story against one database; its cases share the set-up of the file.
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shiftDay, type PlateMatchReason } from '@strazce/contract';
 import { createTestContext, expectEvery, type TestContext, type TestUser } from '../../../test/helper';
 import { givenTerminal, terminalHeaders, type TestTerminal } from '../../../test/terminals';
 import { siteToday } from '../../platform/siteTime';
-import { audits } from '../system/system.tables';
+import { audits } from '../../platform/platform.tables';
 import { givenVisitSite } from '../visit/visit.fixtures';
 import { givenAdviceCategory, givenVehicleAdvice } from './vehicle.fixtures';
 import { anprReads, vehicleMovements, vehiclePurposes } from './vehicle.tables';

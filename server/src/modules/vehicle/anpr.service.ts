@@ -179,7 +179,7 @@ export async function recordAnprRead(
     proposal: proposalOf(advice, inArea),
   };
   return db.transaction(async (tx) => {
-    const id = await insertRead(tx as unknown as Db, values);
+    const id = await insertRead(tx, values);
     // The audit entry, written as the transaction commits, names the read.
     auditRecord(request, { entity: vehicleAnprRead.resource, recordId: id, siteId });
     return id;

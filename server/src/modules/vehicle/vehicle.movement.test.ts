@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, expectEvery, type TestContext, type TestUser } from '../../../test/helper';
 import { givenGates } from '../site/site.fixtures';
 import { gateMovements, identityDocuments } from '../site/site.tables';
-import { siteProperties } from '../system/system.tables';
+import { siteProperties } from '../../platform/platform.tables';
 import { visitCards } from '../visit/visit.tables';
 import { vehiclePurposes, vehicleTypes } from './vehicle.tables';
 

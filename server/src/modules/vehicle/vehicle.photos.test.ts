@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, expectEvery, type TestContext, type TestUser } from '../../../test/helper';
 import { files } from '../files/files.tables';
 import { givenGates } from '../site/site.fixtures';
-import { siteProperties } from '../system/system.tables';
+import { siteProperties } from '../../platform/platform.tables';
 import { vehiclePhotos, vehiclePurposes } from './vehicle.tables';
 
 let ctx: TestContext;

@@ -17,7 +17,7 @@ import type { Db } from '../../db/database';
 import { auditRecord } from '../../platform/audit';
 import { notFound } from '../../platform/errors';
 import { currentSiteId, sessionOf } from '../../platform/guard';
-import { users } from '../access/access.tables';
+import { users } from '../../platform/platform.tables';
 import { MULTIPART_OPTIONS } from '../files/files.routes';
 import { files } from '../files/files.tables';
 import { vehicleMovements, vehiclePhotos } from './vehicle.tables';
@@ -224,9 +224,7 @@ export function registerVehiclePhotoRoutes(app: FastifyInstance, db: Db): void {
           changes: { movement: { from: photo.movementId }, file: { from: photo.fileId } },
         });
         // The photo row goes with its file row (foreign key cascade); the content after the commit.
-        const storageKey = await db.transaction((tx) =>
-          app.files.deleteRow(tx as unknown as Db, photo.fileId),
-        );
+        const storageKey = await db.transaction((tx) => app.files.deleteRow(tx, photo.fileId));
         if (!storageKey) throw notFound('Photo');
         await app.files.removeContent(storageKey);
         return reply.status(204).send();

@@ -182,7 +182,7 @@ export function registerVehicleRoutes(
     async (request, reply) => {
       const siteId = currentSiteId(request);
       const id = await db.transaction((tx) =>
-        recordVehicleEntry(repository, request.body as Row, { request, tx: tx as unknown as Db, siteId }),
+        recordVehicleEntry(repository, request.body as Row, { request, tx: tx, siteId }),
       );
       return reply.status(201).send(await repository.get(id, siteId, undefined, request));
     },
@@ -220,7 +220,7 @@ export function registerVehicleRoutes(
       auditRecord(request, { entity: 'vehicle', recordId: request.params.id, siteId });
       await checkClientTimes(db, request, siteId, { movementTime: request.body.movementTime });
       const id = await db.transaction((tx) =>
-        recordVehicleLeave(tx as unknown as Db, siteId, request.params.id, request.body, now()),
+        recordVehicleLeave(tx, siteId, request.params.id, request.body, now()),
       );
       return reply.status(201).send(await repository.get(id, siteId, undefined, request));
     },
@@ -249,7 +249,7 @@ export function registerVehicleRoutes(
         const siteId = currentSiteId(request);
         const { id, note } = request.body;
         auditRecord(request, { entity: 'vehicle', recordId: id, siteId });
-        await db.transaction((tx) => writeOff(tx as unknown as Db, siteId, id, what, note, now()));
+        await db.transaction((tx) => writeOff(tx, siteId, id, what, note, now()));
         return repository.get(id, siteId, undefined, request);
       },
     );
@@ -270,7 +270,7 @@ export function registerVehicleRoutes(
     async (request) => {
       const siteId = currentSiteId(request);
       auditRecord(request, { entity: 'vehicle', recordId: request.params.id, siteId });
-      await db.transaction((tx) => deleteTrailer(tx as unknown as Db, siteId, request.params.id, now()));
+      await db.transaction((tx) => deleteTrailer(tx, siteId, request.params.id, now()));
       return repository.get(request.params.id, siteId, undefined, request);
     },
   );

@@ -34,7 +34,7 @@ import {
   recordGateMovement,
   sameNames,
 } from '../site/movement';
-import { siteProperties } from '../system/system.tables';
+import { siteProperties } from '../../platform/platform.tables';
 import { cardByCode } from '../visit/visit.service';
 import { deleteMovementPhotos, removePhotoContents } from './vehicle.photos';
 import {

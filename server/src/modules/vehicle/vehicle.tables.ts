@@ -21,10 +21,9 @@ import type {
   VehicleStatus,
 } from '@strazce/contract';
 import { entityColumns, ts } from '../../db/columns';
-import { users } from '../access/access.tables';
+import { users, sites } from '../../platform/platform.tables';
 import { files } from '../files/files.tables';
 import { blacklistEntries, districts, gates, identityDocuments } from '../site/site.tables';
-import { sites } from '../system/system.tables';
 
 /** Columns every code list of the vehicles module has: its site, a name unique per site and validity. */
 const codeListColumns = () => ({

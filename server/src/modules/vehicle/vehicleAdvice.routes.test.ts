@@ -4,7 +4,7 @@ import { createTestContext, expectEvery, type TestContext, type TestUser } from 
 import { and, desc, eq } from 'drizzle-orm';
 import { siteToday } from '../../platform/siteTime';
 import { givenGates } from '../site/site.fixtures';
-import { audits } from '../system/system.tables';
+import { audits } from '../../platform/platform.tables';
 import { givenAdviceCategory, givenVehicleAdvice } from './vehicle.fixtures';
 import { vehicleAdvices, vehiclePurposes } from './vehicle.tables';
 

@@ -159,8 +159,7 @@ function registerAdviceToEntry(app: FastifyInstance, db: Db, vehicles: VehicleMo
       const body = request.body as Row;
       checkUsable(await adviceOf(db, siteId, request.params.id, false), today);
       await askVehicleGovernmentFirst(request, vehicles.government, body);
-      const entryId = await db.transaction(async (transaction) => {
-        const tx = transaction as unknown as Db;
+      const entryId = await db.transaction(async (tx) => {
         const advice = await adviceOf(tx, siteId, request.params.id, true);
         checkUsable(advice, today);
         const audit: AuditRecord = {
@@ -303,8 +302,7 @@ function registerAnprRoutes(app: FastifyInstance, db: Db, vehicles: VehicleMovem
       const body = request.body as Row;
       const today = await siteToday(db, siteId, now);
       await askVehicleGovernmentFirst(request, vehicles.government, body);
-      await db.transaction(async (transaction) => {
-        const tx = transaction as unknown as Db;
+      await db.transaction(async (tx) => {
         const read = await newRead(tx, siteId, id);
         auditRecord(request, { entity: vehicleAnprRead.resource, recordId: id, siteId });
         const entryId = await recordVehicleEntry(vehicles.movements, body, { request, tx, siteId });
@@ -342,8 +340,7 @@ function registerAnprRoutes(app: FastifyInstance, db: Db, vehicles: VehicleMovem
       const siteId = currentSiteId(request);
       const { id } = request.params;
       await checkClientTimes(db, request, siteId, { movementTime: request.body.movementTime });
-      await db.transaction(async (transaction) => {
-        const tx = transaction as unknown as Db;
+      await db.transaction(async (tx) => {
         const read = await newRead(tx, siteId, id);
         if (!read.vehicleId) throw new AppError('NOT_IN_AREA', 'The read matched no vehicle in the area');
         const gate = request.body.gate ?? read.gateId;
@@ -377,8 +374,7 @@ function registerAnprRoutes(app: FastifyInstance, db: Db, vehicles: VehicleMovem
     async (request) => {
       const siteId = currentSiteId(request);
       const { id } = request.params;
-      await db.transaction(async (transaction) => {
-        const tx = transaction as unknown as Db;
+      await db.transaction(async (tx) => {
         const read = await newRead(tx, siteId, id);
         auditRecord(request, { entity: vehicleAnprRead.resource, recordId: id, siteId });
         await settle(request, tx, read, 'DISMISSED', null);

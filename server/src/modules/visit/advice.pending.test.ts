@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { AdvicePending } from '@strazce/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext, type TestUser } from '../../../test/helper';
-import { sites } from '../system/system.tables';
+import { sites } from '../../platform/platform.tables';
 import { adviceCategories, advices } from './visit.tables';
 
 let ctx: TestContext;

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { adviceDefaultFilter } from '@strazce/contract';
 import { createTestContext, expectEvery, type TestContext, type TestUser } from '../../../test/helper';
 import { blacklistEntries } from '../site/site.tables';
-import { emails } from '../system/system.tables';
+import { emails } from '../messaging/messaging.tables';
 import { givenVisitSite, type VisitSite } from './visit.fixtures';
 import { adviceCategories } from './visit.tables';
 

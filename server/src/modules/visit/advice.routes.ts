@@ -26,8 +26,7 @@ import { adviceChildren, adviceHooks, respondToAdvice, usableToday } from './adv
 import type { VisitModule } from './visit.routes';
 import { askGovernmentFirst } from './visit.service';
 import { adviceCategories, adviceEquipment, advices } from './visit.tables';
-import { siteModules, sites } from '../system/system.tables';
-import { userSites } from '../access/access.tables';
+import { siteModules, sites, userSites } from '../../platform/platform.tables';
 
 registerRefTarget('visit/advice/category', {
   table: adviceCategories,
@@ -130,7 +129,7 @@ export function registerAdviceRoutes(app: FastifyInstance, db: Db, visitModule: 
       const siteId = currentSiteId(request);
       const responder = sessionOf(request).userId;
       await db.transaction((tx) =>
-        respondToAdvice(tx as unknown as Db, siteId, responder, request.body, new Date(app.clock.now())),
+        respondToAdvice(tx, siteId, responder, request.body, new Date(app.clock.now())),
       );
       return manager.get(request.body.id, siteId, undefined, request);
     },
@@ -163,8 +162,7 @@ export function registerAdviceRoutes(app: FastifyInstance, db: Db, visitModule: 
       const day = await siteToday(db, siteId, new Date(request.server.clock.now()));
       if (known && usableToday(known, day))
         await askGovernmentFirst(request, visitModule.government, entryOfAdvice(known));
-      const id = await db.transaction(async (transaction) => {
-        const tx = transaction as unknown as Db;
+      const id = await db.transaction(async (tx) => {
         const [advice] = await tx
           .select()
           .from(advices)

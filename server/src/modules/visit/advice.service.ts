@@ -5,9 +5,8 @@ import type { ChildList, CrudHooks, Row } from '../../platform/crud';
 import { AppError } from '../../platform/errors';
 import { sessionOf } from '../../platform/guard';
 import { formatDay } from '../../platform/siteTime';
-import { users } from '../access/access.tables';
+import { users, persons, sites } from '../../platform/platform.tables';
 import { queueEmail } from '../messaging/outbox';
-import { persons, sites } from '../system/system.tables';
 import { adviceEquipment, advices } from './visit.tables';
 
 export type AdviceRow = typeof advices.$inferSelect;

@@ -1,7 +1,7 @@
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { siteToday } from '../../platform/siteTime';
-import { users } from '../access/access.tables';
+import { users } from '../../platform/platform.tables';
 import { recordGateMovement } from '../site/movement';
 import { districts, gates, identityDocuments } from '../site/site.tables';
 import {

@@ -1,7 +1,9 @@
+// Over 600 lines: one module's HTTP story against one database; its cases share the set-up of the file.
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, expectEvery, type TestContext, type TestUser } from '../../../test/helper';
-import { emails, siteProperties } from '../system/system.tables';
+import { emails } from '../messaging/messaging.tables';
+import { siteProperties } from '../../platform/platform.tables';
 import { blacklistEntries, gateMovements } from '../site/site.tables';
 import { enter, givenVisitSite, visitor, type VisitSite } from './visit.fixtures';
 import { visitCompanions, visits } from './visit.tables';

@@ -201,7 +201,7 @@ export function registerVisitRoutes(
       const siteId = currentSiteId(request);
       await checkClientTimes(db, request, siteId, { movementTime: request.body.movementTime });
       const id = await db.transaction((tx) =>
-        recordLeave(tx as unknown as Db, siteId, request.params.id, request.body, new Date(app.clock.now())),
+        recordLeave(tx, siteId, request.params.id, request.body, new Date(app.clock.now())),
       );
       return reply.status(201).send(await repository.get(id, siteId, undefined, request));
     },
@@ -221,7 +221,7 @@ export function registerVisitRoutes(
     async (request) => {
       const siteId = currentSiteId(request);
       await db.transaction((tx) =>
-        writeOff(tx as unknown as Db, siteId, request.body.id, request.body.note, new Date(app.clock.now())),
+        writeOff(tx, siteId, request.body.id, request.body.note, new Date(app.clock.now())),
       );
       return repository.get(request.body.id, siteId, undefined, request);
     },

@@ -13,7 +13,7 @@ import type { ChildList, CrudContext, CrudHooks, Row } from '../../platform/crud
 import { AppError, notFound, validationError } from '../../platform/errors';
 import { maskPersonalFields, seesPersonalData } from '../../platform/personalData';
 import { queueEmail } from '../messaging/outbox';
-import { sites } from '../system/system.tables';
+import { sites } from '../../platform/platform.tables';
 import { gates } from '../site/site.tables';
 import { prepareSignatureIfAvailable, retitleSigned } from '../signature/signature.service';
 import {

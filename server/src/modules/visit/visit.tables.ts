@@ -8,10 +8,9 @@ import type {
   MovementDirection,
 } from '@strazce/contract';
 import { entityColumns, ts } from '../../db/columns';
-import { users } from '../access/access.tables';
+import { users, sites } from '../../platform/platform.tables';
 import { blacklistEntries, gates, identityDocuments } from '../site/site.tables';
 import { signatureDocuments } from '../signature/signature.tables';
-import { sites } from '../system/system.tables';
 
 const siteColumn = () =>
   integer()

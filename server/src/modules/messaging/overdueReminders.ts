@@ -1,16 +1,14 @@
 import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
-import { date, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ModuleCode, Role } from '@strazce/contract';
-import { ts } from '../db/columns';
-import type { Db } from '../db/database';
-import { userSites, users } from '../modules/access/access.tables';
-import { queueEmail } from '../modules/messaging/outbox';
-import { persons, siteModules, sites } from '../modules/system/system.tables';
-import { loggableError } from './errors';
-import type { Job } from './jobs';
-import { userRolesSql } from './session';
-import { formatSiteDateTime, localDate, siteTimeZone } from './siteTime';
+import type { Db } from '../../db/database';
+import { queueEmail } from './outbox';
+import { persons, siteModules, sites, userSites, users } from '../../platform/platform.tables';
+import { overdueDigests } from './messaging.tables';
+import { loggableError } from '../../platform/errors';
+import type { Job } from '../../platform/jobs';
+import { userRolesSql } from '../../platform/session';
+import { formatSiteDateTime, localDate, siteTimeZone } from '../../platform/siteTime';
 
 /**
  * Overdue lendings e-mailed, one mechanism for every module that lends (keys, stock; docs/keys.md,
@@ -23,20 +21,6 @@ import { formatSiteDateTime, localDate, siteTimeZone } from './siteTime';
 const MINUTE_MS = 60_000;
 /** The digest goes out at the first run from this hour of the site's day on. */
 export const DIGEST_HOUR = 7;
-
-/** The daily digests taken: one row per module, site and the site's calendar day. */
-export const overdueDigests = pgTable(
-  'overdue_digest',
-  {
-    module: text().$type<ModuleCode>().notNull(),
-    siteId: integer()
-      .notNull()
-      .references(() => sites.id, { onDelete: 'cascade' }),
-    day: date({ mode: 'string' }).notNull(),
-    sentAt: ts().notNull().defaultNow(),
-  },
-  (t) => [primaryKey({ columns: [t.module, t.siteId, t.day] })],
-);
 
 /** A moment as the e-mails show it, in a site's zone; '–' for none. */
 export type AtSite = (date: Date | null) => string;
@@ -77,8 +61,7 @@ const atSiteOf = (db: Db) => async (siteId: number) => {
 
 /** Queues the notices of the lendings newly overdue at `now`, in one transaction; returns the e-mails queued. */
 export async function sendOverdueNotices(db: Db, source: OverdueSource, now: Date): Promise<number> {
-  return db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Db;
+  return db.transaction(async (tx) => {
     let queued = 0;
     for (const id of await source.markOverdue(tx, now)) {
       const notice = await source.notice(tx, id, atSiteOf(tx));
@@ -120,8 +103,7 @@ export async function sendDailyDigests(db: Db, source: OverdueSource, now: Date)
     const hour = Number(formatSiteDateTime(now, zone).slice(11, 13));
     if (hour < DIGEST_HOUR) continue;
     const day = localDate(now, zone);
-    queued += await db.transaction(async (transaction) => {
-      const tx = transaction as unknown as Db;
+    queued += await db.transaction(async (tx) => {
       const [taken] = await tx
         .insert(overdueDigests)
         .values({ module: source.module, siteId: site.id, day, sentAt: now })

@@ -1,17 +1,11 @@
 import { and, count, eq, inArray } from 'drizzle-orm';
 import { ASSIGNABLE_ROLES, MODULES, type AssignableRole } from '@strazce/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database, Db } from './database';
-import { groupRoles, groups, userGroups, userRoles, userSites, users } from '../modules/access/access.tables';
-import { persons, siteModules, siteProperties, sites } from '../modules/system/system.tables';
-import { hashPassword, newToken, verifyPassword } from '../platform/secrets';
-import { seedKeysDemo } from '../modules/keys/keys.demo';
-import { seedLogisticsDemo } from '../modules/logistics/logistics.demo';
-import { seedPatrolDemo } from '../modules/patrol/patrol.demo';
-import { seedStockDemo } from '../modules/stock/stock.demo';
-import { seedKboxDemo } from '../modules/kbox/kbox.demo';
-import { seedVehicleDemo } from '../modules/vehicle/vehicle.demo';
-import { seedVisitDemo } from '../modules/visit/visit.demo';
+import type { Database, Db } from './db/database';
+import { groupRoles, groups, userGroups, userRoles } from './modules/access/access.tables';
+import { persons, siteModules, siteProperties, sites, userSites, users } from './platform/platform.tables';
+import { hashPassword, newToken, verifyPassword } from './platform/secrets';
+import { seedModulesDemo } from './serverModules';
 
 /** Password of every demo user (README); the administrator's comes from ADMIN_PASSWORD. */
 export const DEMO_PASSWORD = 'Demo1234!';
@@ -133,8 +127,7 @@ export async function seed(
   if (Number(existing) > 0) return;
 
   const adminPassword = options.adminPassword ?? newToken().slice(0, 16);
-  await db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Db;
+  await db.transaction(async (tx) => {
     const siteRows = options.demo
       ? await tx
           .insert(sites)
@@ -204,14 +197,11 @@ export async function seed(
       const memberOf = demo.sites === 'all' ? siteRows : siteRows.slice(0, 1);
       await tx.insert(userSites).values(memberOf.map((site) => ({ userId: created.id, siteId: site.id })));
     }
-    const siteIds = siteRows.map((site) => site.id);
-    await seedVisitDemo(tx, siteIds);
-    await seedVehicleDemo(tx, siteIds);
-    await seedPatrolDemo(tx, siteIds);
-    await seedKeysDemo(tx, siteIds);
-    await seedStockDemo(tx, siteIds);
-    await seedLogisticsDemo(tx, siteIds);
-    await seedKboxDemo(tx, siteIds);
+    // Each module's demo data (serverModules.ts).
+    await seedModulesDemo(
+      tx,
+      siteRows.map((site) => site.id),
+    );
   });
   if (options.adminPassword)
     options.log.info('Created the administrator "admin" with the password from ADMIN_PASSWORD');

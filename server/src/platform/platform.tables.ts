@@ -1,3 +1,9 @@
+/**
+ * The platform's tables: sites and their modules and properties, persons, users and their sites, terminals
+ * (clients), sessions, login attempts, the audit and its chains, system properties and the jobs' runs. The
+ * platform's code (platform/) reads only these; each module keeps its own tables in
+ * `modules/<module>/<module>.tables.ts`, and drizzle-kit finds both (drizzle.config.ts).
+ */
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -12,7 +18,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { ConfigValueType, InternalRole, ModuleCode } from '@strazce/contract';
-import { entityColumns, ts } from '../../db/columns';
+import { entityColumns, ts } from '../db/columns';
 
 export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
@@ -95,43 +101,6 @@ export const clients = pgTable(
   (t) => [uniqueIndex('system_client_token_uq').on(t.tokenHash)],
 );
 
-/** The outbox of e-mails: written in the same transaction as the change that causes them, sent by a worker. */
-export const emails = pgTable(
-  'system_email',
-  {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    siteId: integer().references(() => sites.id, { onDelete: 'set null' }),
-    recipient: text().notNull(),
-    subject: text().notNull(),
-    body: text().notNull(),
-    queued: ts().notNull().defaultNow(),
-    sent: ts(),
-    /** Whether the message has left: derived from `sent`, for the sent yes/no filter of the log. */
-    delivered: boolean()
-      .notNull()
-      .generatedAlwaysAs(sql`sent is not null`),
-    attempts: integer().notNull().default(0),
-    nextAttempt: ts().notNull().defaultNow(),
-    lastError: text(),
-    /** Not sent: no transport configured (SMTP_URL, MAIL_DIR); kept until an administrator re-sends it. */
-    held: boolean().notNull().default(false),
-    /** Where the message stands (DELIVERY_STATES); 10 attempts is the worker's MAX_ATTEMPTS. */
-    state: text()
-      .notNull()
-      .generatedAlwaysAs(
-        sql`case when sent is not null then 'SENT' when held then 'NO_TRANSPORT' when attempts >= 10 then 'FAILED' else 'WAITING' end`,
-      ),
-    /** The credentials marked in subject and body, until sent or given up (messaging/secrets.ts). */
-    secrets: jsonb().$type<string[]>(),
-  },
-  (t) => [
-    index('system_email_pending_idx')
-      .on(t.nextAttempt)
-      .where(sql`${t.sent} is null`),
-    index('system_email_queued_idx').on(t.queued),
-  ],
-);
-
 export const audits = pgTable(
   'system_audit',
   {
@@ -194,3 +163,84 @@ export const systemProperties = pgTable(
   },
   (t) => [uniqueIndex('system_property_name_uq').on(t.name)],
 );
+
+export const users = pgTable(
+  'access_user',
+  {
+    ...entityColumns(),
+    userName: text().notNull(),
+    authProvider: text().notNull().default('LOCAL'),
+    personId: integer().references(() => persons.id, { onDelete: 'set null' }),
+    passwordHash: text(),
+    lastLogin: ts(),
+    valid: boolean().notNull().default(true),
+    forceTfa: boolean().notNull().default(false),
+    tfa: boolean().notNull().default(false),
+    tfaSecret: text(),
+    tfaPendingSecret: text(),
+    /** Last accepted TOTP time step; a code of this step or older is a replay. */
+    tfaLastStep: bigint({ mode: 'number' }),
+    /** The user must choose a new password before calling anything else (see the guard). */
+    mustChangePassword: boolean().notNull().default(false),
+    /** Site chosen last, restored at the next login. */
+    lastSiteId: integer().references(() => sites.id, { onDelete: 'set null' }),
+  },
+  (t) => [uniqueIndex('access_user_user_name_uq').on(sql`lower(${t.userName})`)],
+);
+
+export const userSites = pgTable(
+  'access_user_site',
+  {
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    siteId: integer()
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.siteId] }), index('access_user_site_site_idx').on(t.siteId)],
+);
+
+export const sessions = pgTable(
+  'access_session',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    tokenHash: text().notNull(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    siteId: integer().references(() => sites.id, { onDelete: 'set null' }),
+    clientId: integer().references(() => clients.id, { onDelete: 'set null' }),
+    created: ts().notNull().defaultNow(),
+    timeoutMinutes: integer().notNull(),
+    expires: ts().notNull(),
+  },
+  (t) => [
+    uniqueIndex('access_session_token_uq').on(t.tokenHash),
+    index('access_session_user_idx').on(t.userId),
+  ],
+);
+
+/**
+ * Failed login counters per address, per user name and per user name from one address, shared by every
+ * server instance (see platform/loginLimiter.ts).
+ */
+export const loginAttempts = pgTable('access_login_attempt', {
+  key: text().primaryKey(),
+  /** First failure of the current series. */
+  windowStart: ts().notNull().defaultNow(),
+  failures: integer().notNull().default(0),
+  /** Latest failure: the delay before the next attempt counts from it. */
+  lastFailure: ts().notNull().defaultNow(),
+});
+
+/** The last period claimed of each job. */
+export const jobRuns = pgTable('job_run', {
+  job: text().primaryKey(),
+  /** Start of the period last claimed (milliseconds since the epoch on the runner's clock). */
+  period: bigint({ mode: 'number' }).notNull(),
+  started: ts().notNull(),
+  finished: ts(),
+  /** Which instance ran it: host and process id. */
+  instance: text().notNull(),
+});

@@ -1,11 +1,11 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { buildApp } from '../app';
-import { listenHost } from '../config';
-import { openDatabase, type Database } from './database';
-import { freshPostgresDatabase } from './freshDatabase';
+import { buildApp } from './app';
+import { listenHost } from './config';
+import { openDatabase, type Database } from './db/database';
+import { freshPostgresDatabase } from './db/freshDatabase';
 import { adminPasswordBanner, DEMO_PASSWORD, demoPasswordUsers, seed } from './seed';
-import { basic } from '../../test/helper';
+import { basic } from '../test/helper';
 
 const quiet = { info: () => undefined, warn: () => undefined } as never;
 const closers: (() => Promise<void>)[] = [];
