@@ -1,3 +1,5 @@
+// Over 600 lines: the rendering of every scenario group's tables, CPU tables and targets into
+// docs/performance.md. The prose around the figures belongs in the doc (issue 34 point 5, not yet moved).
 import type { CpuUse, Measurement, Outcomes } from './sql';
 
 /** Visits and audit entries, vehicles, stock or logistics: each in its own part of the report, with its own targets. */

@@ -1,3 +1,5 @@
+// Over 600 lines: the bench's runner (arguments, the targets' processes, alternating rounds, the scenarios of
+// every module); the scenarios are the next part to move to files of their own.
 /**
  * `npm run bench`: seeds a site with a million visits (and as many audit entries) and a million vehicle
  * movements, and measures the visit, audit and vehicle API with autocannon against the same SQL run directly

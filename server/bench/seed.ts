@@ -1,3 +1,6 @@
+// Over 600 lines on purpose: the bench's data of every module at its measured size (a million visits, vehicle
+// movements, stock and logistics history), written as set-based SQL per module; one file so that a scenario's
+// rows and the indexes they exercise are read together. Split by module if another module's data joins.
 import { sql } from 'drizzle-orm';
 import type { Db } from '../src/db/database';
 import { MODULES } from '@strazce/contract';

@@ -1,3 +1,6 @@
+// Over 600 lines on purpose: every environment setting of the server is read and checked here, at the start, so
+// that a bad value stops the start with its name instead of failing later (README's table is the same list). The
+// company directory's settings (LDAP_*, OIDC_*) are the next part to move to a file of their own if it grows.
 import path from 'node:path';
 import { REQUEST_LOG_LEVELS, type LogLevel, type RequestLogLevel } from './platform/logging';
 
