@@ -1,3 +1,4 @@
+import { AUTH_PROVIDERS } from './entities/system';
 import { z } from 'zod';
 import { passwordSchema } from './validation';
 import { TOTP_CODE_PATTERN } from './wire';
@@ -15,6 +16,8 @@ export const sessionUserSchema = z.object({
     .nullable(),
   tfa: z.boolean(),
   forceTfa: z.boolean(),
+  /** How the user signs in: an OIDC user has no password the product could ask for (two-factor set-up). */
+  authProvider: z.enum(AUTH_PROVIDERS),
   hasAvatar: z.boolean(),
   /** The user must choose a new password before anything else (generated or administrator-set password). */
   mustChangePassword: z.boolean(),
@@ -50,10 +53,11 @@ export const tfaCodeRequestSchema = z.strictObject({
 });
 /**
  * Starting (or repeating) the two-factor set-up: the current password, and the current code when two-factor
- * is on, so that a session token alone cannot replace the user's authenticator.
+ * is on, so that a session token alone cannot replace the user's authenticator. An OIDC user has no password
+ * here (none is sent; the server requires it of every other user).
  */
 export const tfaSetupRequestSchema = z.strictObject({
-  password: z.string().min(1, { message: 'validation.required' }).max(200),
+  password: z.string().max(200).optional(),
   code: z.string().regex(TOTP_CODE_PATTERN, { message: 'validation.tfaCode' }).optional(),
 });
 export const tfaSetupResponseSchema = z.object({ secret: z.string(), uri: z.string(), qr: z.string() });

@@ -101,7 +101,9 @@ describe('reset links (issue 9, point 4)', () => {
 describe('two-factor re-enrolment (issue 9, point 5)', () => {
   it('needs the current password, and the current code while two-factor is on', async () => {
     const user = await ctx.givenUser({ roles: [] });
-    expectError(await ctx.call(user, 'POST', '/api/session/twofa'), 400, 'VALIDATION');
+    const none = await ctx.call(user, 'POST', '/api/session/twofa', {});
+    expectError(none, 400, 'VALIDATION');
+    expect(none.json().details).toEqual([{ path: 'password', message: 'validation.required' }]);
     const wrong = await ctx.call(user, 'POST', '/api/session/twofa', { password: 'Wrong123!' });
     expectError(wrong, 400, 'VALIDATION');
     expect(wrong.json().details).toEqual([{ path: 'password', message: 'validation.currentPassword' }]);

@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { HEADERS } from '@strazce/contract';
+import { HEADERS, type AuthProvider } from '@strazce/contract';
 import type { Db } from '../../db/database';
 import { AppError } from '../../platform/errors';
 import { RetryLaterError, type LoginLimiter } from '../../platform/loginLimiter';
@@ -229,7 +229,7 @@ export async function sessionBody(
     ? sql`null`
     : sql`coalesce((select json_agg(r.role) from (${userRolesSql(sql`u.id`)}) r), '[]')`;
   const result = await db.execute(sql`
-    select u.id, u.user_name, u.tfa, u.force_tfa, u.must_change_password,
+    select u.id, u.user_name, u.tfa, u.force_tfa, u.auth_provider, u.must_change_password,
       case when p.id is null then null
         else json_build_object('id', p.id, 'firstName', p.first_name, 'lastName', p.last_name, 'email', p.email)
       end as person,
@@ -260,6 +260,7 @@ export async function sessionBody(
       },
       tfa: row.tfa === true,
       forceTfa: row.force_tfa === true,
+      authProvider: String(row.auth_provider) as AuthProvider,
       hasAvatar: row.has_avatar === true,
       mustChangePassword: row.must_change_password === true,
     },

@@ -106,17 +106,19 @@ export function registerSessionRoutes(
    */
   async function confirmIdentity(
     request: FastifyRequest,
-    fields: { password: string; passwordField: string; code?: string; checkCode: boolean },
+    fields: { password: string | undefined; passwordField: string; code?: string; checkCode: boolean },
   ): Promise<UserRow> {
     const session = sessionOf(request);
     const [user] = await db.select().from(users).where(eq(users.id, session.userId));
     const checkCode = fields.checkCode && user.tfa;
     if (checkCode && !fields.code) throw validationError('code', 'validation.required');
+    if (!fields.password && user.authProvider !== 'OIDC')
+      throw validationError(fields.passwordField, 'validation.required');
     // A wrong answer counts as a failed login; a right one only takes the attempt back.
     await limiter.attempt(
       { scope: 'login', subject: session.userName, address: request.ip },
       async () => {
-        if (!(await passwordOf(request, user, fields.password)))
+        if (!(await passwordOf(request, user, fields.password ?? '')))
           throw validationError(fields.passwordField, 'validation.currentPassword');
         const now = request.server.clock.now();
         if (checkCode && !(await consumeTotp(db, user, user.tfaSecret, fields.code, now)))

@@ -38,7 +38,9 @@ export function TwoFactorWizard({
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [form] = Form.useForm<{ code: string }>();
-  const [verifyForm] = Form.useForm<{ password: string; code?: string }>();
+  const [verifyForm] = Form.useForm<{ password?: string; code?: string }>();
+  // A user of the company's identity provider (OIDC) has no password here: the session stands for it.
+  const asksPassword = user?.authProvider !== 'OIDC';
 
   useEffect(() => {
     if (!open) return;
@@ -49,13 +51,13 @@ export function TwoFactorWizard({
   }, [open]);
 
   /** The server hands out a new secret only against the current password (and code). */
-  const verify = async ({ password, code }: { password: string; code?: string }) => {
+  const verify = async ({ password, code }: { password?: string; code?: string }) => {
     setProblem(null);
     setBusy(true);
     try {
       const answer = await api.post<Pairing>(
         '/session/twofa',
-        { password, ...(code ? { code } : {}) },
+        { ...(password ? { password } : {}), ...(code ? { code } : {}) },
         { silent: true },
       );
       setPairing(answer);
@@ -181,13 +183,15 @@ export function TwoFactorWizard({
               data-testid="tfa-error"
             />
           )}
-          <Form.Item
-            name="password"
-            label={t('passwordChange.current')}
-            rules={[{ required: true, message: t('validation.required') }]}
-          >
-            <Input.Password autoComplete="current-password" autoFocus data-testid="tfa-password" />
-          </Form.Item>
+          {asksPassword && (
+            <Form.Item
+              name="password"
+              label={t('passwordChange.current')}
+              rules={[{ required: true, message: t('validation.required') }]}
+            >
+              <Input.Password autoComplete="current-password" autoFocus data-testid="tfa-password" />
+            </Form.Item>
+          )}
           {user?.tfa && (
             <Form.Item
               name="code"
