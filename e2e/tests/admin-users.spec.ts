@@ -46,11 +46,11 @@ for (const language of ['cs', 'en-US'] as const)
     await page.getByRole('button', { name: text(language, 'crud.action.create') }).click();
     const dialog = topDialog(page);
     await settled(dialog);
-    // The browser tests' server has a company directory when slapd is installed (e2e/support/server.mjs):
-    // LOCAL, and LDAP then; never OIDC, which is not configured.
+    // The browser tests' server has the in-process OpenID provider, and a company directory when slapd is
+    // installed (e2e/support/server.mjs): LOCAL first, OIDC, and LDAP then; the select offers exactly these.
     const configured = (await (await providersAsked).json()) as string[];
     expect(configured[0]).toBe('LOCAL');
-    expect(configured).not.toContain('OIDC');
+    expect(configured).toContain('OIDC');
     const local = text(language, 'entity.access_user.values.authProvider.LOCAL');
     const provider = dialog.locator('.ant-form-item').filter({ has: page.locator('#authProvider') });
     await expect(provider).toContainText(local);
