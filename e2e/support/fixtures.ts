@@ -245,8 +245,16 @@ export async function submitLogin(
   password: string,
   code?: string,
 ): Promise<void> {
-  await page.getByTestId('login-username').fill(userName);
-  await page.getByTestId('login-password').fill(password);
+  const name = page.getByTestId('login-username');
+  const secret = page.getByTestId('login-password');
+  // Typed values are checked before the submit: a login page still settling after a logout (the session being
+  // forgotten, the directory buttons arriving) must not take an empty form.
+  await expect(async () => {
+    await name.fill(userName);
+    await secret.fill(password);
+    await expect(name).toHaveValue(userName, { timeout: 1_000 });
+    await expect(secret).toHaveValue(password, { timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
   await page.getByTestId('login-submit').click();
   if (code !== undefined) {
     await expect(page.getByTestId('login-code')).toBeVisible();
