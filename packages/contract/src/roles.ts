@@ -1,6 +1,14 @@
 /** Every role of the product (spec section 6), grouped by the tab they appear on in the roles editor. */
 export const ROLE_TABS = {
-  system: ['ADMINISTRATOR', 'SITE_ADMIN', 'AUTH_CLIENT', 'ALL_CLIENTS', 'VIEW_PERSONAL_INFO'],
+  system: [
+    'ADMINISTRATOR',
+    'SITE_ADMIN',
+    'AUTH_CLIENT',
+    'ALL_CLIENTS',
+    'VIEW_PERSONAL_INFO',
+    // Not in the spec: the privacy officer's subject requests and the log of personal data read (issue 35).
+    'PRIVACY_ADMIN',
+  ],
   patrol: ['PATROL_ADMIN', 'PATROL_VIEW'],
   visit: ['VISIT_ADMIN', 'VISIT_USER', 'VISIT_VIEW', 'VISIT_KIOSK'],
   visitAdvice: ['VISIT_ADVICE_ADMIN', 'VISIT_ADVICE_REQUEST', 'VISIT_ADVICE_RESPONSE', 'VISIT_ADVICE_VIEW'],
