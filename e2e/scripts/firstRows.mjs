@@ -6,14 +6,10 @@
 //   node e2e/scripts/firstRows.mjs [--rounds 5] [--cpu 4] [--pages /stock/movements,/kbox/manager]
 //
 // --cpu N slows the browser's CPU N times (Chrome's throttling, as Lighthouse's mobile profile does with 4).
-import { spawn } from 'node:child_process';
-import { createServer } from 'node:net';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
+import { startDemoServer } from './demoServer.mjs';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
 const DEFAULT_PAGES = [
   '/visits/overview',
   '/vehicles/overview',
@@ -32,38 +28,9 @@ const { values } = parseArgs({
 const rounds = Number(values.rounds);
 const cpu = Number(values.cpu);
 const pages = values.pages.split(',');
-const password = 'Admin123!';
-
-const port = await new Promise((resolve, reject) => {
-  const probe = createServer();
-  probe.on('error', reject);
-  probe.listen(0, '127.0.0.1', () => {
-    const { port } = probe.address();
-    probe.close(() => resolve(port));
-  });
-});
-const base = `http://127.0.0.1:${port}`;
-const server = spawn(process.execPath, [path.join(here, '..', 'support', 'server.mjs')], {
-  env: { ...process.env, PORT: String(port), ADMIN_PASSWORD: password, LOG_LEVEL: 'warn' },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
-const stopped = new Promise((resolve) => server.once('exit', resolve));
+const { base, stop, newToken } = await startDemoServer();
 try {
-  for (let waited = 0; ; waited += 250) {
-    if (waited > 180_000) throw new Error('the server did not start');
-    if (
-      await fetch(`${base}/api/info`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      break;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  const authorization = `Basic ${Buffer.from(`admin:${password}`).toString('base64')}`;
-  const login = await (
-    await fetch(`${base}/api/session`, { headers: { Authorization: authorization } })
-  ).json();
+  const token = await newToken();
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell',
     args: ['--no-sandbox', '--disable-gpu'],
@@ -72,10 +39,7 @@ try {
   for (let round = 0; round < rounds; round++)
     for (const target of pages) {
       const context = await browser.newContext({ baseURL: base, viewport: { width: 1440, height: 900 } });
-      await context.addInitScript(
-        (token) => localStorage.setItem('strazce.token', token),
-        login.session.token,
-      );
+      await context.addInitScript((token) => localStorage.setItem('strazce.token', token), token);
       const page = await context.newPage();
       await page.goto('/');
       await page.getByTestId('home').waitFor();
@@ -103,6 +67,5 @@ try {
     );
   }
 } finally {
-  server.kill('SIGTERM');
-  await stopped;
+  await stop();
 }

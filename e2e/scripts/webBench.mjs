@@ -10,15 +10,14 @@
 // machine and its load.
 //
 //   npm run bench:web [-- --rounds 3] [-- --no-write]
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
 import lighthouse from 'lighthouse';
+import { ADMIN_PASSWORD, freePort, startDemoServer } from './demoServer.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..', '..');
@@ -32,7 +31,6 @@ const { values } = parseArgs({
 });
 const rounds = Number(values.rounds);
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const password = 'Admin123!';
 const lighthouseVersion = JSON.parse(
   readFileSync(path.join(root, 'node_modules', 'lighthouse', 'package.json'), 'utf8'),
 ).version;
@@ -68,46 +66,13 @@ const PROFILE = {
   cpu: 4,
 };
 
-async function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
 const median = (list) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)];
 /** Milliseconds as seconds; a page that was not ready within the minute as such. */
 const seconds = (ms) => (Number.isFinite(ms) ? `${(ms / 1000).toFixed(1)} s` : 'not ready in 60 s');
 
-const port = await freePort();
-const base = `http://127.0.0.1:${port}`;
-const server = spawn(process.execPath, [path.join(here, '..', 'support', 'server.mjs')], {
-  env: { ...process.env, PORT: String(port), ADMIN_PASSWORD: password, LOG_LEVEL: 'warn' },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
-const stopped = new Promise((resolve) => server.once('exit', resolve));
+const { base, stop, newToken } = await startDemoServer();
 const profileDir = mkdtempSync(path.join(os.tmpdir(), 'strazce-web-bench-'));
 try {
-  for (let waited = 0; ; waited += 250) {
-    if (waited > 180_000) throw new Error('the server did not start');
-    if (
-      await fetch(`${base}/api/info`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      break;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  const authorization = `Basic ${Buffer.from(`admin:${password}`).toString('base64')}`;
-  const newToken = async () =>
-    (await (await fetch(`${base}/api/session`, { headers: { Authorization: authorization } })).json()).session
-      .token;
-
   // Lighthouse drives the same browser over its debugging port; Playwright seeds and clears its storage.
   const debuggingPort = await freePort();
   const browser = await chromium.launchPersistentContext(profileDir, {
@@ -198,7 +163,7 @@ try {
       await page.getByTestId('login-username').waitFor({ timeout: 60_000 });
       timings.loginForm.push(Date.now() - started);
       await page.getByTestId('login-username').fill('admin');
-      await page.getByTestId('login-password').fill(password);
+      await page.getByTestId('login-password').fill(ADMIN_PASSWORD);
       const submitted = Date.now();
       await page.getByTestId('login-submit').click();
       await page.getByTestId('home').waitFor({ timeout: 60_000 });
@@ -274,7 +239,6 @@ try {
     console.log('written into docs/performance.md');
   }
 } finally {
-  server.kill('SIGTERM');
-  await stopped;
+  await stop();
   rmSync(profileDir, { recursive: true, force: true });
 }
