@@ -183,3 +183,54 @@ export function reverseProxy(ports: number[]) {
     },
   };
 }
+
+export type Cluster = Awaited<ReturnType<typeof startCluster>>;
+
+/**
+ * A drill's set-up: a fresh database on the PostgreSQL server named by the environment variable `databaseVariable`
+ * (else the machine's), two instances with the demo data on `proxyPort + 1` and `proxyPort + 2` (the first
+ * migrates and seeds, the second finds the schema ready) behind the proxy on `proxyPort`, and the administrator's
+ * token. `env(port)` adds each instance's own settings. `stop()` ends the instances and drops the database.
+ */
+export async function startCluster(options: {
+  name: string;
+  proxyPort: number;
+  databaseVariable: string;
+  env: (port: number) => Record<string, string>;
+}) {
+  const serverUrl = process.env[options.databaseVariable] ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const database = await freshDatabase(serverUrl, `strazce_${options.name}`);
+  const adminPassword = `Drill-${randomBytes(6).toString('hex')}`;
+  const ports = [options.proxyPort + 1, options.proxyPort + 2];
+  const env = (port: number) => ({
+    DATABASE_URL: database.url,
+    ADMIN_PASSWORD: adminPassword,
+    DEMO_DATA: 'true',
+    ...options.env(port),
+  });
+  const proxy = reverseProxy(ports);
+  const instances: Instance[] = [];
+  const stop = async () => {
+    proxy.close();
+    for (const instance of instances) instance.child.kill('SIGTERM');
+    await Promise.all(instances.map((instance) => instance.exited));
+    await database.drop();
+  };
+  try {
+    say(`database ${database.name}; starting instances on ${ports.join(', ')}`);
+    for (const port of ports) instances.push(await startInstance(port, env(port)));
+    await Promise.all(ports.map((port) => untilReady(port)));
+    await proxy.listen(options.proxyPort);
+    const proxyUrl = `http://127.0.0.1:${options.proxyPort}`;
+    const token = await login(proxyUrl, 'admin', adminPassword);
+    say(`both ready; proxy on ${options.proxyPort}`);
+    /** Starts the instance on `port` again (after it exited) with the same settings. */
+    const restart = async (index: number) => {
+      instances[index] = await startInstance(ports[index], env(ports[index]));
+    };
+    return { database, ports, proxy, proxyUrl, instances, token, restart, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}

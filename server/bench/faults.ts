@@ -30,17 +30,7 @@ import net from 'node:net';
 import { parseArgs } from 'node:util';
 import autocannon, { type Instance as LoadInstance } from 'autocannon';
 import pg from 'pg';
-import {
-  freshDatabase,
-  login,
-  readiness,
-  reverseProxy,
-  say,
-  sleep,
-  startInstance,
-  untilReady,
-  type Instance,
-} from './cluster';
+import { readiness, say, sleep, startCluster, untilReady, type Cluster, type Instance } from './cluster';
 
 const { values: args } = parseArgs({
   options: {
@@ -51,13 +41,11 @@ const { values: args } = parseArgs({
 });
 const drills = new Set(args.drill!.split(',').map((name) => name.trim()));
 const PROXY_PORT = 8480;
-const PORTS = [8481, 8482];
 const PROXY = `http://127.0.0.1:${PROXY_PORT}`;
-const ADMIN_PASSWORD = `Faults-${randomBytes(6).toString('hex')}`;
-const serverUrl = process.env.FAULTS_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DATA_DIR = `/tmp/strazce-faults-${process.pid}`;
 const FILES_DIR = `${DATA_DIR}/files`;
 const NOTIFY = 'drill@example.com';
+const SECRETS_KEY = randomBytes(32).toString('hex');
 
 // ---- a mail server of the drill's own: accepting, or greeting and then silent ----
 
@@ -261,7 +249,7 @@ async function smtpDrill(client: pg.Client) {
   );
 }
 
-async function killDrill(client: pg.Client, instances: Instance[], proxy: ReturnType<typeof reverseProxy>) {
+async function killDrill(client: pg.Client, instances: Instance[], proxy: Cluster['proxy']) {
   const before = Date.now();
   await sleep(5000);
   const retriesBefore = proxy.stats.retries;
@@ -365,7 +353,6 @@ async function postgresDrill(instances: Instance[]) {
 // ---- the run ----
 
 async function main(): Promise<void> {
-  const database = await freshDatabase(serverUrl, 'strazce_faults');
   await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
   const smtpPort = (smtp.address() as net.AddressInfo).port;
   fs.mkdirSync(FILES_DIR, { recursive: true });
@@ -377,29 +364,27 @@ async function main(): Promise<void> {
     } catch {
       mounted = false;
     }
-  const env = {
-    DATABASE_URL: database.url,
-    DATA_DIR,
-    ADMIN_PASSWORD,
-    DEMO_DATA: 'true',
-    SECRETS_KEY: randomBytes(32).toString('hex'),
-    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
-    SMTP_TIMEOUT_MS: '2000',
-    SHUTDOWN_TIMEOUT_MS: '5000',
-  };
-  const proxy = reverseProxy(PORTS);
-  const instances: Instance[] = [];
-  const client = new pg.Client({ connectionString: database.url });
+  let cluster: Cluster | undefined;
+  let client: pg.Client | undefined;
   let readers: LoadInstance | undefined;
   try {
-    say(`database ${database.name}; data folder ${DATA_DIR}; starting instances on ${PORTS.join(', ')}`);
-    instances.push(await startInstance(PORTS[0], env));
-    instances.push(await startInstance(PORTS[1], env));
-    await Promise.all(PORTS.map((port) => untilReady(port)));
-    await proxy.listen(PROXY_PORT);
+    // The instances share one data folder, as a shared volume does in a deployment.
+    cluster = await startCluster({
+      name: 'faults',
+      proxyPort: PROXY_PORT,
+      databaseVariable: 'FAULTS_DATABASE_URL',
+      env: () => ({
+        DATA_DIR,
+        SECRETS_KEY,
+        SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+        SMTP_TIMEOUT_MS: '2000',
+        SHUTDOWN_TIMEOUT_MS: '5000',
+      }),
+    });
+    const { database, instances, proxy, token } = cluster;
+    client = new pg.Client({ connectionString: database.url });
     await client.connect();
     client.on('error', () => undefined);
-    const token = await login(PROXY, 'admin', ADMIN_PASSWORD);
     const headers = { 'content-type': 'application/json', 'x-auth-token': token };
     const gates = (await (
       await fetch(`${PROXY}/api/system_site/district/gate?valid=true`, { headers })
@@ -414,7 +399,7 @@ async function main(): Promise<void> {
     if (purposeReply.status !== 201 || gates.length === 0)
       throw new Error(`set-up failed: purpose ${purposeReply.status} ${await purposeReply.text()}`);
     const purpose = ((await purposeReply.json()) as { id: number }).id;
-    say(`both ready; proxy on ${PROXY_PORT}; ${args.readers} readers, ${args.writers} writers`);
+    say(`data folder ${DATA_DIR}; ${args.readers} readers, ${args.writers} writers`);
 
     readers = autocannon({
       url: PROXY,
@@ -463,14 +448,11 @@ async function main(): Promise<void> {
   } finally {
     writing = false;
     readers?.stop();
-    proxy.close();
     smtp.close();
-    await client.end().catch(() => undefined);
-    for (const instance of instances) instance.child.kill('SIGTERM');
-    await Promise.all(instances.map((instance) => instance.exited));
+    await client?.end().catch(() => undefined);
+    await cluster?.stop();
     if (mounted) execFileSync('umount', [FILES_DIR]);
     fs.rmSync(DATA_DIR, { recursive: true, force: true });
-    await database.drop();
   }
 }
 

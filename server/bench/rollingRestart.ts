@@ -13,19 +13,9 @@
  * exited; the load stops `--settle` seconds after the second instance is ready again. Reports the requests
  * sent, the failed ones (non-2xx or errors) and the times.
  */
-import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import {
-  freshDatabase,
-  login,
-  reverseProxy,
-  say,
-  sleep,
-  startInstance,
-  untilReady,
-  type Instance,
-} from './cluster';
+import { say, sleep, startCluster, untilReady } from './cluster';
 
 const { values: args } = parseArgs({
   options: {
@@ -36,45 +26,31 @@ const { values: args } = parseArgs({
     delay: { type: 'string', default: '3000' },
   },
 });
-const PROXY_PORT = 8470;
-const PORTS = [8471, 8472];
-const ADMIN_PASSWORD = `Rolling-${randomBytes(6).toString('hex')}`;
-const serverUrl = process.env.ROLLING_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-
 const READ_PATHS = ['/api/session', '/api/visit?size=25', '/api/keymanagement/key?size=25', '/api/info'];
 
 async function main(): Promise<void> {
-  const database = await freshDatabase(serverUrl, 'strazce_rolling');
-  const env = (port: number) => ({
-    DATABASE_URL: database.url,
-    DATA_DIR: `/tmp/strazce-rolling-${port}`,
-    ADMIN_PASSWORD,
-    DEMO_DATA: 'true',
-    SHUTDOWN_DELAY_MS: args.delay!,
-    SHUTDOWN_TIMEOUT_MS: '15000',
+  const cluster = await startCluster({
+    name: 'rolling',
+    proxyPort: 8470,
+    databaseVariable: 'ROLLING_DATABASE_URL',
+    env: (port) => ({
+      DATA_DIR: `/tmp/strazce-rolling-${port}`,
+      SHUTDOWN_DELAY_MS: args.delay!,
+      SHUTDOWN_TIMEOUT_MS: '15000',
+    }),
   });
-  const proxy = reverseProxy(PORTS);
-  const proxyStats = proxy.stats;
-  const instances: Instance[] = [];
+  const { instances, ports, proxyUrl } = cluster;
+  const proxyStats = cluster.proxy.stats;
   try {
-    say(`database ${database.name}; starting instances on ${PORTS.join(', ')}`);
-    // The first migrates and seeds; the second finds the schema ready.
-    instances.push(await startInstance(PORTS[0], env(PORTS[0])));
-    instances.push(await startInstance(PORTS[1], env(PORTS[1])));
-    await Promise.all(PORTS.map((port) => untilReady(port)));
-    await proxy.listen(PROXY_PORT);
-    say(`both ready; proxy on ${PROXY_PORT}`);
-
-    const token = await login(`http://127.0.0.1:${PROXY_PORT}`, 'admin', ADMIN_PASSWORD);
-    const headers = { 'x-auth-token': token };
+    const headers = { 'x-auth-token': cluster.token };
     for (const readPath of READ_PATHS) {
-      const reply = await fetch(`http://127.0.0.1:${PROXY_PORT}${readPath}`, { headers });
+      const reply = await fetch(`${proxyUrl}${readPath}`, { headers });
       if (reply.status !== 200) throw new Error(`${readPath} answers ${reply.status}: ${await reply.text()}`);
     }
 
     const statuses = new Map<number, number>();
     const load = autocannon({
-      url: `http://127.0.0.1:${PROXY_PORT}`,
+      url: proxyUrl,
       connections: Number(args.connections),
       duration: 600,
       headers,
@@ -88,7 +64,7 @@ async function main(): Promise<void> {
     await sleep(Number(args.settle) * 1000);
 
     const restarts: string[] = [];
-    for (const [index, port] of PORTS.entries()) {
+    for (const [index, port] of ports.entries()) {
       const instance = instances[index];
       const stopStarted = Date.now();
       say(`SIGTERM to ${port}`);
@@ -96,7 +72,7 @@ async function main(): Promise<void> {
       const code = await instance.exited;
       const stoppedMs = Date.now() - stopStarted;
       say(`${port} exited (${code}) after ${stoppedMs} ms; starting it again`);
-      instances[index] = await startInstance(port, env(port));
+      await cluster.restart(index);
       await untilReady(port);
       const downMs = Date.now() - stopStarted;
       say(`${port} ready again, ${downMs} ms after its SIGTERM`);
@@ -127,10 +103,7 @@ async function main(): Promise<void> {
     );
     for (const line of restarts) console.log(`  restart         ${line}`);
   } finally {
-    proxy.close();
-    for (const instance of instances) instance.child.kill('SIGTERM');
-    await Promise.all(instances.map((instance) => instance.exited));
-    await database.drop();
+    await cluster.stop();
   }
 }
 
