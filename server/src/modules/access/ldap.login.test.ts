@@ -1,9 +1,7 @@
 import { eq } from 'drizzle-orm';
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HEADERS } from '@strazce/contract';
 import { parseLdap, type LdapConfig } from '../../config';
-import { DEFAULT_LOGIN_LIMITS } from '../../platform/loginLimiter';
 import { PASSWORD, createTestContext, type TestContext, type TestUser } from '../../../test/helper';
 import {
   SERVICE_DN,
@@ -14,7 +12,14 @@ import {
   startSlapd,
   type Slapd,
 } from '../../../test/slapd';
-import { groups, userGroups } from './access.tables';
+import {
+  DIRECTORY_LOGIN_LIMITS,
+  createDirectoryUser,
+  createGuardsGroup,
+  expectMappedGroupAndSites,
+  expectRefusal,
+} from '../../../test/directoryLogin';
+import { userGroups } from './access.tables';
 import { sessions, userSites, users, audits } from '../../platform/platform.tables';
 import { ldapDirectory, userSearchFilter } from './ldap.directory';
 
@@ -45,22 +50,8 @@ function configOf(url: string, extra: NodeJS.ProcessEnv = {}): LdapConfig {
   })!;
 }
 
-function expectError(response: LightMyRequestResponse, status: number, code: string) {
-  expect(response.statusCode, response.body).toBe(status);
-  expect(response.headers[HEADERS.errorCode.toLowerCase()]).toBe(code);
-}
-
-/** A user an administrator created with the provider LDAP (no password), with roles and site A. */
-async function directoryUser(userName: string, roles: string[] = ['VISIT_VIEW', 'ALL_CLIENTS']) {
-  const created = await ctx.call(ctx.admin, 'POST', '/api/access_user', {
-    userName,
-    authProvider: 'LDAP',
-    roles,
-    sites: [ctx.siteA],
-  });
-  expect(created.statusCode, created.body).toBe(201);
-  return created.json().id as number;
-}
+const directoryUser = (userName: string, roles?: string[]) =>
+  createDirectoryUser(ctx, 'LDAP', userName, roles);
 
 async function logIn(userName: string, password = DIRECTORY_PASSWORD): Promise<TestUser> {
   const response = await ctx.login(userName, password);
@@ -91,10 +82,9 @@ describe.skipIf(!available)('LDAP login against a real OpenLDAP', () => {
     });
     ctx = await createTestContext({
       directory: { config: ldapConfig, directory: ldapDirectory(ldapConfig) },
-      loginLimits: { ...DEFAULT_LOGIN_LIMITS, pairFree: 3, accountFree: 50, addressFree: 500 },
+      loginLimits: DIRECTORY_LOGIN_LIMITS,
     });
-    const [group] = await ctx.db.insert(groups).values({ name: 'Guards' }).returning({ id: groups.id });
-    guardsGroup = group.id;
+    guardsGroup = await createGuardsGroup(ctx);
   }, 30_000);
   afterAll(async () => {
     await ctx?.close();
@@ -118,17 +108,17 @@ describe.skipIf(!available)('LDAP login against a real OpenLDAP', () => {
     expect(edited.statusCode, edited.body).toBe(200);
     const [after] = await ctx.db.select().from(users).where(eq(users.id, id));
     expect(after.passwordHash).toBeNull();
-    expectError(await ctx.login('jnovak', 'Local-Pass-123!'), 401, 'INVALID_CREDENTIALS');
+    expectRefusal(await ctx.login('jnovak', 'Local-Pass-123!'), 401, 'INVALID_CREDENTIALS');
   });
 
   it('refuses a wrong or empty password, an unknown name and filter syntax in the name (LDAP injection)', async () => {
     await directoryUser('pdvorak');
-    expectError(await ctx.login('pdvorak', 'wrong'), 401, 'INVALID_CREDENTIALS');
-    expectError(await ctx.login('pdvorak', ''), 401, 'INVALID_CREDENTIALS');
-    expectError(await ctx.login('nobody', DIRECTORY_PASSWORD), 401, 'INVALID_CREDENTIALS');
+    expectRefusal(await ctx.login('pdvorak', 'wrong'), 401, 'INVALID_CREDENTIALS');
+    expectRefusal(await ctx.login('pdvorak', ''), 401, 'INVALID_CREDENTIALS');
+    expectRefusal(await ctx.login('nobody', DIRECTORY_PASSWORD), 401, 'INVALID_CREDENTIALS');
     // The directory users' own password, with names that would match them if the filter were built by hand.
     for (const name of ['*', 'pdvora*', 'pdvorak)(uid=*', '*)(|(uid=*', 'pdvorak\\2a'])
-      expectError(await ctx.login(name, DIRECTORY_PASSWORD), 401, 'INVALID_CREDENTIALS');
+      expectRefusal(await ctx.login(name, DIRECTORY_PASSWORD), 401, 'INVALID_CREDENTIALS');
     expect(userSearchFilter(ldapConfig, 'a*)(uid=*')).toBe(
       '(&(&(objectClass=inetOrgPerson)(!(employeeType=disabled)))(uid=a\\2a\\29\\28uid=\\2a))',
     );
@@ -143,9 +133,9 @@ describe.skipIf(!available)('LDAP login against a real OpenLDAP', () => {
     await ctx.db.update(users).set({ forceTfa: true }).where(eq(users.id, forcedId));
     const forced = await logIn('forced');
     const blocked = await ctx.call(forced, 'GET', '/api/visit?page=1&size=25');
-    expectError(blocked, 403, 'FORBIDDEN');
+    expectRefusal(blocked, 403, 'FORBIDDEN');
     // The set-up asks for the directory password.
-    expectError(
+    expectRefusal(
       await ctx.call(forced, 'POST', '/api/session/twofa', { password: 'wrong' }),
       400,
       'VALIDATION',
@@ -155,12 +145,12 @@ describe.skipIf(!available)('LDAP login against a real OpenLDAP', () => {
     const { secret } = pairing.json();
     const enabled = await ctx.call(forced, 'POST', '/api/session/twofa/enable', { code: ctx.totp(secret) });
     expect(enabled.statusCode, enabled.body).toBe(200);
-    expectError(await ctx.login('forced', DIRECTORY_PASSWORD), 401, 'TFA_REQUIRED');
+    expectRefusal(await ctx.login('forced', DIRECTORY_PASSWORD), 401, 'TFA_REQUIRED');
     ctx.clock.advance(60_000);
     const withCode = await ctx.login('forced', DIRECTORY_PASSWORD, { [HEADERS.tfaToken]: ctx.totp(secret) });
     expect(withCode.statusCode, withCode.body).toBe(200);
     // Its password is the directory's: not changed here.
-    expectError(
+    expectRefusal(
       await ctx.call(forced, 'POST', '/api/session/password', {
         currentPassword: DIRECTORY_PASSWORD,
         newPassword: 'Another-Pass-123!',
@@ -170,11 +160,11 @@ describe.skipIf(!available)('LDAP login against a real OpenLDAP', () => {
     );
 
     await directoryUser('noclient', ['VISIT_VIEW']);
-    expectError(await ctx.login('noclient', DIRECTORY_PASSWORD), 403, 'CLIENT_NOT_AUTHORIZED');
+    expectRefusal(await ctx.login('noclient', DIRECTORY_PASSWORD), 403, 'CLIENT_NOT_AUTHORIZED');
 
     await directoryUser('throttled');
     for (let attempt = 0; attempt < 3; attempt++)
-      expectError(await ctx.login('throttled', 'wrong'), 401, 'INVALID_CREDENTIALS');
+      expectRefusal(await ctx.login('throttled', 'wrong'), 401, 'INVALID_CREDENTIALS');
     const delayed = await ctx.login('throttled', DIRECTORY_PASSWORD);
     expect(delayed.statusCode, delayed.body).toBe(429);
   });
@@ -182,15 +172,7 @@ describe.skipIf(!available)('LDAP login against a real OpenLDAP', () => {
   it('gives the mapped group and site at the login and shows them on the user', async () => {
     const id = await directoryUser('leaver');
     await logIn('leaver');
-    const record = await ctx.call(ctx.admin, 'GET', `/api/access_user/${id}`);
-    expect(record.statusCode).toBe(200);
-    expect(record.json().groups).toEqual([expect.objectContaining({ id: guardsGroup })]);
-    expect(
-      record
-        .json()
-        .sites.map((site: { id: number }) => site.id)
-        .sort(),
-    ).toEqual([ctx.siteA, ctx.siteB].sort());
+    await expectMappedGroupAndSites(ctx, id, guardsGroup);
   });
 
   it('ends the sessions of a user removed from every mapped group at their next call, and refuses the login', async () => {
@@ -198,8 +180,8 @@ describe.skipIf(!available)('LDAP login against a real OpenLDAP', () => {
     const user = await logIn('quitter');
     expect((await ctx.call(user, 'GET', '/api/session')).statusCode).toBe(200);
     await slapd.removeFromGroup('guards', 'quitter');
-    expectError(await ctx.call(user, 'GET', '/api/session'), 401, 'UNAUTHORIZED');
-    expectError(await ctx.login('quitter', DIRECTORY_PASSWORD), 401, 'INVALID_CREDENTIALS');
+    expectRefusal(await ctx.call(user, 'GET', '/api/session'), 401, 'UNAUTHORIZED');
+    expectRefusal(await ctx.login('quitter', DIRECTORY_PASSWORD), 401, 'INVALID_CREDENTIALS');
     // The mapping is not applied by a refused login: the administrator still sees the last state.
     const links = await ctx.db.select().from(userGroups).where(eq(userGroups.userId, id));
     expect(links.length).toBe(1);
@@ -210,18 +192,18 @@ describe.skipIf(!available)('LDAP login against a real OpenLDAP', () => {
     await directoryUser('soondisabled');
     const user = await logIn('soondisabled');
     await slapd.disable('soondisabled');
-    expectError(await ctx.call(user, 'GET', '/api/session'), 401, 'UNAUTHORIZED');
-    expectError(await ctx.login('soondisabled', DIRECTORY_PASSWORD), 401, 'INVALID_CREDENTIALS');
+    expectRefusal(await ctx.call(user, 'GET', '/api/session'), 401, 'UNAUTHORIZED');
+    expectRefusal(await ctx.login('soondisabled', DIRECTORY_PASSWORD), 401, 'INVALID_CREDENTIALS');
     await directoryUser('disabled');
-    expectError(await ctx.login('disabled', DIRECTORY_PASSWORD), 401, 'INVALID_CREDENTIALS');
+    expectRefusal(await ctx.login('disabled', DIRECTORY_PASSWORD), 401, 'INVALID_CREDENTIALS');
   });
 
   it('creates a directory user of a mapped group at the first login (audited), and nobody else', async () => {
-    expectError(await ctx.login('officeonly', DIRECTORY_PASSWORD), 401, 'INVALID_CREDENTIALS');
+    expectRefusal(await ctx.login('officeonly', DIRECTORY_PASSWORD), 401, 'INVALID_CREDENTIALS');
     expect(await ctx.db.select().from(users).where(eq(users.userName, 'officeonly'))).toEqual([]);
     const response = await ctx.login('newguard', DIRECTORY_PASSWORD, { [HEADERS.clientToken]: 'none' });
     // Created with the mapped group; its roles (none yet) decide the rest, as for anyone.
-    expectError(response, 403, 'CLIENT_NOT_AUTHORIZED');
+    expectRefusal(response, 403, 'CLIENT_NOT_AUTHORIZED');
     const [created] = await ctx.db.select().from(users).where(eq(users.userName, 'newguard'));
     expect(created).toMatchObject({ authProvider: 'LDAP', passwordHash: null, valid: true });
     const memberOf = await ctx.db.select().from(userGroups).where(eq(userGroups.userId, created.id));
@@ -246,7 +228,7 @@ describe.skipIf(!available)('LDAP login against a real OpenLDAP', () => {
       valid: false,
     });
     expect(disabled.statusCode, disabled.body).toBe(200);
-    expectError(await ctx.login('benched', DIRECTORY_PASSWORD), 401, 'INVALID_CREDENTIALS');
+    expectRefusal(await ctx.login('benched', DIRECTORY_PASSWORD), 401, 'INVALID_CREDENTIALS');
     const [after] = await ctx.db.select().from(users).where(eq(users.userName, 'benched'));
     expect(after).toMatchObject({ id, valid: false });
   });
@@ -261,7 +243,7 @@ describe.skipIf(!available)('LDAP login against a real OpenLDAP', () => {
       .set({ expires: new Date(Date.now() - 60_000) })
       .where(eq(sessions.userId, id));
     await ctx.sessionsChanged();
-    expectError(await ctx.call(user, 'GET', '/api/session'), 401, 'UNAUTHORIZED');
+    expectRefusal(await ctx.call(user, 'GET', '/api/session'), 401, 'UNAUTHORIZED');
     const again = await logIn('idle');
     const [row] = await ctx.db.select().from(users).where(eq(users.id, id));
     const changed = await ctx.call(ctx.admin, 'PUT', `/api/access_user/${id}`, {
@@ -270,9 +252,9 @@ describe.skipIf(!available)('LDAP login against a real OpenLDAP', () => {
       password: 'Local-Pass-123!',
     });
     expect(changed.statusCode, changed.body).toBe(200);
-    expectError(await ctx.call(again, 'GET', '/api/session'), 401, 'UNAUTHORIZED');
+    expectRefusal(await ctx.call(again, 'GET', '/api/session'), 401, 'UNAUTHORIZED');
     // Now a local user: the directory's password no longer counts, the product's does.
-    expectError(await ctx.login('idle', DIRECTORY_PASSWORD), 401, 'INVALID_CREDENTIALS');
+    expectRefusal(await ctx.login('idle', DIRECTORY_PASSWORD), 401, 'INVALID_CREDENTIALS');
     expect((await ctx.login('idle', 'Local-Pass-123!')).statusCode).toBe(200);
   });
 
@@ -282,7 +264,7 @@ describe.skipIf(!available)('LDAP login against a real OpenLDAP', () => {
     const user = await logIn('patient');
     slapd.pause();
     try {
-      expectError(await ctx.login('patient', DIRECTORY_PASSWORD), 503, 'DIRECTORY_UNAVAILABLE');
+      expectRefusal(await ctx.login('patient', DIRECTORY_PASSWORD), 503, 'DIRECTORY_UNAVAILABLE');
       // The check of the open session cannot ask the directory: the session stays.
       expect((await ctx.call(user, 'GET', '/api/session')).statusCode).toBe(200);
       expect((await ctx.login('admin', PASSWORD)).statusCode).toBe(200);
@@ -305,11 +287,11 @@ describe.skipIf(!available)('LDAP login against a real OpenLDAP', () => {
         sites: [down.siteA],
       });
       const refused = await down.login('remote', DIRECTORY_PASSWORD);
-      expectError(refused, 503, 'DIRECTORY_UNAVAILABLE');
+      expectRefusal(refused, 503, 'DIRECTORY_UNAVAILABLE');
       expect((await down.login('admin', PASSWORD)).statusCode).toBe(200);
       // Not counted as a failed guess: the user is not delayed once the directory is back.
       for (let attempt = 0; attempt < 6; attempt++)
-        expectError(await down.login('remote', DIRECTORY_PASSWORD), 503, 'DIRECTORY_UNAVAILABLE');
+        expectRefusal(await down.login('remote', DIRECTORY_PASSWORD), 503, 'DIRECTORY_UNAVAILABLE');
     } finally {
       await down.close();
     }
@@ -329,7 +311,7 @@ describe('providers without a directory', () => {
       userName: 'remote',
       authProvider: 'LDAP',
     });
-    expectError(created, 400, 'VALIDATION');
+    expectRefusal(created, 400, 'VALIDATION');
     expect(created.json().details).toEqual([
       expect.objectContaining({ path: 'authProvider', message: 'validation.authProviderNotConfigured' }),
     ]);
@@ -338,6 +320,6 @@ describe('providers without a directory', () => {
   it('does not let a directory user in with a password hash left from a local past', async () => {
     const user = await plain.givenUser({ roles: ['VISIT_VIEW'], login: false });
     await plain.db.update(users).set({ authProvider: 'LDAP' }).where(eq(users.id, user.id));
-    expectError(await plain.login(user.userName, PASSWORD), 401, 'INVALID_CREDENTIALS');
+    expectRefusal(await plain.login(user.userName, PASSWORD), 401, 'INVALID_CREDENTIALS');
   });
 });

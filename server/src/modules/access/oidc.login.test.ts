@@ -5,10 +5,16 @@ import { HEADERS } from '@strazce/contract';
 import { parseOidc, type OidcConfig } from '../../config';
 import { configReport, describeConfigReport } from '../../configReport';
 import { configFromEnv } from '../../config';
-import { DEFAULT_LOGIN_LIMITS } from '../../platform/loginLimiter';
 import { createTestContext, type TestContext } from '../../../test/helper';
 import { OIDC_ACCOUNT_PASSWORD, startOidcProvider, type TestOidcProvider } from '../../../test/oidcProvider';
-import { groups, userGroups } from './access.tables';
+import {
+  DIRECTORY_LOGIN_LIMITS,
+  createDirectoryUser,
+  createGuardsGroup,
+  expectMappedGroupAndSites,
+  expectRefusal,
+} from '../../../test/directoryLogin';
+import { userGroups } from './access.tables';
 import { audits, sessions, userSites, users } from '../../platform/platform.tables';
 import { safeReturnTo } from './oidc.routes';
 
@@ -24,11 +30,6 @@ let idp: TestOidcProvider;
 let ctx: TestContext;
 let oidc: OidcConfig;
 let guardsGroup: number;
-
-function expectError(response: LightMyRequestResponse, status: number, code: string) {
-  expect(response.statusCode, response.body).toBe(status);
-  expect(response.headers[HEADERS.errorCode.toLowerCase()]).toBe(code);
-}
 
 function configOf(issuer: string, extra: Record<string, unknown> = {}, env: NodeJS.ProcessEnv = {}) {
   return parseOidc({
@@ -155,16 +156,7 @@ function errorOf(finished: Finished): string | null {
   return /#oidcError=([A-Z_]+)/.exec(finished.location)?.[1] ?? null;
 }
 
-async function oidcUser(userName: string, roles: string[] = ['VISIT_VIEW', 'ALL_CLIENTS']) {
-  const created = await ctx.call(ctx.admin, 'POST', '/api/access_user', {
-    userName,
-    authProvider: 'OIDC',
-    roles,
-    sites: [ctx.siteA],
-  });
-  expect(created.statusCode, created.body).toBe(201);
-  return created.json().id as number;
-}
+const oidcUser = (userName: string, roles?: string[]) => createDirectoryUser(ctx, 'OIDC', userName, roles);
 
 beforeAll(async () => {
   // The provider's port first (its issuer is in the product's configuration).
@@ -183,10 +175,9 @@ beforeAll(async () => {
   oidc = configOf(idp.issuer, { provisioning: 'mapped' });
   ctx = await createTestContext({
     oidc,
-    loginLimits: { ...DEFAULT_LOGIN_LIMITS, pairFree: 3, accountFree: 50, addressFree: 500 },
+    loginLimits: DIRECTORY_LOGIN_LIMITS,
   });
-  const [group] = await ctx.db.insert(groups).values({ name: 'Guards' }).returning({ id: groups.id });
-  guardsGroup = group.id;
+  guardsGroup = await createGuardsGroup(ctx);
 }, 30_000);
 
 afterAll(async () => {
@@ -257,13 +248,13 @@ describe('OpenID Connect sign-in against a real provider', () => {
     );
     expect(restored.statusCode).toBe(200);
     // Single use.
-    expectError(await handOver(finished), 400, 'TOKEN_INVALID');
+    expectRefusal(await handOver(finished), 400, 'TOKEN_INVALID');
     // Only in the browser that signed in (its bind cookie).
     const other = await signIn('anna');
-    expectError(await handOver({ ...other, cookie: '' }), 400, 'TOKEN_INVALID');
+    expectRefusal(await handOver({ ...other, cookie: '' }), 400, 'TOKEN_INVALID');
     // Expired after 60 s (the app's clock).
     ctx.clock.advance(61_000);
-    expectError(await handOver(other), 400, 'TOKEN_INVALID');
+    expectRefusal(await handOver(other), 400, 'TOKEN_INVALID');
     const [row] = await ctx.db.select().from(users).where(eq(users.id, id));
     expect(row.lastLogin).not.toBeNull();
     const entries = await ctx.db
@@ -320,8 +311,8 @@ describe('OpenID Connect sign-in against a real provider', () => {
   });
 
   it('refuses an issuer it does not know, and any return address outside the app (no open redirect)', async () => {
-    expectError(await ctx.call(null, 'GET', '/api/session/oidc/other/start'), 404, 'NOT_FOUND');
-    expectError(
+    expectRefusal(await ctx.call(null, 'GET', '/api/session/oidc/other/start'), 404, 'NOT_FOUND');
+    expectRefusal(
       await ctx.call(null, 'GET', '/api/session/oidc/other/callback?code=x&state=y'),
       404,
       'NOT_FOUND',
@@ -339,7 +330,7 @@ describe('OpenID Connect sign-in against a real provider', () => {
         'GET',
         `/api/session/oidc/corp/start?returnTo=${encodeURIComponent(returnTo).replace('%250d%250a', '%0d%0a')}`,
       );
-      expectError(response, 400, 'VALIDATION');
+      expectRefusal(response, 400, 'VALIDATION');
     }
     expect(safeReturnTo('/visits?site=1#top')).toBe('/visits?site=1#top');
     expect(safeReturnTo(undefined)).toBe('/');
@@ -367,14 +358,7 @@ describe('OpenID Connect sign-in against a real provider', () => {
   it('applies the group mapping at each sign-in, shown on the user', async () => {
     const id = await oidcUser('idle');
     expect((await handOver(await signIn('idle'))).statusCode).toBe(200);
-    const record = await ctx.call(ctx.admin, 'GET', `/api/access_user/${id}`);
-    expect(record.json().groups).toEqual([expect.objectContaining({ id: guardsGroup })]);
-    expect(
-      record
-        .json()
-        .sites.map((site: { id: number }) => site.id)
-        .sort(),
-    ).toEqual([ctx.siteA, ctx.siteB].sort());
+    await expectMappedGroupAndSites(ctx, id, guardsGroup);
   });
 
   it('creates a user of a mapped group at the first sign-in (audited without personal data)', async () => {
@@ -393,7 +377,7 @@ describe('OpenID Connect sign-in against a real provider', () => {
     const siteLinks = await ctx.db.select().from(userSites).where(eq(userSites.userId, created.id));
     expect(siteLinks.map((link) => link.siteId)).toEqual([ctx.siteB]);
     // Its roles (none yet) decide the rest, as for anyone: no terminal, no session.
-    expectError(await handOver(finished), 403, 'CLIENT_NOT_AUTHORIZED');
+    expectRefusal(await handOver(finished), 403, 'CLIENT_NOT_AUTHORIZED');
     const entries = await ctx.db
       .select()
       .from(audits)
@@ -410,7 +394,7 @@ describe('OpenID Connect sign-in against a real provider', () => {
     expect(first.statusCode, first.body).toBe(200);
     const forced = { id, userName: 'forced', token: first.json().session.token };
     // Forced two-factor: the session admits only the set-up.
-    expectError(await ctx.call(forced, 'GET', '/api/visit?page=1&size=25'), 403, 'FORBIDDEN');
+    expectRefusal(await ctx.call(forced, 'GET', '/api/visit?page=1&size=25'), 403, 'FORBIDDEN');
     // No password to confirm (the session body says OIDC, and the set-up asks none): the session stands for it.
     expect(first.json().user.authProvider).toBe('OIDC');
     const pairing = await ctx.call(forced, 'POST', '/api/session/twofa', {});
@@ -420,8 +404,8 @@ describe('OpenID Connect sign-in against a real provider', () => {
     expect(enabled.statusCode, enabled.body).toBe(200);
 
     const finished = await signIn('forced');
-    expectError(await handOver(finished), 401, 'TFA_REQUIRED');
-    expectError(await handOver(finished, { [HEADERS.tfaToken]: '000000' }), 401, 'TFA_INVALID');
+    expectRefusal(await handOver(finished), 401, 'TFA_REQUIRED');
+    expectRefusal(await handOver(finished, { [HEADERS.tfaToken]: '000000' }), 401, 'TFA_INVALID');
     ctx.clock.advance(30_000);
     const withCode = await handOver(finished, { [HEADERS.tfaToken]: ctx.totp(secret) });
     expect(withCode.statusCode, withCode.body).toBe(200);
@@ -435,7 +419,7 @@ describe('OpenID Connect sign-in against a real provider', () => {
 
   it('keeps the terminal authorization: a user without ALL_CLIENTS needs an authorized browser', async () => {
     await oidcUser('noclient', ['VISIT_VIEW']);
-    expectError(await handOver(await signIn('noclient')), 403, 'CLIENT_NOT_AUTHORIZED');
+    expectRefusal(await handOver(await signIn('noclient')), 403, 'CLIENT_NOT_AUTHORIZED');
   });
 
   it('sends the browser back with OIDC_UNAVAILABLE when the issuer does not answer', async () => {
@@ -459,7 +443,7 @@ describe('OpenID Connect sign-in against a real provider', () => {
     expect((await ctx.call(user, 'GET', '/api/session')).statusCode).toBe(200);
     const [row] = await ctx.db.select().from(users).where(eq(users.id, id));
     await ctx.call(ctx.admin, 'PUT', `/api/access_user/${id}`, { version: row.version, valid: false });
-    expectError(await ctx.call(user, 'GET', '/api/session'), 401, 'UNAUTHORIZED');
+    expectRefusal(await ctx.call(user, 'GET', '/api/session'), 401, 'UNAUTHORIZED');
     expect(await ctx.db.select().from(sessions).where(eq(sessions.userId, id))).toEqual([]);
   });
 });
