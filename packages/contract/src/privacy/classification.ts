@@ -33,14 +33,17 @@ export interface EntityClassification {
   fields: Record<string, FieldClassification>;
 }
 
+/** Every field of an entity's fields `F` with its category (null: not personal). */
+export type FieldMap<F extends Fields> = { [K in keyof F & string]: FieldClassification };
+
+/** The field map of an entity, for one map shared by entities with the same fields. */
+export type EntityFieldMap<E> = E extends Entity<infer F> ? FieldMap<F> : never;
+
 /**
  * The classification of one entity: every field named (TypeScript refuses a map that leaves a field out, the
  * contract test `privacy/classification.test.ts` refuses an entity that has no map).
  */
-export function classify<F extends Fields>(
-  entity: Entity<F>,
-  fields: { [K in keyof F & string]: FieldClassification },
-): EntityClassification {
+export function classify<F extends Fields>(entity: Entity<F>, fields: FieldMap<F>): EntityClassification {
   return { resource: entity.resource, fields };
 }
 
