@@ -7,6 +7,7 @@
 //   node build.mjs [outfile]           default: dist/main.js (and ops.js beside it)
 //   node build.mjs --bench [outfile]   the measured process of `npm run bench` (bench/target.ts), default
 //                                      dist/bench-target.js: the bench measures the app as production runs it
+import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -53,3 +54,9 @@ for (const [entry, file] of entries)
     plugins: [npmPackagesExternal],
   });
 console.log(`server built into ${path.relative(process.cwd(), outfile)} in ${Date.now() - started} ms`);
+// The migrated empty database a new embedded data folder starts from (src/db/emptyDatabase.ts); kept while the
+// migrations and PGlite stay the same.
+if (!bench && !process.argv[2])
+  execFileSync(process.execPath, [path.join(serverDir, 'dist', 'ops.js'), 'empty-database'], {
+    stdio: 'inherit',
+  });

@@ -19,6 +19,9 @@ import { stdoutLog } from './platform/logging';
 import { serveBackups } from './ops/backup';
 import { secretsKeyFrom, useSecretsKey } from './platform/secretBox';
 
+/** Milliseconds since the process started: the start's phases are logged once it listens. */
+const sinceStart = () => Math.round(process.uptime() * 1000);
+const phases: Record<string, number> = { modulesLoaded: sinceStart() };
 const config = configFromEnv();
 // Credentials kept for a while (outbox) are sealed with SECRETS_KEY, else the key file in DATA_DIR.
 useSecretsKey(secretsKeyFrom(process.env.SECRETS_KEY, config.dataDir));
@@ -37,6 +40,7 @@ try {
   console.error(error.message);
   process.exit(1);
 }
+phases.databaseOpen = sinceStart();
 const localAddress = `http://localhost:${config.port}`;
 const webDir = WEB_DIST_DIR;
 const demoData = demoDataOn(config);
@@ -76,7 +80,9 @@ for (const [index, line] of describeConfigReport(configuration).entries()) {
   if (pretends || (!entry && !configuration.complete)) app.log.warn(`Configuration: ${line}`);
   else app.log.info(`Configuration: ${line}`);
 }
+phases.appBuilt = sinceStart();
 await seed(database, { adminPassword: config.adminPassword, demo: demoData, log: app.log });
+phases.seeded = sinceStart();
 // Every scheduled job runs through the runner: once per period across the instances (platform/jobs.ts).
 const jobs = jobRunner({ database, log: app.log });
 // Each module's jobs (serverModules.ts).
@@ -130,3 +136,5 @@ if (!config.publicUrl && config.resetOrigins.length === 0)
     `Neither PUBLIC_URL nor RESET_LINK_ORIGINS is set: password reset links point to ${localAddress}`,
   );
 await app.listen({ port: config.port, host });
+// How long the start took, by phase (ms since the process started): issue 36 point 5, `npm run bench:start`.
+app.log.info({ startup: { ...phases, listening: sinceStart() } }, `ready ${sinceStart()} ms after the start`);

@@ -11,6 +11,7 @@ import pg from 'pg';
 import { MIGRATIONS_DIR } from '../paths';
 import { pgliteSnapshot, type PgliteSnapshot } from './snapshot';
 import { lockDataDir, type DataDirLock } from './dataDirLock';
+import { currentEmptyDatabase } from './emptyDatabase';
 
 /**
  * The app's database handle: the pool, or a transaction (a savepoint) of it. drizzle's transaction is a
@@ -85,8 +86,10 @@ export async function openDatabase(options: {
   dataDir: string;
   warn?: (message: string) => void;
   /**
-   * An in-memory embedded database starts from this copy of a data folder (`dumpDataDir`), e.g. one migrated
-   * already: the tests open a database per file, and migrating each from nothing is most of their set-up.
+   * A new embedded database (in memory, or a data folder without one yet) starts from this copy of a data folder
+   * (`dumpDataDir`), e.g. one migrated already: the tests open a database per file, and migrating each from
+   * nothing is most of their set-up. A new data folder takes the build's empty database by default
+   * (emptyDatabase.ts).
    */
   startFrom?: Blob;
   /**
@@ -153,10 +156,19 @@ export async function openDatabase(options: {
   }
   let client: PGlite;
   try {
-    client = await openPglite(
-      memory ? 'memory://' : path.join(options.dataDir, 'pglite'),
-      memory ? options.startFrom : undefined,
-    );
+    if (memory) client = await openPglite('memory://', options.startFrom);
+    else {
+      const folder = path.join(options.dataDir, 'pglite');
+      const isNew = !fs.existsSync(folder) || fs.readdirSync(folder).length === 0;
+      const startFrom = isNew ? (options.startFrom ?? currentEmptyDatabase()) : undefined;
+      client = await openPglite(folder, startFrom).catch(async (error: unknown) => {
+        if (!startFrom) throw error;
+        // A copy that does not load (damaged, another platform's): the new folder is made from nothing.
+        options.warn?.(`The empty database did not load (${String(error)}); creating it from the migrations`);
+        fs.rmSync(folder, { recursive: true, force: true });
+        return openPglite(folder);
+      });
+    }
   } catch (error) {
     lock?.release();
     throw error;

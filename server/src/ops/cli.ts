@@ -3,6 +3,8 @@ import { configFromEnv } from '../config';
 import { configReport, describeConfigReport } from '../configReport';
 import { backupEmbedded, backupPostgres, restoreEmbedded, restorePostgres } from './backup';
 import { describeDrill, drill } from './drill';
+import { openDatabase } from '../db/database';
+import { currentEmptyDatabase, keepEmptyDatabase } from '../db/emptyDatabase';
 
 /**
  * `npm run backup [-- <folder>]`, `npm run restore -- <folder> [--replace]`, `npm run backup:drill`, run from
@@ -69,9 +71,20 @@ async function main(): Promise<void> {
         console.log('(not production: NODE_ENV=production or --production makes an incomplete setting fail)');
       return;
     }
+    case 'empty-database': {
+      // The build's migrated empty database, for a fast first start of the embedded one (db/emptyDatabase.ts).
+      if (currentEmptyDatabase()) return console.log('empty database: current');
+      const started = Date.now();
+      const database = await openDatabase({ dataDir: 'memory://' });
+      const dump = Buffer.from(await (await database.snapshot!.dumpDataDir()).arrayBuffer());
+      await database.close();
+      keepEmptyDatabase(dump);
+      console.log(`empty database: made in ${Date.now() - started} ms (${dump.length} bytes)`);
+      return;
+    }
     default:
       throw new Error(
-        'Usage: cli.ts backup [folder] | restore <folder> [--replace] | drill | check-config [--production]',
+        'Usage: cli.ts backup [folder] | restore <folder> [--replace] | drill | check-config [--production] | empty-database',
       );
   }
 }

@@ -1,8 +1,14 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import fontkit from '@pdf-lib/fontkit';
-import { PDFDocument, rgb, type PDFFont } from 'pdf-lib';
+import type { PDFFont } from 'pdf-lib';
 import { SIGNATURE_IMAGE_MAX_PIXELS, SIGNATURE_IMAGE_MAX_PX } from '@strazce/contract';
+
+/**
+ * pdf-lib and its font kit load when a PDF is first read or stamped, not with the server: together they are a
+ * third of a second of every start (issue 36 point 5), and most sites sign nothing in their first minutes.
+ */
+const pdfLib = () => import('pdf-lib');
+const fontkitLib = async () => (await import('@pdf-lib/fontkit')).default;
 
 /** A zone's signature image to draw (points, top-left origin: the contract's convention). */
 export interface ZoneStamp {
@@ -97,6 +103,7 @@ export function signatureImage(dataUrl: string): { png: Buffer } | { error: stri
 
 /** The number of pages of a PDF; throws when it is not a PDF pdf-lib can read. */
 export async function pageCount(bytes: Uint8Array): Promise<number> {
+  const { PDFDocument } = await pdfLib();
   return (await PDFDocument.load(bytes, { updateMetadata: false })).getPageCount();
 }
 
@@ -112,6 +119,7 @@ export async function stampPdf(
   zones: ZoneStamp[],
   at: Date,
 ): Promise<Uint8Array> {
+  const [{ PDFDocument, rgb }, fontkit] = await Promise.all([pdfLib(), fontkitLib()]);
   const pdf = await PDFDocument.load(template, { updateMetadata: false });
   pdf.registerFontkit(fontkit);
   const pages = pdf.getPages();
