@@ -24,6 +24,7 @@ import { registerHealthRoutes } from './platform/health';
 import { registerMetrics } from './platform/metrics';
 import { heldMessages, outboxBacklog } from './modules/messaging/delivery.worker';
 import { registerCompression } from './platform/compression';
+import { usageRegistry } from './platform/usage';
 import { systemClock, type Clock } from './platform/clock';
 import { registerTextInputCheck } from './platform/textInput';
 import { registerGuard } from './platform/guard';
@@ -150,6 +151,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // production serializes without re-validating (a third of the CPU time of a list request).
   app.decorate('validateResponses', options.validateResponses !== false);
   app.decorate('clock', options.clock ?? systemClock);
+  app.decorate('usage', usageRegistry());
   app.decorate('configuration', options.configuration ?? configReport(configFromEnv({})));
   app.setSerializerCompiler(
     options.validateResponses === false ? () => (data) => JSON.stringify(data) : exactSerializer,

@@ -8,7 +8,6 @@ import { systemClock, type Clock } from './clock';
 import { notFound } from './errors';
 import { currentSiteId, sessionOf } from './guard';
 import { refTarget } from './refs';
-import { refuseIfInUse, registerUses } from './usage';
 import { NO_BODY } from './requestBody';
 import {
   crudModel,
@@ -60,7 +59,12 @@ export function crudRoutes<F extends Fields>(
   const readAccess = { roles: entity.read, module: entity.module };
   const writeAccess = { roles: entity.write, module: entity.module };
   const deleteAccess = { roles: entity.delete, module: entity.module };
-  registerUses(entity, table, options.siteColumn ?? table.siteId, (resource) => refTarget(resource).table);
+  app.usage.addEntity(
+    entity,
+    table,
+    options.siteColumn ?? table.siteId,
+    (resource) => refTarget(resource).table,
+  );
   const record = (
     options.recordExtension
       ? (entity.schemas.record as unknown as z.ZodObject).extend(options.recordExtension)
@@ -153,7 +157,7 @@ export function crudRoutes<F extends Fields>(
           if (!existing) throw notFound();
           await hooks.beforeDelete?.(existing, ctx);
           // A record other records refer to is kept (deactivated by the caller instead): IN_USE says by what.
-          await refuseIfInUse(ctx.tx, table, request.params.id);
+          await app.usage.refuseIfInUse(ctx.tx, table, request.params.id);
           await tx.delete(table).where(repository.byId(request.params.id, siteId, rowFilter));
           auditRecord(request, {
             entity: entity.resource,

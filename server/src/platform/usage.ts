@@ -28,27 +28,59 @@ interface Use {
   target: PgTable;
 }
 
-const uses = new Map<string, Use>();
-
 function foreignKeyOf(table: PgTable, column: PgColumn) {
   return getTableConfig(table).foreignKeys.find((key) => key.reference().columns.includes(column));
 }
 
 /**
- * Registers what an entity's rows refer to (called by `crudRoutes`). `refTable` resolves a referenced
- * resource to its table (refs.ts).
+ * The uses known to one app (`app.usage`): the entities its CRUD routes serve and the references its modules add.
+ * Per app, not module state: a test's app with entities of its own (tables only its database has) leaves nothing
+ * behind for the next app in the same process.
  */
-export function registerUses(
+export type UsageRegistry = ReturnType<typeof usageRegistry>;
+
+export function usageRegistry() {
+  const uses = new Map<string, Use>();
+  const add = (use: Use) => {
+    const key = `${getTableName(use.table)}.${use.column.name}`;
+    if (!uses.has(key)) uses.set(key, use);
+  };
+  return {
+    /**
+     * Registers what an entity's rows refer to (called by `crudRoutes`). `refTable` resolves a referenced
+     * resource to its table (refs.ts).
+     */
+    addEntity: (
+      entity: Entity,
+      table: PgTable,
+      siteColumn: PgColumn | undefined,
+      refTable: (resource: string) => PgTable,
+    ) => addEntityUses(add, entity, table, siteColumn, refTable),
+    /**
+     * A reference the entity declarations do not show (a column of the server's own, such as the entry an OUT
+     * row closes): added by its module beside its routes.
+     */
+    add: (use: Omit<Use, 'path'> & { field: string }) =>
+      add({ ...use, path: `${use.entity.resource}.${use.field}` }),
+    /** The uses of the record `id` of `table`, as details of an IN_USE error (empty when nothing uses it). */
+    usesOf: (tx: Db, table: PgTable, id: number) => usesOf([...uses.values()], tx, table, id),
+    /** Refuses to delete a record that is still in use (IN_USE, 409) and says what uses it. */
+    refuseIfInUse: async (tx: Db, table: PgTable, id: number) => {
+      const details = await usesOf([...uses.values()], tx, table, id);
+      if (details.length > 0)
+        throw new AppError('IN_USE', 'The record is in use; deactivate it instead of deleting it', details);
+    },
+  };
+}
+
+function addEntityUses(
+  add: (use: Use) => void,
   entity: Entity,
   table: PgTable,
   siteColumn: PgColumn | undefined,
   refTable: (resource: string) => PgTable,
 ): void {
   const columns = table as unknown as Record<string, PgColumn>;
-  const add = (use: Use) => {
-    const key = `${getTableName(use.table)}.${use.column.name}`;
-    if (!uses.has(key)) uses.set(key, use);
-  };
   for (const [name, field] of Object.entries(entity.fields) as [string, FieldDef][]) {
     if (field.kind !== 'ref' || field.virtual) continue;
     const column = columns[`${name}Id`];
@@ -71,29 +103,12 @@ export function registerUses(
   }
 }
 
-/**
- * A reference the entity declarations do not show (a column of the server's own, such as the entry an OUT
- * row closes): registered by its module beside its routes.
- */
-export function registerUse(use: {
-  entity: Entity;
-  field: string;
-  fieldKey?: string;
-  table: PgTable;
-  column: PgColumn;
-  target: PgTable;
-}): void {
-  const key = `${getTableName(use.table)}.${use.column.name}`;
-  if (!uses.has(key)) uses.set(key, { ...use, path: `${use.entity.resource}.${use.field}` });
-}
-
 /** Counting stops here: "10000+" says enough and keeps the check cheap on a table of millions. */
 const COUNT_LIMIT = 10_000;
 
-/** The uses of the record `id` of `table`, as details of an IN_USE error (empty when nothing uses it). */
-export async function usesOf(tx: Db, table: PgTable, id: number): Promise<ErrorDetail[]> {
+async function usesOf(uses: Use[], tx: Db, table: PgTable, id: number): Promise<ErrorDetail[]> {
   const details: ErrorDetail[] = [];
-  for (const use of uses.values()) {
+  for (const use of uses) {
     if (use.target !== table) continue;
     const [{ found }] = await tx.select({ found: count() }).from(
       tx
@@ -118,9 +133,9 @@ export async function usesOf(tx: Db, table: PgTable, id: number): Promise<ErrorD
   return details;
 }
 
-/** Refuses to delete a record that is still in use (IN_USE, 409) and says what uses it. */
-export async function refuseIfInUse(tx: Db, table: PgTable, id: number): Promise<void> {
-  const details = await usesOf(tx, table, id);
-  if (details.length > 0)
-    throw new AppError('IN_USE', 'The record is in use; deactivate it instead of deleting it', details);
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** What uses a record, for the deletion rule (usage.ts). */
+    usage: UsageRegistry;
+  }
 }

@@ -24,7 +24,6 @@ import { crudRoutes, type CrudContext, type Row } from '../../platform/crud';
 import { validationError } from '../../platform/errors';
 import { currentSiteId } from '../../platform/guard';
 import { registerRefTarget } from '../../platform/refs';
-import { registerUse } from '../../platform/usage';
 import { personGroups } from '../site/site.tables';
 import { registerPersonPicker } from '../site/personPicker';
 import { persons } from '../../platform/platform.tables';
@@ -55,21 +54,6 @@ registerRefTarget('keymanagement/key', { table: keys, label: keyLabel, scope: 's
 registerRefTarget('keymanagement/team', { table: personGroups, label: byName, scope: 'site' });
 
 // A door group, key group or door named by a door's or key's `groups` / `doors` is kept (IN_USE).
-registerUse({
-  entity: door,
-  field: 'groups',
-  table: doorGroupMembers,
-  column: doorGroupMembers.groupId,
-  target: doorGroups,
-});
-registerUse({
-  entity: key,
-  field: 'groups',
-  table: keyGroupMembers,
-  column: keyGroupMembers.groupId,
-  target: keyGroups,
-});
-registerUse({ entity: key, field: 'doors', table: keyDoors, column: keyDoors.doorId, target: doors });
 
 const MODULE = 'MOD_KM' as const;
 
@@ -79,6 +63,21 @@ const MODULE = 'MOD_KM' as const;
  * key–door pairs; then the lend-outs (keyLend.routes.ts). See docs/keys.md.
  */
 export function registerKeyRoutes(app: FastifyInstance, db: Db): void {
+  app.usage.add({
+    entity: door,
+    field: 'groups',
+    table: doorGroupMembers,
+    column: doorGroupMembers.groupId,
+    target: doorGroups,
+  });
+  app.usage.add({
+    entity: key,
+    field: 'groups',
+    table: keyGroupMembers,
+    column: keyGroupMembers.groupId,
+    target: keyGroups,
+  });
+  app.usage.add({ entity: key, field: 'doors', table: keyDoors, column: keyDoors.doorId, target: doors });
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['keymanagement'];
 

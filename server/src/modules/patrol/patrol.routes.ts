@@ -24,7 +24,6 @@ import { registerRefTarget } from '../../platform/refs';
 import { hashPassword, hashToken, newToken, verifyPassword } from '../../platform/secrets';
 import { terminalOf } from '../../platform/terminal';
 import { terminalRecordRoutes } from '../../platform/terminalRecords';
-import { registerUse } from '../../platform/usage';
 import { registerPersonPicker, sitePersonLabel } from '../site/personPicker';
 import { persons } from '../../platform/platform.tables';
 import {
@@ -51,13 +50,6 @@ registerRefTarget('patrol/guard', {
   scope: 'site',
 });
 // A checkpoint on a route is kept (IN_USE) while the route names it.
-registerUse({
-  entity: patrolRoute,
-  field: 'checkpoints',
-  table: patrolRouteCheckpoints,
-  column: patrolRouteCheckpoints.checkpointId,
-  target: patrolCheckpoints,
-});
 
 const MODULE = 'MOD_PATROL' as const;
 
@@ -67,6 +59,13 @@ const MODULE = 'MOD_PATROL' as const;
  * (`POST /api/patrol/terminal/signin`, the terminal's token only). See docs/patrol.md.
  */
 export function registerPatrolRoutes(app: FastifyInstance, db: Db, limiter: LoginLimiter): void {
+  app.usage.add({
+    entity: patrolRoute,
+    field: 'checkpoints',
+    table: patrolRouteCheckpoints,
+    column: patrolRouteCheckpoints.checkpointId,
+    target: patrolCheckpoints,
+  });
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['patrol'];
   registerPatrolInstanceRoutes(app, db);

@@ -29,7 +29,6 @@ import { currentSiteId } from '../../platform/guard';
 import { refusePersonalFilters } from '../../platform/personalData';
 import { registerCsvExport } from '../../platform/recordCsv';
 import { registerRefTarget } from '../../platform/refs';
-import { registerUse } from '../../platform/usage';
 import { noGovernmentBlacklist, type GovernmentBlacklistProvider } from '../blacklist/blacklist';
 import { companionHooks, registerUntracedDeparture } from '../site/movement';
 import { cardByCode } from '../visit/visit.service';
@@ -82,14 +81,6 @@ registerRefTarget('vehicle', {
   scope: 'site',
 });
 // An entry whose departure is recorded is kept while the OUT row names it.
-registerUse({
-  entity: vehicle,
-  field: 'entry',
-  fieldKey: 'entity.vehicle.values.direction.OUT',
-  table: vehicleMovements,
-  column: vehicleMovements.entryId,
-  target: vehicleMovements,
-});
 
 const READ: readonly Role[] = vehicle.read;
 const WRITE: readonly Role[] = vehicle.write;
@@ -124,6 +115,14 @@ export function registerVehicleRoutes(
   db: Db,
   options: VehicleRoutesOptions = {},
 ): VehicleModule {
+  app.usage.add({
+    entity: vehicle,
+    field: 'entry',
+    fieldKey: 'entity.vehicle.values.direction.OUT',
+    table: vehicleMovements,
+    column: vehicleMovements.entryId,
+    target: vehicleMovements,
+  });
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['vehicle'];
   const government = options.governmentCheck ?? noGovernmentBlacklist;

@@ -25,7 +25,6 @@ import { currentSiteId } from '../../platform/guard';
 import { refusePersonalFilters, requirePersonalData } from '../../platform/personalData';
 import { registerCsvExport } from '../../platform/recordCsv';
 import { registerRefTarget } from '../../platform/refs';
-import { registerUse } from '../../platform/usage';
 import { companionHooks, registerUntracedDeparture } from '../site/movement';
 import { toCsv } from './visit.csv';
 import { noGovernmentBlacklist, type GovernmentBlacklistProvider } from '../blacklist/blacklist';
@@ -64,15 +63,6 @@ registerRefTarget('visit', {
 
 // Kept while used, besides the references the entities declare: an entry whose departure is recorded (the OUT
 // row names it), and an advice visits were made from.
-registerUse({
-  entity: visit,
-  field: 'entry',
-  fieldKey: 'entity.visit.values.direction.OUT',
-  table: visits,
-  column: visits.entryId,
-  target: visits,
-});
-registerUse({ entity: visit, field: 'adviceId', table: visits, column: visits.adviceId, target: advices });
 
 const READ: readonly Role[] = visit.read;
 const WRITE: readonly Role[] = visit.write;
@@ -103,6 +93,21 @@ export function registerVisitRoutes(
   db: Db,
   options: VisitRoutesOptions = {},
 ): VisitModule {
+  app.usage.add({
+    entity: visit,
+    field: 'entry',
+    fieldKey: 'entity.visit.values.direction.OUT',
+    table: visits,
+    column: visits.entryId,
+    target: visits,
+  });
+  app.usage.add({
+    entity: visit,
+    field: 'adviceId',
+    table: visits,
+    column: visits.adviceId,
+    target: advices,
+  });
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['visit'];
 
