@@ -1,5 +1,6 @@
-// Over 600 lines: the rendering of every scenario group's tables, CPU tables and targets into
-// docs/performance.md. The prose around the figures belongs in the doc (issue 34 point 5, not yet moved).
+// Over 600 lines: the rendering of every scenario group's tables, CPU tables, targets and SQL into
+// docs/performance.md. Only figures: the prose around them (titles, design, notes) is the document's own, kept
+// above each part's "Measurements" heading when a run writes the file (`mergeReport`).
 import type { CpuUse, Measurement, Outcomes } from './sql';
 
 /** Visits and audit entries, vehicles, stock or logistics: each in its own part of the report, with its own targets. */
@@ -109,122 +110,6 @@ export interface DatabaseRun {
   results: ScenarioResult[];
   mix: MixResult | null;
 }
-
-/** How the visit lists stay fast; kept in the generated file so that it is read beside the numbers. */
-const DESIGN = [
-  '## Design',
-  '',
-  '- **Default sort.** Visits are listed by `movement_time desc, id desc`; the index',
-  '  `visit_site_time_idx (site_id, movement_time desc, id desc)` serves it, so the first page reads 25 index',
-  '  entries whatever the table size. The in-area overview has its own partial index (`where in_area`).',
-  '- **Filters.** Purpose and gate have `(site_id, purpose_id|gate_id, movement_time desc)` indexes; names and',
-  '  plate are contains-searches (`ilike`) served by trigram GIN indexes (`pg_trgm`, loaded into PGlite',
-  '  as well); the in-area check at entry uses a partial index on the lower-cased names.',
-  '- **Totals.** `X-Total-Count` is exact up to 1,000 matching visits: a `count(*)` over a subquery limited',
-  "  to 1,001 rows, which never reads more than that. Beyond it the total is the planner's estimate",
-  '  (`explain`, never below 1,001), kept for 30 s for the same filter values; an exact total is kept until',
-  '  the next write call of the API on any instance (the signal the session cache hears), at most 10 s. So',
-  '  the pages of a list cost no count while nothing changes. The CRUD option is `countLimit`.',
-  '- **Statistics.** Visitor names have a larger statistics target (1,000), so common names are in the',
-  '  most-common-values list and a contains-search is estimated well; with the default target a common name',
-  '  could be estimated as rare and the page read every match instead of walking the time index.',
-  '- **Audit log.** As many audit entries as visits. The list uses the same bounded count (`countLimit`),',
-  '  the index `(created, id)` for its default sort, trigram indexes for the author and path searches and',
-  '  `(column, created)` indexes for the event, method, status and site filters. Before, a page cost an exact',
-  '  `count(*)` over every entry (0.2–0.3 s at a million).',
-  '- **One statement per page.** Companions and equipment (and every link list of the CRUD machinery) are',
-  '  correlated subqueries of the record select; the planner evaluates them only for the rows of the page',
-  '  (after the limit). The count, when one is needed, runs at the same time.',
-  "- **References without joins.** A reference's label (a transport's supplier, type, ramp, status…) is a",
-  '  correlated subquery too; the select joins the referenced table only when the page is sorted by that',
-  '  label. With six joined references, PostgreSQL spent 2.4 ms of a 3.3 ms first page of transports',
-  '  searching join orders; without them it costs 1.0 ms. Under load (4 connections, 500,000 transports) the',
-  "  main select's p50 fell from 20 ms to 3.2 ms.",
-  '- **Prepared once.** The CRUD select is built once per query shape (which filters are set, the sort, a',
-  '  page or one record) with placeholders and runs as a named prepared statement with the values of each',
-  '  request; building that SQL anew cost more CPU than the cheap pages themselves. Connections plan every',
-  '  run for its values (`plan_cache_mode=force_custom_plan`): a generic plan cannot tell a rare name from a',
-  '  common one.',
-  '- **Records as JSON.** The database writes each record as the API returns it (`json_build_object`, date-times',
-  "  in `toISOString` form) and the app sends the page's texts joined into an array, without parsing,",
-  '  mapping or serializing columns; only a caller whose records must be changed (personal data masked for',
-  '  one without VIEW_PERSONAL_INFO) has them parsed and serialized again.',
-  '- **Sessions.** Each app instance keeps resolved sessions in memory: an ordinary call costs no session',
-  '  query. Triggers on what a session is made of (users, roles, groups, site memberships, modules, time-outs,',
-  '  terminals, the session rows) tell every instance by PostgreSQL `NOTIFY` (PGlite: in process) when such a',
-  '  write commits, and the instance that wrote forgets its sessions before its answer leaves; writes of',
-  '  anything else (a visit, a stock movement, a transition) keep them. Before, every write call emptied the',
-  '  caches, and under 20 writers every call loaded its session again. Entries also expire after 10 s and at',
-  '  the session expiry (server/src/platform/sessionCache.ts, migration 0023).',
-  "- **Writes.** A write's statements are built once per shape and prepared (server/src/db/prepared.ts), as",
-  "  the pages' are. Its audit entry is one statement: it locks the site's chain, takes the time, hashes the",
-  "  entry in the database (`sha256`) and moves the chain's tail, and its `NOTIFY` tells the other instances",
-  '  that something was written (their kept totals). What a write only reads runs before the row it changes',
-  '  is locked (a transition reads its workflow first), so the locks of a hot record are held for fewer',
-  '  round trips.',
-  '- **What is compared.** The app runs in a process of its own (bench/target.ts, bundled and run by plain',
-  '  node with the flags of `npm start`, as production runs it; until 2026-11-27 through tsx, whose',
-  '  `keepNames` named every closure at run time), autocannon in the runner. "page SQL" replays,',
-  '  straight through the driver (node-postgres pool or the PGlite instance,',
-  "  in the app's process while the app is idle), every statement the app sent for that page but the",
-  "  session's — captured from the driver during a real request in the steady state (the second of two",
-  '  calls) — all at once per iteration, from as many loops as autocannon has connections, prepared as the',
-  '  app prepared them. "main select" is the rows query alone. What HTTP adds is HTTP, routing, the guard',
-  "  and query validation, and the load generator's own CPU on the same cores; on a machine short of CPU",
-  '  also the waits for a core at each hop between processes (three for HTTP: load generator, app,',
-  "  database; two for the replay). HTTP latencies are taken from autocannon's per-response times (its",
-  '  own percentiles are whole milliseconds); autocannon sends no `Accept-Encoding`, so answers are not',
-  '  compressed.',
-  '- **Alternating rounds.** Each measurement runs short rounds, HTTP then SQL then HTTP again, and the',
-  '  ratio is the median of the ratios of each pair of rounds (p50 for a page, throughput for the mixed',
-  '  load). Other work on the machine (tests, builds) then slows both sides of a pair alike instead of',
-  '  whichever side ran while it did; p50, p99 and rates are over all rounds of a side. The per-round',
-  '  ratios are listed, so their spread shows how steady the machine was.',
-  '- **CPU per call.** Each round also reads the CPU time of the load generator (the runner), of the app',
-  '  (or of the replay, which runs in the same process) and of the PostgreSQL server (its processes in',
-  '  `/proc`), and each table is followed by that time per call. When the cores are all busy, latency at a',
-  '  fixed concurrency follows the CPU a call costs the whole machine, so the HTTP − replay column is what',
-  '  the p50 ratio is made of: how much is the load generator, how much the app, how much the database.',
-  '- **The floor of HTTP (`--floor`).** In the same rounds, between the app and the replay, autocannon also',
-  "  loads a bare `node:http` server in the app's process (bench/target.ts) that answers each request by",
-  "  running the call's statements at once through the same driver, as the replay does, and sending the",
-  "  first one's records joined into an array, as the app sends a page: no routing, session, validation or",
-  '  hooks. Its ratio to the replay is what any Node HTTP server pays on this machine for the extra hop (the',
-  "  load generator, HTTP parsing, a second socket); the app's ratio can only be above it. Where a target's",
-  '  ratio is below this floor, no Node app can meet it on this machine.',
-  '- **The floor, measured** (2026-11-28, PostgreSQL, full size, `--floor`). That day the machine ran at',
-  '  about half the speed of the run below (the CPU per call of every side about doubled; the host took',
-  '  steal time), so its absolute figures are not the ones rendered here; the ratios are taken within the',
-  "  same rounds. The bare server's p50 ratios, with the app's of the same rounds in brackets: visit first",
-  '  page 1.34 (1.76), in-area list 1.34 (1.61), one visit 1.75 (2.35), audit first page 1.73 (2.17);',
-  '  vehicle first page 1.36 (1.66), plate filter 1.37 (1.91), vehicles in the area 1.35 (1.69); stock',
-  "  below minimum 1.76 (2.13), an item's movements 1.71 (2.62); transport list 1.31 (1.79), one transport",
-  "  1.65 (2.32), a transport's log 1.43 (1.75). On the mixed load the bare server reached 77 % of the",
-  "  replay's throughput (the app 52 %). Every page whose target is 1.3× is above 1.3× even through the",
-  "  bare server, and the mixed load's 80 % is above what it reached: on this machine those targets lie",
-  '  below the floor of any Node HTTP server.',
-  '- **Mixed read load.** Several users at once: a receptionist, a viewer (personal data masked) and an',
-  '  administrator, each restoring the session (`GET /api/session` with `X-Auth-Token`) and reading lists',
-  '  with and without filters, one visit, the in-area list and administration lists; every connection goes',
-  '  through the calls of the mix in turn. Its SQL side replays every statement each call of the mix sent',
-  '  (session statements included, transaction control left out), one call per iteration, the calls in',
-  '  turn, from as many loops as there are connections: the throughput the database allows without HTTP.',
-  '- **Where the HTTP side of the mix spends the CPU.** The CPU time per call (2026-11-27, PostgreSQL, a',
-  '  million visits, a quiet 2-core machine): a call of the mix costs the machine 1.35 ms over HTTP against',
-  "  0.91 ms replayed; of the 0.43 ms more, 0.10 ms is the load generator, 0.30 ms the app's work beyond the",
-  '  driver and 0.04 ms the database. With every core busy, throughput follows that cost: the mix runs at',
-  '  about two thirds of the replay (64 %). Sampled on the CPU with `perf` (a single visit, the app bundled',
-  "  as in production): the kernel's socket work is a quarter of the app's CPU (on the loopback, a write",
-  "  also runs the receiver's TCP receive and wakes it), Node's HTTP parser and streams another quarter, the",
-  "  driver an eighth, Fastify and its plugins a tenth, and the app's own code with Drizzle about a sixth: an",
-  "  app whose own code cost nothing would still spend twice the replay's driver loops. The hooks (request",
-  '  id, compression, CORS, metrics, security headers, audit scope, text check) together moved the CPU per',
-  '  call by no more than the noise between runs when switched off. A V8 profile (`BENCH_CPU_PROF`) puts',
-  '  `writev` first, but its samples are wall time: a write that wakes the database or the load generator is',
-  '  often preempted by it. The young generation of 64 MB (README, production notes) took a quarter off the',
-  "  app's CPU per page.",
-  '',
-];
 
 const ms = (value: number) => (value < 10 ? value.toFixed(2) : value.toFixed(1));
 const targetP99 = 50;
@@ -361,6 +246,17 @@ function mergePart(existing: string, fresh: string): string {
   return `${head}${sections.join('\n\n')}\n`;
 }
 
+/** Where a part's figures begin: everything above is the document's prose, kept as the file has it. */
+const MEASUREMENTS_HEADING = /^#{2,3} Measurements\b/m;
+
+/** The fresh figures of a part under the prose of the file's part (the title, the design, the notes). */
+function underProse(existing: string, fresh: string): string {
+  const proseEnds = existing.search(MEASUREMENTS_HEADING);
+  const figures = fresh.search(MEASUREMENTS_HEADING);
+  if (proseEnds < 0 || figures < 0) return fresh;
+  return `${existing.slice(0, proseEnds)}${fresh.slice(figures)}`;
+}
+
 /**
  * A fresh report over an existing file: each part the run did not measure is kept as the file has it, and in
  * a part it measured, each database it did not.
@@ -372,7 +268,8 @@ export function mergeReport(existing: string, fresh: string): string {
     return `${mergeReport(existing.slice(0, byHand), fresh).trimEnd()}\n\n${existing.slice(byHand)}`;
   const old = splitParts(existing);
   const now = splitParts(fresh);
-  const pick = (part: keyof ReportParts) => (now[part].trim() ? mergePart(old[part], now[part]) : old[part]);
+  const pick = (part: keyof ReportParts) =>
+    now[part].trim() ? underProse(old[part], mergePart(old[part], now[part])) : old[part];
   return joinParts({
     visits: pick('visits'),
     vehicles: pick('vehicles'),
@@ -383,18 +280,7 @@ export function mergeReport(existing: string, fresh: string): string {
 
 /** The visits' and audit entries' part: the page scenarios, the mixed load, their targets. */
 function renderVisits(runs: DatabaseRun[], machine: Machine): string {
-  const lines: string[] = [
-    '# Performance: visits and audit entries at a million rows',
-    '',
-    'Measured by `npm run bench` (`server/bench/run.ts`); regenerate this file with',
-    '`npm run bench -- --out=../docs/performance.md`. Do not edit the tables by hand.',
-    '',
-    ...DESIGN,
-    '## Measurements',
-    '',
-    ...machineLines(machine),
-    '',
-  ];
+  const lines: string[] = ['## Measurements', '', ...machineLines(machine), ''];
   if (!runs.some((run) => run.kind === 'pglite')) lines.push(ONLY_POSTGRESQL, '');
   for (const run of runs) {
     const results = run.results.filter((result) => groupOf(result) === 'visit');
@@ -505,42 +391,6 @@ function vehicleTargets(result: ScenarioResult): { text: string; missed: string[
   return { text: `p50 ≤ ${vehicleTargetRatio}× SQL, p99 ≤ ${vehicleTargetP99} ms`, missed };
 }
 
-/** How the vehicle lists and the plate reads stay fast; kept beside their numbers. */
-const VEHICLE_DESIGN = [
-  '- **Lists.** The vehicle manager and the in-area list run on the CRUD machinery of the visits (one',
-  '  prepared `json_build_object` select per page, the bounded count `countLimit` = 1,000). The first page',
-  '  walks `vehicle_movement_site_time_idx (site_id, movement_time desc, id desc)`; the in-area list its',
-  '  partial index (`where in_area or trailer_in_area`); the plate filter is a contains-search (`ilike`)',
-  '  served by the trigram index `vehicle_movement_plate_trgm_idx`.',
-  '- **Plate reads.** A camera (a machine terminal with the ANPR role, `X-Client-Token`) posts a read; the',
-  "  guard looks the terminal up, the read is matched against the site's vehicle advices of today",
-  '  (`vehicle_advice_site_date_idx`) and stored with its match and its audit entry in one transaction. Its',
-  '  raw SQL replays every statement it sent one after another in the same transaction, as the app sends',
-  '  them: each waits for the one before. Every read is a new row, so the replay inserts reads too.',
-  "  What a read sends (10 statements, each prepared): the terminal lookup, then at once the gate, the site's",
-  "  time zone, today's advices and the vehicles in the area, each only those whose look-alike key",
-  "  (`plateLookAlikeKey`: O and D as 0, B as 8, …) equals the read's or is one character longer or shorter,",
-  "  a superset of what can match; then the insert, its audit entry and the answer's select. Before",
-  '  (2026-11-27), every vehicle inside and every advice of the day went to the app to be matched there: with',
-  "  300 inside, half of the read's CPU. The",
-  "  audit entry updates the site's chain row, locked until the commit: one site's reads are committed one",
-  '  at a time. Measured twice: one camera reading back to back (the time a match takes, which the p99',
-  '  target of 10 ms is about) and as many cameras as the pages have connections, all reading back to back',
-  '  (the stress case, no target: each read waits for the others on two cores).',
-  '- **Plans** (`explain analyze`, PostgreSQL, 1,000,000 movements, 2026-11-25). First page: an index scan of',
-  '  `vehicle_movement_site_time_idx` reading 25 entries, 0.8 ms; plate filter: a bitmap scan of the trigram',
-  '  index (20 matches) and a sort, 0.5 ms; in-area list: a scan of the partial index, 0.5 ms. Planning the',
-  "  six joins of the code lists (each request's values are planned anew) cost more than running them,",
-  '  2–4 ms, until the labels of references became correlated subqueries (2026-11-27, "References without',
-  '  joins" above). No index is missing; what the pages cost beyond that, HTTP and SQL alike, is waiting for a',
-  '  core.',
-  '- **In-area list.** A named list of the CRUD machinery (`scopes`): its condition (vehicle or trailer',
-  '  inside) and its fields (the minutes since the entry, and whether they are over the site property',
-  '  `VEHICLE_DWELL_LIMIT_HOURS`, read by a subquery) are part of its one prepared select, and its total is',
-  "  kept like a filtered list's. Before (2026-11-27), its select was built for each request, its total",
-  '  counted each time, the limit read by a second query and every record parsed to add the dwell time.',
-];
-
 /**
  * A part's table: each scenario's HTTP beside its raw SQL, the ratios of the rounds, and on PostgreSQL its
  * targets and whether they were met.
@@ -627,13 +477,6 @@ function cpuTable(
 /** The vehicles' part: the vehicle manager's pages and a plate read, beside their SQL, with their targets. */
 function renderVehicles(runs: DatabaseRun[], machine: Machine): string {
   const lines: string[] = [
-    '## Vehicles: a million vehicle movements',
-    '',
-    'Measured by `npm run bench -- --only=vehicle-first-page,vehicle-plate,vehicle-in-area,anpr-read-one,anpr-read`',
-    '(`--out=../docs/performance.md` rewrites only this part when only vehicle scenarios ran).',
-    '',
-    ...VEHICLE_DESIGN,
-    '',
     `### Measurements${machine.date ? ` of ${machine.date}` : ''}`,
     '',
     ...machineLines(machine),
@@ -713,33 +556,9 @@ function stockTargets(result: ScenarioResult): { text: string; missed: string[] 
   return { text: `p50 ≤ ${stockTargetRatio}× SQL, p99 ≤ ${stockTargetP99} ms`, missed };
 }
 
-/** How the stock lists and the movements stay fast and exact; kept beside their numbers. */
-const STOCK_DESIGN = [
-  '- **Lists.** Items and movements run on the CRUD machinery (one prepared `json_build_object` select per',
-  '  page, the bounded count `countLimit` = 10,000). The below-minimum list walks',
-  '  `stock_item_below_minimum_idx (site_id, below_minimum, code)` in its default order (a full index: the',
-  "  filter is a bound value of the prepared select); an item's movements walk",
-  '  `stock_movement_item_time_idx (site_id, item_id, movement_time desc, id desc)`.',
-  '- **Recording a movement** (docs/stock.md): the item locked (`select … for update`), the level upserted or',
-  '  updated on the condition `current + units >= 0` and the total the same way in one statement, the',
-  '  movement inserted and its audit entry written, in one transaction. The movements of one item are',
-  "  serialized by its row lock (and a site's writes by its audit chain row); every client records on the",
-  '  same item, the worst case. Its raw',
-  '  SQL replays the statements one after another in the same transaction, holding the same locks.',
-  "- **No lost update.** After the movement scenario the item's stock, the sum of its levels and the sum of",
-  '  its movements (those of HTTP and of the replay) are compared: `exact` when all three are equal.',
-];
-
 /** The stock part: the below-minimum list, an item's movements and recording movements, with targets. */
 function renderStock(runs: DatabaseRun[], machine: Machine): string {
   const lines: string[] = [
-    '## Stock: 200,000 items and 2,000,000 movements',
-    '',
-    'Measured by `npm run bench -- --only=stock-below-minimum,stock-item-movements,stock-movement`',
-    '(`--out=../docs/performance.md` rewrites only this part when only stock scenarios ran).',
-    '',
-    ...STOCK_DESIGN,
-    '',
     `### Measurements${machine.date ? ` of ${machine.date}` : ''}`,
     '',
     ...machineLines(machine),
@@ -797,35 +616,6 @@ function logisticsTargets(result: ScenarioResult): { text: string; missed: strin
   return { text: `p50 ≤ ${logisticsTargetRatio}× SQL, p99 ≤ ${logisticsTargetP99} ms`, missed };
 }
 
-/** How the transport pages and the transitions stay fast and exact; kept beside their numbers. */
-const LOGISTICS_DESIGN = [
-  '- **Lists.** Transports and the log run on the CRUD machinery (one prepared `json_build_object` select per',
-  '  page; the transport list counts exactly up to 10,000 and estimates beyond). The first page walks',
-  "  `logistics_transport_site_arrive_idx (site_id, datetime_arrive desc, id desc)`; a transport's log (what",
-  "  the list's expanded row and the preview load, the transport itself coming from the list) walks",
-  '  `logistics_transport_log_transport_idx (transport_id, time, id)`. "One transport" is the record a',
-  '  dispatcher reads before acting on it.',
-  '- **A transition** (docs/logistics.md): every dispatcher reads the transport (`GET …/transport/:id`, not',
-  '  timed) and executes the operation the workflow offers in the status it read (to the ramp, off it) at the',
-  '  version it read; only the `POST …/transport/:id/operation` is timed. In one transaction: the transport',
-  '  read, the operation and its attribute modes, the update `… where version = $v`, the log entry, the',
-  '  notifications and the `NOTIFY` of the event, the audit entry; of the dispatchers acting on one version',
-  '  one succeeds, the others get 409 LOGISTICS_CONFLICT (counted, not a failure). Its raw SQL replays the',
-  '  statements of a transition from the status read, one after another in one transaction, as a',
-  "  dispatcher makes it: the dispatchers' read first (the statements of their `GET`, not timed), the version",
-  '  read in place of the captured',
-  '  one, stopping where the app answers the conflict (the version read differs, or the update changes no',
-  '  row) and then running what the app sends after a refusal (its audit entry, `REFUSED`, captured from a',
-  '  stale write). Its p50 mixes successes and the cheaper conflicts on both sides; their counts are listed.',
-  "  Every write of a site, a refusal's audit entry too, appends to the site's audit chain, whose row stays",
-  '  locked until the commit: the transitions and the refusals of one site are committed one at a time,',
-  '  over HTTP and in the replay alike.',
-  "- **No lost update.** Before and after the transition scenario the transport's version and its log",
-  '  entries are read: each success (HTTP, replay, warm-ups and captures) must have added one of each. Writes',
-  '  still unanswered when a load phase ended (the load generator closes its connections) may have succeeded',
-  '  too: the version may grow by at most that many more than the successes counted.',
-];
-
 const outcomeText = (outcomes: Outcomes) =>
   `${outcomes.succeeded.toLocaleString('en')} succeeded, ${outcomes.conflicts.toLocaleString('en')} conflicts` +
   (outcomes.other ? `, ${outcomes.other.toLocaleString('en')} other refusals` : '') +
@@ -836,13 +626,6 @@ const outcomeText = (outcomes: Outcomes) =>
 /** The logistics part: the transport list, one transport, its log and a transition, with targets. */
 function renderLogistics(runs: DatabaseRun[], machine: Machine): string {
   const lines: string[] = [
-    '## Logistics: 500,000 transports and 5,000,000 log entries',
-    '',
-    'Measured by `npm run bench -- --only=logistics-first-page,logistics-transport,logistics-transport-log,logistics-transition`',
-    '(`--out=../docs/performance.md` rewrites only this part when only logistics scenarios ran).',
-    '',
-    ...LOGISTICS_DESIGN,
-    '',
     `### Measurements${machine.date ? ` of ${machine.date}` : ''}`,
     '',
     ...machineLines(machine),

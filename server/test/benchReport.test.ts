@@ -56,6 +56,25 @@ describe('docs/performance.md written over an earlier run (mergeReport)', () => 
   });
 });
 
+describe('the prose of docs/performance.md', () => {
+  it('stays as the document has it above the fresh figures of each part', () => {
+    const existing =
+      `# Performance\n\nWhy the lists are fast (edited by hand).\n\n## Measurements\n\nold machine\n\n## PostgreSQL\n\nold pg rows\n` +
+      `\n${VEHICLE_MARKER}\n\n## Vehicles\n\nThe vehicles' design.\n\n### Measurements of 2026-01-01\n\n### PostgreSQL\n\nold vehicle rows\n`;
+    const fresh =
+      `## Measurements\n\nnew machine\n\n## PostgreSQL\n\nnew pg rows\n` +
+      `\n${VEHICLE_MARKER}\n\n### Measurements of 2026-02-02\n\n### PostgreSQL\n\nnew vehicle rows\n`;
+    const merged = mergeReport(existing, fresh);
+    expect(merged).toContain('Why the lists are fast (edited by hand).');
+    expect(merged).toContain("The vehicles' design.");
+    expect(merged).toContain('new machine');
+    expect(merged).toContain('new vehicle rows');
+    expect(merged).toContain('### Measurements of 2026-02-02');
+    expect(merged).not.toContain('old');
+    expect(mergeReport(merged, fresh)).toBe(merged);
+  });
+});
+
 describe('the floor of HTTP in the report (--floor)', () => {
   const measurement = (p50: number, rps: number) => ({ p50, p99: p50 * 3, rps });
   const page = (floor: boolean): ScenarioResult => ({
