@@ -1,3 +1,4 @@
+import { changesWithoutPersonalValues, personalFieldsFor, withoutPersonalValues } from './auditPrivacy';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AuditEvent } from '@strazce/contract';
@@ -201,10 +202,13 @@ function entryOf(
       record?.entity ??
       (event === 'LOGIN' || event === 'LOGIN_FAILED' ? null : resourceOf(request.routeOptions.url)),
     recordId: recordId === undefined || recordId === null ? null : String(recordId).slice(0, 100),
-    changes: record?.changes ?? null,
+    changes: record?.changes ? changesWithoutPersonalValues(record.entity, record.changes) : null,
     address: request.ip ?? null,
     clientId: session?.clientId ?? request.terminal?.clientId ?? null,
-    params: maskSecrets({ ...params, ...(request.query as object) }, extraSecrets),
+    // Personal values (a name searched in an export, a visitor's details in a body) are masked like secrets.
+    params: withoutPersonalValues(
+      maskSecrets({ ...params, ...(request.query as object) }, extraSecrets),
+    ) as Record<string, unknown>,
     // The request's id (logging.ts) beside its headers: the entry, the server log and the proxy's log meet.
     requestHeaders: { ...pickHeaders(request.headers, REQUEST_HEADERS), 'x-request-id': request.id },
     // A route whose body is personal data (`config.auditBody: false`) records none: its business record says
@@ -212,7 +216,10 @@ function entryOf(
     requestBody:
       body === undefined || body === null || request.routeOptions.config?.auditBody === false
         ? null
-        : maskSecrets(body, extraSecrets),
+        : withoutPersonalValues(
+            maskSecrets(body, extraSecrets),
+            personalFieldsFor(record?.entity ?? resourceOf(request.routeOptions.url)),
+          ),
     responseHeaders: reply ? pickHeaders(reply.getHeaders(), RESPONSE_HEADERS) : null,
     status,
   };

@@ -21,6 +21,9 @@ export type PersonalCategory = (typeof PERSONAL_CATEGORIES)[number];
 /** A field's classification: its category of personal data, or `null` when it holds none. */
 export type FieldClassification = PersonalCategory | null;
 
+/** What the audit trail records instead of a personal value (the field changed; its value is not kept there). */
+export const PERSONAL_VALUE_MASK = '(personal)';
+
 /**
  * Categories that anonymization keeps: a time and place trail (movement times, gates) stays with the record
  * so that the gate load, the KPIs and the stock history keep working; once the identity, contact, document,

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { SafetyCertificateOutlined } from '@ant-design/icons';
 import { Alert, Button, Tabs, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { audit, type AuditVerification } from '@strazce/contract';
+import { audit, PERSONAL_VALUE_MASK, type AuditVerification } from '@strazce/contract';
 import { api } from '../../lib/api';
 import { RecordPreview } from '../../components/crud/CrudDialog';
 import { CrudPage } from '../../components/crud/CrudPage';
@@ -78,7 +78,14 @@ function ChangesTable({ value, emptyText }: { value: unknown; emptyText: string 
   const { t } = useTranslation();
   const entries = Object.entries((value ?? {}) as Record<string, { from?: unknown; to?: unknown }>);
   if (entries.length === 0) return <div className="admin-log-none">{emptyText}</div>;
-  const show = (item: unknown) => (item === undefined ? '' : JSON.stringify(item));
+  const show = (item: unknown) =>
+    item === undefined ? (
+      ''
+    ) : item === PERSONAL_VALUE_MASK ? (
+      <em className="admin-audit-personal">{t('entity.system_audit.personalValue')}</em>
+    ) : (
+      JSON.stringify(item)
+    );
   return (
     <table className="admin-audit-changes">
       <thead>
