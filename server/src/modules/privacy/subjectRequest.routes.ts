@@ -76,21 +76,26 @@ export function registerSubjectRequestRoutes(app: FastifyInstance, db: Db): void
   async function handle(request: FastifyRequest, body: SubjectSearch, action: 'search' | SubjectAction) {
     const { session, found } = await search(request, body);
     const at = now();
-    const requestId = await recordRequest(db, {
-      at,
-      siteId: session.siteId,
-      userId: session.userId,
-      userName: session.userName,
-      kind: body.kind,
-      value: body.value,
-      action,
-      found,
-    });
-    auditRecord(request, {
-      entity: 'privacy/subject',
-      recordId: requestId,
-      siteId: session.siteId,
-      changes: { [action]: { to: counts(found) } },
+    // The record and its audit entry (counts only) are written in one transaction.
+    const requestId = await db.transaction(async (transaction) => {
+      const tx = transaction as unknown as Db;
+      const id = await recordRequest(tx, {
+        at,
+        siteId: session.siteId,
+        userId: session.userId,
+        userName: session.userName,
+        kind: body.kind,
+        value: body.value,
+        action,
+        found,
+      });
+      auditRecord(request, {
+        entity: 'privacy/subject',
+        recordId: id,
+        siteId: session.siteId,
+        changes: { [action]: { to: counts(found) } },
+      });
+      return id;
     });
     return { found, at, requestId };
   }
@@ -106,6 +111,7 @@ export function registerSubjectRequestRoutes(app: FastifyInstance, db: Db): void
           "(readable, in the requester's language) and files/ (photos, signed PDFs, attachments). Recorded; " +
           'audited without the content.',
         body: subjectExportSchema,
+        response: { 200: z.unknown().describe('application/zip') },
       },
     },
     async (request, reply) => {

@@ -62,6 +62,10 @@ export async function findSubject(
   return found;
 }
 
+/** A write of its own transaction (the audit refuses bare writes; the request's entry is told once). */
+const inTransaction = <T>(db: Db, write: (tx: Db) => Promise<T>): Promise<T> =>
+  db.transaction(async (transaction) => write(transaction as unknown as Db));
+
 const byId = (ids: number[]) => [...new Set(ids)];
 
 /** The held ids of a target's found records: retention's hold rule, else a person hold on the record's name. */
@@ -158,21 +162,22 @@ export async function eraseFound(db: Db, files: FileUploads, found: Found, at: D
     if (target.retention) {
       done[target.resource] = await anonymizeRecords(db, files, target.retention, ids, at);
     } else if (target.deleteOnErase) {
-      const deleted = await db
-        .delete(target.table)
-        .where(inArray(target.table.id, ids))
-        .returning({ id: target.table.id });
+      const deleted = await inTransaction(db, (tx) =>
+        tx.delete(target.table).where(inArray(target.table.id, ids)).returning({ id: target.table.id }),
+      );
       done[target.resource] = deleted.map((row) => Number(row.id));
     } else {
       const values = anonymizedValues(target.table, target.classification);
       const columns = getTableColumns(target.table) as Record<string, PgColumn>;
       values.version = sql`${columns.version} + 1`;
       values.updatedAt = at;
-      const changed = await db
-        .update(target.table)
-        .set(values)
-        .where(inArray(target.table.id, ids))
-        .returning({ id: target.table.id });
+      const changed = await inTransaction(db, (tx) =>
+        tx
+          .update(target.table)
+          .set(values)
+          .where(inArray(target.table.id, ids))
+          .returning({ id: target.table.id }),
+      );
       done[target.resource] = changed.map((row) => Number(row.id));
     }
   }
@@ -185,21 +190,33 @@ export async function restrictFound(db: Db, found: Found, lift: boolean, request
   for (const [target, records] of found) {
     const ids = records.map((record) => record.id);
     if (lift) {
-      const removed = await db
-        .delete(privacyRestrictions)
-        .where(
-          and(eq(privacyRestrictions.resource, target.resource), inArray(privacyRestrictions.recordId, ids)),
-        )
-        .returning({ id: privacyRestrictions.recordId });
+      const removed = await inTransaction(db, (tx) =>
+        tx
+          .delete(privacyRestrictions)
+          .where(
+            and(
+              eq(privacyRestrictions.resource, target.resource),
+              inArray(privacyRestrictions.recordId, ids),
+            ),
+          )
+          .returning({ id: privacyRestrictions.recordId }),
+      );
       done[target.resource] = removed.map((row) => row.id);
     } else {
-      const added = await db
-        .insert(privacyRestrictions)
-        .values(
-          records.map((record) => ({ ...record, recordId: record.id, resource: target.resource, requestId })),
-        )
-        .onConflictDoNothing()
-        .returning({ id: privacyRestrictions.recordId });
+      const added = await inTransaction(db, (tx) =>
+        tx
+          .insert(privacyRestrictions)
+          .values(
+            records.map((record) => ({
+              siteId: record.siteId,
+              recordId: record.id,
+              resource: target.resource,
+              requestId,
+            })),
+          )
+          .onConflictDoNothing()
+          .returning({ id: privacyRestrictions.recordId }),
+      );
       done[target.resource] = added.map((row) => row.id);
     }
   }
@@ -255,8 +272,10 @@ export async function recordOutcome(
   id: number,
   outcome: Omit<SubjectActionResult, 'requestId' | 'action'>,
 ) {
-  await db
-    .update(privacySubjectRequests)
-    .set({ done: outcome.done, skipped: outcome.skipped })
-    .where(eq(privacySubjectRequests.id, id));
+  await inTransaction(db, (tx) =>
+    tx
+      .update(privacySubjectRequests)
+      .set({ done: outcome.done, skipped: outcome.skipped })
+      .where(eq(privacySubjectRequests.id, id)),
+  );
 }
