@@ -31,7 +31,7 @@ test.describe('subject requests', () => {
     await page.getByTestId('subject-search').click();
     const results = page.getByTestId('subject-results');
     await expect(results).toContainText('Visits');
-    await expect(page.getByTestId('subject-found')).toContainText('Found 1 records');
+    await expect(page.getByTestId('subject-found')).toContainText('Found 1 record');
 
     for (const width of [390, 1024, 1440]) {
       await page.setViewportSize({ width, height: 900 });
@@ -51,9 +51,9 @@ test.describe('subject requests', () => {
     expect(fs.readFileSync(file).subarray(0, 4).toString('hex')).toBe('504b0304');
 
     await page.getByTestId('subject-erase').click();
-    await expect(page.locator('.ant-modal-confirm')).toContainText('Erase 1 records?');
+    await expect(page.locator('.ant-modal-confirm')).toContainText('Erase 1 record?');
     await page.getByTestId('subject-confirm').click();
-    await expect(page.getByText('Erased 1 records, 0 held records skipped')).toBeVisible();
+    await expect(page.getByText('Erased: 1, held and skipped: 0')).toBeVisible();
     await expect(page.getByTestId('subject-none')).toBeVisible();
     await expect(page.getByTestId('subject-history')).toContainText('Erasure');
     await expect(page.getByTestId('subject-history')).toContainText('Export');
