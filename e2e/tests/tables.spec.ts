@@ -20,9 +20,10 @@ const screenshots = path.resolve(here, '..', '..', 'screenshots');
  */
 /**
  * Pages of the menu that are no list: the logistics board, the site's reports (charts and sums) and privacy
- * (settings and the record of processing; its legal holds list: privacy.spec.ts).
+ * (settings and the record of processing; its legal holds list: privacy.spec.ts) and its subject requests (a
+ * search form: subject-requests.spec.ts).
  */
-const NOT_LISTS = ['/logistics/manager', '/site/reports', '/admin/privacy'];
+const NOT_LISTS = ['/logistics/manager', '/site/reports', '/admin/privacy', '/admin/privacy/requests'];
 const LIST_PAGES = APP_ROUTES.filter((route) => route.area !== null)
   .map((route) => route.path)
   .filter((route) => !NOT_LISTS.includes(route));

@@ -75,6 +75,13 @@ export const APP_ROUTES: readonly AppRoute[] = [
     // Privacy by design (docs/privacy.md): the site's retention, legal holds and the record of processing.
     ['privacy', ['ADMINISTRATOR', 'SITE_ADMIN']],
   ]),
+  // Subject requests (GDPR art. 15, 17, 18; docs/privacy.md): the privacy officer's search, export, erasure.
+  {
+    path: '/admin/privacy/requests',
+    name: 'admin.privacyRequests',
+    area: 'admin',
+    roles: ['PRIVACY_ADMIN', 'ADMINISTRATOR'],
+  },
   ...area('site', undefined, [
     ['districts', SITE_ADMIN],
     ['districtgates', SITE_ADMIN],

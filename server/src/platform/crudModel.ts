@@ -15,6 +15,7 @@ import type { Db } from '../db/database';
 import type { Clock } from './clock';
 import { AppError, validationError } from './errors';
 import { refTarget } from './refs';
+import { notRestricted } from './restriction.tables';
 
 /*
  * The CRUD machinery's declarations (what a module passes to `crudRoutes`) and the model the reads, counts and
@@ -269,6 +270,7 @@ export function crudModel<F extends Fields>(options: CrudOptions<F>, clock: Cloc
   }
 
   const siteColumn = options.siteColumn ?? table.siteId;
+  const restricted = notRestricted(entity.resource, table.id);
   const byId = (id: number, siteId: number | null, extraWhere?: SQL) =>
     whereOf({ id, siteId, extraWhere }, inline, [])()!;
 
@@ -351,6 +353,8 @@ export function crudModel<F extends Fields>(options: CrudOptions<F>, clock: Cloc
       shape.push(`scope:${target.scope}`);
     }
     if (target.filters) conditions.push(...filterConditions(target.filters, bind, shape));
+    // Lists leave restricted records out (GDPR art. 18, restriction.tables.ts); a record by id stays readable.
+    if (target.id === undefined && restricted) conditions.push(() => restricted);
     return () => and(...conditions.map((condition) => condition()));
   }
 

@@ -3,3 +3,4 @@ export * from './fields';
 export * from './retention';
 export * from './schemas';
 export * from './record';
+export * from './subject';

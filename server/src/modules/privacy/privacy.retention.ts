@@ -35,7 +35,7 @@ type Rows<T> = { rows: T[] };
 type RetainedTable = PgTable & { id: PgColumn; siteId: PgColumn; anonymized: PgColumn };
 
 /** How a retention rule finds its expired records and what it removes besides their personal columns. */
-interface RetentionTarget {
+export interface RetentionTarget {
   key: RetentionKey;
   table: RetainedTable;
   classification: EntityClassification;
@@ -287,6 +287,56 @@ export async function retentionPreview(
 }
 
 /**
+ * Anonymizes the records `ids` of a target now, in a transaction of their own: empties their personal columns
+ * (from the classification), marks them anonymized and removes what hangs on them; their files' contents go
+ * after the commit. Answers the ids it anonymized (not those anonymized before). Retention and erasure (subject
+ * requests) both anonymize through it.
+ */
+export async function anonymizeRecords(
+  db: Db,
+  files: FileUploads,
+  target: RetentionTarget,
+  ids: number[],
+  at: Date,
+): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const values = anonymizedValues(target.table, target.classification);
+  const columns = getTableColumns(target.table) as Record<string, PgColumn>;
+  if ('version' in columns) values.version = sql`${columns.version} + 1`;
+  if ('updatedAt' in columns) values.updatedAt = at;
+  values.anonymized = true;
+  const { anonymizedIds, removed } = await db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Db;
+    const changed = await tx
+      .update(target.table)
+      .set(values)
+      .where(and(inArray(target.table.id, ids), eq(target.table.anonymized, false)))
+      .returning({ id: target.table.id });
+    const anonymizedIds = changed.map((row) => Number(row.id));
+    const removed =
+      anonymizedIds.length > 0 && target.children ? await target.children(tx, anonymizedIds, files) : [];
+    return { anonymizedIds, removed };
+  });
+  for (const key of removed) await files.removeContent(key);
+  return anonymizedIds;
+}
+
+/** The ids among `ids` of a target's records that a legal hold active on `today` keeps. */
+export async function heldRecordIds(
+  db: Db,
+  target: RetentionTarget,
+  ids: number[],
+  today: string,
+): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ id: target.table.id })
+    .from(target.table)
+    .where(and(inArray(target.table.id, ids), target.held(today)));
+  return rows.map((row) => Number(row.id));
+}
+
+/**
  * Anonymizes the site's records past their retention, rule by rule, in batches of `batch` records: each batch
  * reads the next expired records (oldest first, after the last one seen: the index is read once), then in a
  * transaction of its own empties their personal columns (from the classification), marks them anonymized and
@@ -304,11 +354,6 @@ export async function applyRetention(
   const today = await siteToday(db, siteId, at);
   const done = {} as Record<RetentionKey, number>;
   for (const target of RETENTION_TARGETS) {
-    const values = anonymizedValues(target.table, target.classification);
-    const columns = getTableColumns(target.table) as Record<string, PgColumn>;
-    if ('version' in columns) values.version = sql`${columns.version} + 1`;
-    if ('updatedAt' in columns) values.updatedAt = at;
-    values.anonymized = true;
     let after: { from: unknown; id: number } | null = null;
     let count = 0;
     for (;;) {
@@ -326,18 +371,7 @@ export async function applyRetention(
       const last = found.rows[found.rows.length - 1]!;
       after = { from: iso(last.from), id: Number(last.id) };
       const ids = found.rows.map((row) => Number(row.id));
-      const removed = await db.transaction(async (transaction) => {
-        const tx = transaction as unknown as Db;
-        const changed = await tx
-          .update(target.table)
-          .set(values)
-          .where(and(inArray(target.table.id, ids), eq(target.table.anonymized, false)))
-          .returning({ id: target.table.id });
-        const anonymizedIds = changed.map((row) => Number(row.id));
-        count += anonymizedIds.length;
-        return anonymizedIds.length > 0 && target.children ? target.children(tx, anonymizedIds, files) : [];
-      });
-      for (const key of removed) await files.removeContent(key);
+      count += (await anonymizeRecords(db, files, target, ids, at)).length;
       if (found.rows.length < batch) break;
     }
     done[target.key] = count;

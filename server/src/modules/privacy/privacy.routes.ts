@@ -19,6 +19,7 @@ import { NO_BODY } from '../../platform/requestBody';
 import { siteProperties } from '../../platform/platform.tables';
 import { privacyHolds } from './privacy.tables';
 import { applyRetention, retentionPreview, retentionSettings } from './privacy.retention';
+import { registerSubjectRequestRoutes } from './subjectRequest.routes';
 
 const PRIVACY_ACCESS = { roles: PRIVACY_ADMIN_ROLES };
 
@@ -131,4 +132,6 @@ export function registerPrivacyRoutes(app: FastifyInstance, db: Db): void {
       return applyRetention(db, app.files, siteId, now());
     },
   );
+
+  registerSubjectRequestRoutes(app, db);
 }

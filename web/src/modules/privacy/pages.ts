@@ -4,4 +4,5 @@ import type { PageLoader } from '../../lib/pageLoader';
 export const privacyPages: Record<string, PageLoader> = {
   '/admin/privacy': () => import('./PrivacyPage'),
   '/admin/privacy/preview': () => import('./RetentionPreviewPage'),
+  '/admin/privacy/requests': () => import('./SubjectRequestPage'),
 };
