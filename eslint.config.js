@@ -30,6 +30,21 @@ const upwardImport = (layers) => ({
   message: 'Layers point down only (app root → modules → components → lib): move the piece down instead.',
 });
 
+/**
+ * One clock (docs/development.md): business times come from the app's clock (`app.clock`, the tests' manual
+ * clock), never the machine's. A deliberate wall-clock read says why in its disable comment.
+ */
+const wallClock = [
+  {
+    selector: "NewExpression[callee.name='Date'][arguments.length=0]",
+    message: "Take the time from the app's clock: new Date(app.clock.now()) (or request.server.clock).",
+  },
+  {
+    selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']",
+    message: "Take the time from the app's clock: app.clock.now() (or request.server.clock).",
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -56,6 +71,12 @@ export default tseslint.config(
     rules: {
       'no-restricted-syntax': ['error', everyOnEmptyList],
     },
+  },
+  {
+    files: ['server/src/**/*.ts'],
+    // The clock itself, tests, the operator's commands (durations of a backup) and demo data (around today).
+    ignores: ['**/*.test.ts', 'server/src/platform/clock.ts', 'server/src/ops/**', 'server/src/**/*.demo.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...wallClock] },
   },
   {
     // The layers (docs/development.md, "Layers"): the platform and the database layer know no module and not the

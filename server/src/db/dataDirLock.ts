@@ -189,6 +189,7 @@ function readHolder(file: string): LockHolder | null | undefined {
 
 function ageMs(file: string): number {
   try {
+    // eslint-disable-next-line no-restricted-syntax -- a lock file's age against the file system's times
     return Date.now() - fs.statSync(file).mtimeMs;
   } catch {
     return 0;
@@ -245,6 +246,7 @@ export function currentProcess(): LockHolder {
   return {
     pid: process.pid,
     host: os.hostname(),
+    // eslint-disable-next-line no-restricted-syntax -- when this process took the lock, for the operator
     started: new Date().toISOString(),
     ...(bootId ? { bootId } : {}),
     ...(start ? { processStart: start } : {}),

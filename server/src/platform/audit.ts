@@ -190,7 +190,8 @@ function entryOf(
   const extraSecrets = request.routeOptions.config?.auditSecrets ?? [];
   const recordId = record?.recordId ?? params.id;
   const entry: AuditEntry = {
-    created: new Date(),
+    // The app's clock, as every business time (docs/development.md).
+    created: new Date(request.server.clock.now()),
     event,
     siteId: record ? record.siteId : (session?.siteId ?? request.terminal?.siteId ?? null),
     authorId: session?.userId ?? null,

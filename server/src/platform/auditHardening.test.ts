@@ -66,7 +66,7 @@ describe('unstorable text (issue 9, point 1)', () => {
     const before = await personCount();
     const since = await lastAuditId();
     const cases = [
-      ctx.call(ctx.admin, 'POST', '/api/system_person?note=%00', { firstName: 'A', lastName: 'B' }),
+      ctx.call(ctx.admin, 'POST', '/api/system_person?source=%00', { firstName: 'A', lastName: 'B' }),
       ctx.call(ctx.admin, 'POST', '/api/system_person', { firstName: 'A\u0000', lastName: 'B' }),
       ctx.app.inject({
         method: 'POST',
@@ -93,9 +93,9 @@ describe('unstorable text (issue 9, point 1)', () => {
     const entries = await auditsSince(since);
     expect(entries.length).toBe(5);
     expectEvery(entries, (entry) => entry.event === 'REFUSED' && entry.status === 400);
-    expect(entries.some((entry) => JSON.stringify(entry.params) === JSON.stringify({ note: '\uFFFD' }))).toBe(
-      true,
-    );
+    expect(
+      entries.some((entry) => JSON.stringify(entry.params) === JSON.stringify({ source: '\uFFFD' })),
+    ).toBe(true);
   });
 
   it('refuses an anonymous write with a NUL byte as 401 first (refusals before validation)', async () => {
@@ -144,7 +144,7 @@ describe('audit in the write transaction (issue 9, point 2)', () => {
   it('rolls the write back when its audit entry cannot be written', async () => {
     const before = await personCount();
     await ctx.db.execute(
-      sql`alter table system_audit add constraint no_probe check (coalesce(request_body->>'lastName', '') <> 'Unaudited')`,
+      sql`alter table system_audit add constraint no_probe check (coalesce(request_body->>'lastName', '') <> '(personal)') not valid`,
     );
     try {
       const response = await ctx.call(ctx.admin, 'POST', '/api/system_person', {

@@ -65,7 +65,7 @@ export function crudWrites(model: CrudModel, findRow: CrudRepository['findRow'])
 
   /** Updates the record at the version the caller read; its id, or undefined when it is not (or no longer) so. */
   async function updateRow(id: number, version: number, values: Row, ctx: CrudContext) {
-    const updatedAt = new Date();
+    const updatedAt = new Date(clock.now());
     const keys = boundKeys(values)?.filter((key) => key !== 'version' && key !== 'updatedAt');
     if (!keys || ctx.rowFilter) {
       const [updated] = await ctx.tx

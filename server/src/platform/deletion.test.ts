@@ -1,3 +1,4 @@
+import { PERSONAL_MASK } from './auditPrivacy';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext, type TestUser } from '../../test/helper';
@@ -68,7 +69,8 @@ describe('who may delete a movement record', () => {
       author: visitAdmin.userName,
       siteId: ctx.siteA,
     });
-    expect(audit.changes).toMatchObject({ lastName: { from: entry.lastName }, direction: { from: 'IN' } });
+    // The deleted visitor's name is recorded as personal, not as its value (auditPrivacy.ts).
+    expect(audit.changes).toMatchObject({ lastName: { from: PERSONAL_MASK }, direction: { from: 'IN' } });
   });
 
   it('keeps an entry whose departure is recorded until the departure is deleted', async () => {

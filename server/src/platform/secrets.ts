@@ -52,7 +52,7 @@ export function totpUri(secret: string, userName: string): string {
  * The RFC 6238 time step a code belongs to (one step of clock drift allowed either way), or null when the
  * code is wrong. Callers refuse a step that is not newer than the last accepted one (replay).
  */
-export function totpStep(secret: string, code: string, now = Date.now()): number | null {
+export function totpStep(secret: string, code: string, now: number): number | null {
   const totp = new OTPAuth.TOTP({
     secret: OTPAuth.Secret.fromBase32(secret),
     period: TOTP_PERIOD_SECONDS,

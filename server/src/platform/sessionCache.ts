@@ -98,6 +98,7 @@ export async function createSessionCache(database: Database): Promise<SessionCac
     get(tokenHash) {
       const entry = entries.get(tokenHash);
       if (!entry) return undefined;
+      // eslint-disable-next-line no-restricted-syntax -- the cache's own freshness (10 s), not a business time: it follows the machine
       const now = Date.now();
       if (now - entry.loadedAt > SESSION_CACHE_TTL_MS || entry.session.expires.getTime() <= now) {
         entries.delete(tokenHash);
@@ -109,6 +110,7 @@ export async function createSessionCache(database: Database): Promise<SessionCac
     store(session, startedAt) {
       if (!listening || startedAt !== sessions) return;
       if (entries.size >= MAX_ENTRIES) entries.clear();
+      // eslint-disable-next-line no-restricted-syntax -- the cache's own freshness (10 s), not a business time: it follows the machine
       entries.set(session.tokenHash, { session: { ...session }, loadedAt: Date.now() });
     },
     extended(session) {

@@ -201,6 +201,7 @@ export async function createSiteEvents(
         siteId,
         access,
         route,
+        // eslint-disable-next-line no-restricted-syntax -- the skew is the app's clock against the machine's
         skew: sessions.clock.now() - Date.now(),
         end(reason) {
           if (!streams.has(stream)) return;

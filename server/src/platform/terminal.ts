@@ -119,7 +119,7 @@ async function validClient(
 
 /** The terminal behind `X-Client-Token` when it is valid, authorized and not expired (`/system_client/membership`). */
 export async function clientOfRequest(db: Db, request: FastifyRequest): Promise<ClientRow | null> {
-  return validClient(db, request, new Date());
+  return validClient(db, request, new Date(request.server.clock.now()));
 }
 
 /**
@@ -127,7 +127,7 @@ export async function clientOfRequest(db: Db, request: FastifyRequest): Promise<
  * an internal role — a machine's token never stands for a browser.
  */
 export async function authorizedClient(db: Db, request: FastifyRequest): Promise<number | null> {
-  const client = await validClient(db, request, new Date());
+  const client = await validClient(db, request, new Date(request.server.clock.now()));
   return client && client.internalRole === null ? client.id : null;
 }
 

@@ -74,7 +74,7 @@ export function registerAvatarRoutes(app: FastifyInstance, db: Db): void {
             { path: '', message: 'validation.imageType' },
           ]);
         }
-        const values = { contentType: detected.mime, data, updatedAt: new Date() };
+        const values = { contentType: detected.mime, data, updatedAt: new Date(request.server.clock.now()) };
         await db.transaction((tx) =>
           tx
             .insert(userAvatars)

@@ -186,7 +186,10 @@ export function registerSessionRoutes(
       }
       const siteId = await initialSite(db, user);
       const session = await createSession(db, { userId: user.id, siteId, clientId });
-      await db.update(users).set({ lastLogin: new Date() }).where(eq(users.id, user.id));
+      await db
+        .update(users)
+        .set({ lastLogin: new Date(request.server.clock.now()) })
+        .where(eq(users.id, user.id));
       return sessionBody(db, user.id, session, siteId, roles);
     },
   );
@@ -247,7 +250,7 @@ export function registerSessionRoutes(
         // Links sent for the old password are void, and so is every other session opened with it.
         await tx
           .update(passwordResets)
-          .set({ used: new Date() })
+          .set({ used: new Date(request.server.clock.now()) })
           .where(and(eq(passwordResets.userId, user.id), isNull(passwordResets.used)));
         await tx
           .delete(sessions)

@@ -20,10 +20,11 @@ async function moveContent(
   content: ContentRow,
   from: ContentRow['status'],
   set: Partial<typeof kboxContents.$inferInsert>,
+  at: Date,
 ): Promise<ContentRow> {
   const [moved] = await tx
     .update(kboxContents)
-    .set({ ...set, version: sql`${kboxContents.version} + 1`, updatedAt: new Date() })
+    .set({ ...set, version: sql`${kboxContents.version} + 1`, updatedAt: at })
     .where(
       and(
         eq(kboxContents.id, content.id),
@@ -100,14 +101,20 @@ export async function depositContent(
   if (!content) throw new AppError('KBOX_CONTENT_UNKNOWN', 'No content of this keybox has this content id');
   if (content.status !== 'NEW') throw stateError('Only a NEW content is deposited');
   const pin = await newPickUpPin(tx, keybox.id, at);
-  const moved = await moveContent(tx, content, 'NEW', {
-    status: 'DEPOSITED',
-    operation: 'DEPOSIT',
-    boxName: input.boxName,
-    depositedAt: at,
-    pinHash: pin.pinHash,
-    pinExpires: pin.pinExpires,
-  });
+  const moved = await moveContent(
+    tx,
+    content,
+    'NEW',
+    {
+      status: 'DEPOSITED',
+      operation: 'DEPOSIT',
+      boxName: input.boxName,
+      depositedAt: at,
+      pinHash: pin.pinHash,
+      pinExpires: pin.pinExpires,
+    },
+    at,
+  );
   const kind = content.direction === 'INCOMING' ? 'incoming' : 'prepared';
   const notified = await notifyContent(tx, moved, kind, at, { pin });
   const operation = await recordOperation(tx, keybox, {
@@ -152,13 +159,19 @@ export async function pickUpContent(
   if (content.pinExpires && content.pinExpires.getTime() < at.getTime())
     throw new AppError('KBOX_PIN_EXPIRED', 'The PIN has expired');
   if (content.paymentStatus !== 'OK') throw new AppError('KBOX_UNPAID', 'The content is not paid');
-  const moved = await moveContent(tx, content, 'DEPOSITED', {
-    status: 'PICKED_UP',
-    operation: 'PICK_UP',
-    pickedUpAt: at,
-    pinHash: null,
-    pinExpires: null,
-  });
+  const moved = await moveContent(
+    tx,
+    content,
+    'DEPOSITED',
+    {
+      status: 'PICKED_UP',
+      operation: 'PICK_UP',
+      pickedUpAt: at,
+      pinHash: null,
+      pinExpires: null,
+    },
+    at,
+  );
   const notified = await notifyContent(tx, moved, 'picked', at);
   const operation = await recordOperation(tx, keybox, {
     occurred: at,
@@ -212,11 +225,17 @@ export async function returnContent(tx: Db, siteId: number, id: number, at: Date
   if (content.status !== 'DEPOSITED' || content.returned)
     throw stateError('Only a deposited content is returned, once');
   const pin = await newPickUpPin(tx, content.keyboxId, at, content.id);
-  const moved = await moveContent(tx, content, 'DEPOSITED', {
-    returned: true,
-    pinHash: pin.pinHash,
-    pinExpires: pin.pinExpires,
-  });
+  const moved = await moveContent(
+    tx,
+    content,
+    'DEPOSITED',
+    {
+      returned: true,
+      pinHash: pin.pinHash,
+      pinExpires: pin.pinExpires,
+    },
+    at,
+  );
   await notifyContent(tx, moved, 'pickup', at, { pin });
 }
 
@@ -236,10 +255,16 @@ export async function resendMessage(tx: Db, siteId: number, id: number, at: Date
   if (KBOX_PIN_KINDS.includes(kind)) {
     if (content.status !== 'DEPOSITED') throw stateError('The content is not waiting in the box');
     const fresh = await newPickUpPin(tx, content.keyboxId, at, content.id);
-    content = await moveContent(tx, content, 'DEPOSITED', {
-      pinHash: fresh.pinHash,
-      pinExpires: fresh.pinExpires,
-    });
+    content = await moveContent(
+      tx,
+      content,
+      'DEPOSITED',
+      {
+        pinHash: fresh.pinHash,
+        pinExpires: fresh.pinExpires,
+      },
+      at,
+    );
     pin = fresh;
   }
   await notifyContent(tx, content, kind, at, {

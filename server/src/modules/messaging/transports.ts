@@ -71,6 +71,7 @@ export function pickupDirectoryTransport(directory: string): EmailTransport {
     kind: 'directory',
     async send(email) {
       await mkdir(directory, { recursive: true });
+      // eslint-disable-next-line no-restricted-syntax -- a file name that sorts by when it was written
       const name = `${Date.now()}-${randomBytes(4).toString('hex')}.json`;
       await writeFile(path.join(directory, name), JSON.stringify(email), { mode: 0o600 });
     },

@@ -487,7 +487,7 @@ describe('terminal authorization (POST /api/system_client/authorize)', () => {
 
     it('is refused from a terminal that is expired, revoked or disabled', async () => {
       for (const change of [
-        { expires: new Date(Date.now() - 1000) },
+        { expires: new Date(ctx.clock.now() - 1000) },
         { authorized: false },
         { valid: false },
       ]) {
@@ -496,7 +496,7 @@ describe('terminal authorization (POST /api/system_client/authorize)', () => {
         expect(response.statusCode).toBe(403);
         await ctx.db
           .update(clients)
-          .set({ expires: new Date(Date.now() + 86_400_000), authorized: true, valid: true })
+          .set({ expires: new Date(ctx.clock.now() + 86_400_000), authorized: true, valid: true })
           .where(eq(clients.id, clientId));
       }
       expect((await ctx.login(kiosk.userName, PASSWORD, { 'x-client-token': clientToken })).statusCode).toBe(

@@ -145,7 +145,7 @@ export function registerSystemRoutes(app: FastifyInstance, database: Database, l
     async () => ({
       name: 'Strážce',
       version: VERSION,
-      time: new Date().toISOString(),
+      time: new Date(app.clock.now()).toISOString(),
       database: database.kind,
     }),
   );
@@ -299,7 +299,8 @@ export function registerSystemRoutes(app: FastifyInstance, database: Database, l
     },
     async (request, reply) => {
       const token = newToken();
-      const expires = new Date(Date.now() + CLIENT_AUTHORIZATION_DAYS * 86_400_000);
+      const now = app.clock.now();
+      const expires = new Date(now + CLIENT_AUTHORIZATION_DAYS * 86_400_000);
       await authorizingUser(db, limiter, request);
       const created = await db.transaction(async (tx) => {
         const [row] = await tx
@@ -309,7 +310,7 @@ export function registerSystemRoutes(app: FastifyInstance, database: Database, l
             tokenHash: hashToken(token),
             authorized: true,
             expires,
-            lastAccess: new Date(),
+            lastAccess: new Date(now),
           })
           .returning({ id: clients.id, name: clients.name });
         return row;

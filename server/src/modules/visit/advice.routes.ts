@@ -191,7 +191,11 @@ export function registerAdviceRoutes(app: FastifyInstance, db: Db, visitModule: 
         if (advice.oneTimeDate)
           await tx
             .update(advices)
-            .set({ oneTimeClosed: true, version: advice.version + 1, updatedAt: new Date() })
+            .set({
+              oneTimeClosed: true,
+              version: advice.version + 1,
+              updatedAt: new Date(request.server.clock.now()),
+            })
             .where(eq(advices.id, advice.id));
         return visitId;
       });

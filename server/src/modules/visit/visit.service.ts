@@ -92,7 +92,7 @@ export async function decorateVisits(records: Row[], _db: Db, request?: FastifyR
 }
 
 /** Removes the personal data of a visit (its rows: the entry and its departure) and its companions. */
-export async function anonymizeVisit(tx: Db, siteId: number, entryId: number): Promise<void> {
+export async function anonymizeVisit(tx: Db, siteId: number, entryId: number, at: Date): Promise<void> {
   await tx
     .update(visits)
     .set({
@@ -103,7 +103,7 @@ export async function anonymizeVisit(tx: Db, siteId: number, entryId: number): P
       vehiclePlate: null,
       anonymized: true,
       version: sql`${visits.version} + 1`,
-      updatedAt: new Date(),
+      updatedAt: at,
     })
     .where(and(eq(visits.siteId, siteId), or(eq(visits.id, entryId), eq(visits.entryId, entryId))));
   await tx.delete(visitCompanions).where(eq(visitCompanions.visitId, entryId));
@@ -364,7 +364,8 @@ export function visitHooks(government: GovernmentBlacklistProvider): CrudHooks {
           visitor,
           new Date(ctx.request.server.clock.now()),
         );
-        if (purpose.anonymize) await anonymizeVisit(ctx.tx, siteId, id);
+        if (purpose.anonymize)
+          await anonymizeVisit(ctx.tx, siteId, id, new Date(ctx.request.server.clock.now()));
         return;
       }
       await notifyEntry(ctx, id, purpose);
@@ -504,7 +505,7 @@ export async function recordLeave(
   await recordGateMovement(tx, siteId, input.gate, 'OUT', time);
   const purpose = await purposeOf(tx, siteId, entry.purposeId);
   await visitSignature(tx, siteId, purpose, 'leave', entry.id, entry, now);
-  if (purpose.anonymize) await anonymizeVisit(tx, siteId, entry.id);
+  if (purpose.anonymize) await anonymizeVisit(tx, siteId, entry.id, now);
   return departure.id;
 }
 
@@ -528,5 +529,5 @@ export async function writeOff(
     })
     .where(eq(visits.id, entry.id));
   const purpose = await purposeOf(tx, siteId, entry.purposeId);
-  if (purpose.anonymize) await anonymizeVisit(tx, siteId, entry.id);
+  if (purpose.anonymize) await anonymizeVisit(tx, siteId, entry.id, now);
 }
