@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext, type TestUser } from '../../../test/helper';
+import { createTestContext, expectEvery, type TestContext, type TestUser } from '../../../test/helper';
 import { personalReads } from '../../platform/personalRead.tables';
 import { enter, givenVisitSite, visitor, type VisitSite } from '../visit/visit.fixtures';
 
@@ -89,5 +89,42 @@ describe('reads of personal data are recorded (issue 35 point 6)', () => {
     const refused = await ctx.call(stranger, 'GET', `/api/system_file/${uploaded.json().id}/data`);
     expect(refused.statusCode).toBe(403);
     expect(await readsOf(stranger.id)).toEqual([]);
+  });
+});
+
+describe('the log of reads, /api/privacy/access', () => {
+  it('lists the reads to the privacy officer, filtered by user, entity and date; no value', async () => {
+    const officer = await ctx.givenUser({ roles: ['PRIVACY_ADMIN'] });
+    const all = await ctx.call(officer, 'GET', '/api/privacy/access');
+    expect(all.statusCode).toBe(200);
+    const rows = all.json() as { entity: string; kind: string; userName: string }[];
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.map((row) => row.entity)).toEqual(expect.arrayContaining(['system_file', 'visit']));
+    expect(all.body).not.toContain('Markerova');
+
+    const visits = await ctx.call(officer, 'GET', '/api/privacy/access?entity=visit');
+    expect(visits.statusCode).toBe(200);
+    const visitRows = visits.json() as { entity: string; userName: string }[];
+    expectEvery(visitRows, (row) => row.entity === 'visit');
+
+    const byUser = await ctx.call(officer, 'GET', `/api/privacy/access?user=${reception.id}`);
+    expect(byUser.statusCode).toBe(200);
+    const userRows = byUser.json() as { userName: string }[];
+    expect(userRows.length).toBeGreaterThan(0);
+    expect(new Set(userRows.map((row) => row.userName))).toEqual(new Set([reception.userName]));
+
+    const later = new Date(ctx.clock.now() + 86_400_000).toISOString();
+    const none = await ctx.call(officer, 'GET', `/api/privacy/access?createdAtFrom=${later}`);
+    expect(none.statusCode).toBe(200);
+    expect(none.json()).toEqual([]);
+  });
+
+  it('is read by the administrator; refused (403) to other roles; nobody writes it', async () => {
+    expect((await ctx.call(ctx.admin, 'GET', '/api/privacy/access')).statusCode).toBe(200);
+    const other = await ctx.givenUser({ roles: ['SITE_ADMIN', 'VIEW_PERSONAL_INFO'] });
+    expect((await ctx.call(other, 'GET', '/api/privacy/access')).statusCode).toBe(403);
+    expect((await ctx.call(reception, 'GET', '/api/privacy/access')).statusCode).toBe(403);
+    const write = await ctx.call(ctx.admin, 'POST', '/api/privacy/access', { entity: 'visit' });
+    expect([403, 404, 405]).toContain(write.statusCode);
   });
 });
