@@ -195,6 +195,7 @@ describe('route table (spec section 2)', () => {
       '/admin/privacy/preview',
       '/admin/privacy',
       '/admin/privacy/requests',
+      '/admin/privacy/access',
     ]);
     expect(findRoute('/profile')!.roles).toEqual(['ROLE_ANYONE_LOGGED']);
   });

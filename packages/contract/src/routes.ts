@@ -82,6 +82,13 @@ export const APP_ROUTES: readonly AppRoute[] = [
     area: 'admin',
     roles: ['PRIVACY_ADMIN', 'ADMINISTRATOR'],
   },
+  // Reads of personal data (docs/privacy.md): downloads of files and exports with personal fields, read-only.
+  {
+    path: '/admin/privacy/access',
+    name: 'admin.privacyAccess',
+    area: 'admin',
+    roles: ['PRIVACY_ADMIN', 'ADMINISTRATOR'],
+  },
   ...area('site', undefined, [
     ['districts', SITE_ADMIN],
     ['districtgates', SITE_ADMIN],

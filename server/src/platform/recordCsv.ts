@@ -13,6 +13,7 @@ import {
 } from '@strazce/contract';
 import type { Db } from '../db/database';
 import type { CrudRepository, Row } from './crud';
+import { personalFieldsOfResource, recordPersonalRead } from './personalReads';
 import { csvLanguageOf, csvOptionsFor, sendCsv, toCsvText, type CsvValue } from './csv';
 import { currentSiteId } from './guard';
 import { formatSiteDateTime, siteTimeZone } from './siteTime';
@@ -138,6 +139,16 @@ export function registerCsvExport(app: FastifyInstance, db: Db, route: CsvExport
       const rows = await exportRows(route.repository, query, siteId, request, route.limit);
       const language = csvLanguageOf(request, lang);
       const csv = route.toCsv(rows, { language, timeZone: await siteTimeZone(db, siteId) });
+      // An export of a list with personal fields is a read of personal data (docs/privacy.md).
+      const fields = personalFieldsOfResource(route.entity.resource);
+      if (fields.length > 0)
+        await recordPersonalRead(db, request, {
+          kind: 'export',
+          entity: route.entity.resource,
+          siteId,
+          recordIds: rows.map((row) => Number(row.id)),
+          fields,
+        });
       return sendCsv(reply, route.fileName(language), csv);
     },
   );

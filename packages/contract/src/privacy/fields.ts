@@ -43,6 +43,7 @@ import {
 } from '../entities/patrol';
 import { patrolInstance } from '../entities/patrolInstance';
 import { privacyHold } from '../entities/privacy';
+import { personalReadLog } from './accessLog';
 import {
   keySignatureDocument,
   signatureAttribute,
@@ -956,6 +957,17 @@ export const ENTITY_CLASSIFICATIONS: readonly EntityClassification[] = [
     lastName: 'identity',
     reason: 'freeText',
     until: null,
+  }),
+  classify(personalReadLog, {
+    createdAt: null,
+    user: null,
+    userName: 'identity',
+    site: null,
+    kind: null,
+    entity: null,
+    rowCount: null,
+    fields: null,
+    recordIds: null,
   }),
 ];
 

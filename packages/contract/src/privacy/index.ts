@@ -4,3 +4,4 @@ export * from './retention';
 export * from './schemas';
 export * from './record';
 export * from './subject';
+export * from './accessLog';

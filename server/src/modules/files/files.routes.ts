@@ -23,6 +23,7 @@ import { activeSiteProperty } from '../../platform/siteProperty';
 import { attachmentDisposition } from '../../platform/contentDisposition';
 import { FileStore, type StoredContent } from './fileStore';
 import { files } from './files.tables';
+import { recordPersonalRead } from '../../platform/personalReads';
 import { NO_BODY } from '../../platform/requestBody';
 
 const idParams = idParamsSchema;
@@ -185,6 +186,15 @@ function fileUploads(db: Db, store: FileStore): FileUploads {
 
     async send(reply, fileId) {
       const file = await rowOf(fileId);
+      // Stored files are photos, signed PDFs, avatars and attachments: every download is a read of personal
+      // data, recorded here for all of them (docs/privacy.md).
+      await recordPersonalRead(db, reply.request, {
+        kind: 'file',
+        entity: 'system_file',
+        siteId: file.siteId,
+        recordIds: [file.id],
+        fields: [file.module ?? 'file'],
+      });
       return reply
         .header('content-type', file.type)
         .header('content-length', String(file.size))

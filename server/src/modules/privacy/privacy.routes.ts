@@ -20,6 +20,7 @@ import { siteProperties } from '../../platform/platform.tables';
 import { privacyHolds } from './privacy.tables';
 import { applyRetention, retentionPreview, retentionSettings } from './privacy.retention';
 import { registerSubjectRequestRoutes } from './subjectRequest.routes';
+import { registerAccessLogRoutes } from './accessLog.routes';
 
 const PRIVACY_ACCESS = { roles: PRIVACY_ADMIN_ROLES };
 
@@ -29,6 +30,7 @@ const PRIVACY_ACCESS = { roles: PRIVACY_ADMIN_ROLES };
  */
 export function registerPrivacyRoutes(app: FastifyInstance, db: Db): void {
   crudRoutes(app, db, { entity: privacyHold, table: privacyHolds });
+  registerAccessLogRoutes(app, db);
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const now = () => new Date(app.clock.now());
 

@@ -5,4 +5,5 @@ export const privacyPages: Record<string, PageLoader> = {
   '/admin/privacy': () => import('./PrivacyPage'),
   '/admin/privacy/preview': () => import('./RetentionPreviewPage'),
   '/admin/privacy/requests': () => import('./SubjectRequestPage'),
+  '/admin/privacy/access': () => import('./AccessLogPage'),
 };
