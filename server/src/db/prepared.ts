@@ -1,22 +1,10 @@
 import { sql, type Query, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from './database';
+import { executeNamed, queryOf } from './drizzleStatements';
 
 /** The rows of a raw statement's result (`db.execute`, a prepared statement): both drivers answer `{ rows }`. */
 export const rowsOf = <T = Record<string, unknown>>(result: unknown): T[] => (result as { rows: T[] }).rows;
-
-/** What of a drizzle handle (the database, or a transaction) runs a statement already built. */
-interface HandleInternals {
-  dialect: { sqlToQuery(sql: SQL): Query };
-  session: {
-    prepareQuery(
-      query: Query,
-      fields: undefined,
-      name: string | undefined,
-      isResponseInArrayMode: boolean,
-    ): { execute(values?: Record<string, unknown>): Promise<unknown> };
-  };
-}
 
 /** Prepared statements are named uniquely in the process: a connection keeps each name it has prepared. */
 let preparedCount = 0;
@@ -42,9 +30,8 @@ export function preparedStatement(build: (handle: Db) => SQLWrapper): PreparedSt
   let query: Query | undefined;
   return {
     async rows<T>(handle: Db, values: Record<string, unknown> = {}) {
-      const internals = handle as unknown as HandleInternals;
-      query ??= internals.dialect.sqlToQuery(build(handle).getSQL());
-      return rowsOf<T>(await internals.session.prepareQuery(query, undefined, name, false).execute(values));
+      query ??= queryOf(handle, build(handle).getSQL());
+      return rowsOf<T>(await executeNamed(handle, query, name, values));
     },
   };
 }

@@ -1,0 +1,47 @@
+import type { Query, SQL } from 'drizzle-orm';
+import type { Db } from './database';
+
+/**
+ * The one place that reaches into drizzle's internals: how a handle (the database, or a transaction) turns a
+ * statement into SQL text and runs it as a named prepared statement. drizzle has no public API for running an
+ * already built query under a name; after a drizzle upgrade this module's test (drizzleStatements.test.ts)
+ * fails here first, and nothing else needs to change.
+ */
+interface HandleInternals {
+  dialect?: { sqlToQuery?(sql: SQL): Query };
+  session?: {
+    prepareQuery?(
+      query: Query,
+      fields: undefined,
+      name: string | undefined,
+      isResponseInArrayMode: boolean,
+    ): { execute(values?: Record<string, unknown>): Promise<unknown> };
+  };
+}
+
+function internalsOf(handle: Db): Required<HandleInternals> {
+  const internals = handle as unknown as HandleInternals;
+  if (
+    typeof internals.dialect?.sqlToQuery !== 'function' ||
+    typeof internals.session?.prepareQuery !== 'function'
+  )
+    throw new Error(
+      'drizzle internals changed: dialect.sqlToQuery / session.prepareQuery missing (db/drizzleStatements.ts)',
+    );
+  return internals as Required<HandleInternals>;
+}
+
+/** The SQL text and parameters of a statement, as the handle's dialect writes them. */
+export function queryOf(handle: Db, statement: SQL): Query {
+  return internalsOf(handle).dialect.sqlToQuery!(statement);
+}
+
+/** Runs a query as the named prepared statement `name` on the handle, with the placeholders' values. */
+export function executeNamed(
+  handle: Db,
+  query: Query,
+  name: string,
+  values: Record<string, unknown>,
+): Promise<unknown> {
+  return internalsOf(handle).session.prepareQuery!(query, undefined, name, false).execute(values);
+}
