@@ -1,4 +1,4 @@
-import { PERSONAL_MASK } from './auditPrivacy';
+import { PERSONAL_VALUE_MASK } from '@strazce/contract';
 import { desc, gt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD, createTestContext, type TestContext } from '../../test/helper';
@@ -48,8 +48,8 @@ describe('audit trail', () => {
       entity: 'system_person',
       params: { source: 'test' },
       // Personal values stay out of the audit (auditPrivacy.ts): which fields changed, not their values.
-      requestBody: { firstName: PERSONAL_MASK, lastName: PERSONAL_MASK },
-      changes: { firstName: { to: PERSONAL_MASK }, lastName: { to: PERSONAL_MASK } },
+      requestBody: { firstName: PERSONAL_VALUE_MASK, lastName: PERSONAL_VALUE_MASK },
+      changes: { firstName: { to: PERSONAL_VALUE_MASK }, lastName: { to: PERSONAL_VALUE_MASK } },
       address: '127.0.0.1',
       status: 201,
     });
@@ -72,7 +72,7 @@ describe('audit trail', () => {
       params: { id: person.id },
       entity: 'system_person',
       recordId: String(person.id),
-      changes: { note: { from: null, to: PERSONAL_MASK } },
+      changes: { note: { from: null, to: PERSONAL_VALUE_MASK } },
       status: 200,
     });
     const remove = await audited(() => ctx.call(ctx.admin, 'DELETE', `/api/system_person/${person.id}`));
@@ -82,9 +82,9 @@ describe('audit trail', () => {
       requestBody: null,
       recordId: String(person.id),
       changes: {
-        firstName: { from: PERSONAL_MASK },
-        lastName: { from: PERSONAL_MASK },
-        note: { from: PERSONAL_MASK },
+        firstName: { from: PERSONAL_VALUE_MASK },
+        lastName: { from: PERSONAL_VALUE_MASK },
+        note: { from: PERSONAL_VALUE_MASK },
       },
     });
   });
@@ -98,8 +98,12 @@ describe('audit trail', () => {
       }),
     );
     expect(row.status).toBe(201);
-    expect(row.requestBody).toEqual({ userName: PERSONAL_MASK, password: '***', roles: ['ALL_CLIENTS'] });
-    expect(row.changes).toMatchObject({ passwordHash: { to: '***' }, userName: { to: PERSONAL_MASK } });
+    expect(row.requestBody).toEqual({
+      userName: PERSONAL_VALUE_MASK,
+      password: '***',
+      roles: ['ALL_CLIENTS'],
+    });
+    expect(row.changes).toMatchObject({ passwordHash: { to: '***' }, userName: { to: PERSONAL_VALUE_MASK } });
     expect(JSON.stringify(row)).not.toContain('Audit.Secret1');
     expect(JSON.stringify(row)).not.toContain('$argon2');
   });

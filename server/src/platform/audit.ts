@@ -189,6 +189,7 @@ function entryOf(
   const body = request.body;
   const extraSecrets = request.routeOptions.config?.auditSecrets ?? [];
   const recordId = record?.recordId ?? params.id;
+  const resource = record?.entity ?? resourceOf(request.routeOptions.url);
   const entry: AuditEntry = {
     // The app's clock, as every business time (docs/development.md).
     created: new Date(request.server.clock.now()),
@@ -199,9 +200,7 @@ function entryOf(
     method: request.method,
     path: request.url.split('?')[0].slice(0, 2000),
     // A login is about a user, not a record.
-    entity:
-      record?.entity ??
-      (event === 'LOGIN' || event === 'LOGIN_FAILED' ? null : resourceOf(request.routeOptions.url)),
+    entity: record ? record.entity : event === 'LOGIN' || event === 'LOGIN_FAILED' ? null : resource,
     recordId: recordId === undefined || recordId === null ? null : String(recordId).slice(0, 100),
     changes: record?.changes ? changesWithoutPersonalValues(record.entity, record.changes) : null,
     address: request.ip ?? null,
@@ -217,10 +216,7 @@ function entryOf(
     requestBody:
       body === undefined || body === null || request.routeOptions.config?.auditBody === false
         ? null
-        : withoutPersonalValues(
-            maskSecrets(body, extraSecrets),
-            personalFieldsFor(record?.entity ?? resourceOf(request.routeOptions.url)),
-          ),
+        : withoutPersonalValues(maskSecrets(body, extraSecrets), personalFieldsFor(resource)),
     responseHeaders: reply ? pickHeaders(reply.getHeaders(), RESPONSE_HEADERS) : null,
     status,
   };

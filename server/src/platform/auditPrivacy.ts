@@ -1,5 +1,4 @@
 import {
-  CLASSIFICATION,
   ENTITY_CLASSIFICATIONS,
   KEPT_BY_ANONYMIZATION,
   PERSONAL_CATEGORIES,
@@ -14,21 +13,24 @@ import {
  * categories that anonymization removes (a time and place trail is kept, as by retention). The audit keeps no
  * value that retention would have to find and erase later.
  */
-export const PERSONAL_MASK = PERSONAL_VALUE_MASK;
-
 const MASKED_CATEGORIES = PERSONAL_CATEGORIES.filter((category) => !KEPT_BY_ANONYMIZATION.includes(category));
 
-const personalOf = (resource: string): ReadonlySet<string> =>
-  new Set(personalFieldsOf(CLASSIFICATION[resource], MASKED_CATEGORIES));
+/** Each entity's personal fields, computed once: every audited write asks. */
+const PERSONAL_BY_RESOURCE: ReadonlyMap<string, ReadonlySet<string>> = new Map(
+  ENTITY_CLASSIFICATIONS.map((classification) => [
+    classification.resource,
+    new Set(personalFieldsOf(classification, MASKED_CATEGORIES)),
+  ]),
+);
 
 /** Field names that are personal in any entity: for bodies, nested records and records of no entity. */
 const ANY_PERSONAL: ReadonlySet<string> = new Set(
-  ENTITY_CLASSIFICATIONS.flatMap((classification) => personalFieldsOf(classification, MASKED_CATEGORIES)),
+  [...PERSONAL_BY_RESOURCE.values()].flatMap((fields) => [...fields]),
 );
 
 /** The personal fields of a resource's records: its own classification, else every entity's. */
 export function personalFieldsFor(resource: string | null | undefined): ReadonlySet<string> {
-  return resource && CLASSIFICATION[resource] ? personalOf(resource) : ANY_PERSONAL;
+  return (resource && PERSONAL_BY_RESOURCE.get(resource)) || ANY_PERSONAL;
 }
 
 /** A copy of a body, query or value with the values of personal keys (at any depth) replaced by the mask. */
@@ -44,7 +46,7 @@ export function withoutPersonalValues(
     Object.entries(value as Record<string, unknown>).map(([key, item]) => [
       key,
       personal.has(key) && item !== null && item !== undefined && item !== ''
-        ? PERSONAL_MASK
+        ? PERSONAL_VALUE_MASK
         : withoutPersonalValues(item, ANY_PERSONAL, depth + 1),
     ]),
   );
@@ -56,7 +58,7 @@ type Changes = Record<string, { from?: unknown; to?: unknown }>;
 export function changesWithoutPersonalValues(resource: string, changes: Changes): Changes {
   const personal = personalFieldsFor(resource);
   const mask = (value: unknown) =>
-    value === null || value === undefined || value === '' ? value : PERSONAL_MASK;
+    value === null || value === undefined || value === '' ? value : PERSONAL_VALUE_MASK;
   return Object.fromEntries(
     Object.entries(changes).map(([key, change]) => [
       key,

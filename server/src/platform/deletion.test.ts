@@ -1,4 +1,4 @@
-import { PERSONAL_MASK } from './auditPrivacy';
+import { PERSONAL_VALUE_MASK } from '@strazce/contract';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext, type TestUser } from '../../test/helper';
@@ -70,7 +70,10 @@ describe('who may delete a movement record', () => {
       siteId: ctx.siteA,
     });
     // The deleted visitor's name is recorded as personal, not as its value (auditPrivacy.ts).
-    expect(audit.changes).toMatchObject({ lastName: { from: PERSONAL_MASK }, direction: { from: 'IN' } });
+    expect(audit.changes).toMatchObject({
+      lastName: { from: PERSONAL_VALUE_MASK },
+      direction: { from: 'IN' },
+    });
   });
 
   it('keeps an entry whose departure is recorded until the departure is deleted', async () => {

@@ -1,4 +1,4 @@
-import { PERSONAL_MASK } from '../../platform/auditPrivacy';
+import { PERSONAL_VALUE_MASK } from '@strazce/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, expectEvery, type TestContext, type TestUser } from '../../../test/helper';
 
@@ -52,7 +52,7 @@ describe('GET /api/system_audit', () => {
     });
     expect(rows[1]).toMatchObject({
       status: 201,
-      requestBody: { firstName: PERSONAL_MASK, lastName: PERSONAL_MASK },
+      requestBody: { firstName: PERSONAL_VALUE_MASK, lastName: PERSONAL_VALUE_MASK },
     });
     expect(rows[1].requestHeaders['x-auth-token']).toBe('***');
     expect(rows[0].responseHeaders['x-error-code']).toBe('VALIDATION');
