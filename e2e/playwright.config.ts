@@ -72,7 +72,7 @@ export default defineConfig({
     // A fresh database with the demo data (on the PostgreSQL server of TEST_DATABASE_URL when set, else the
     // embedded one), and the built web app from web/dist.
     command: `node ${JSON.stringify(path.join(here, 'support', 'server.mjs'))}`,
-    url: `${baseURL}/api/info`,
+    url: `${baseURL}/api/health/ready`,
     reuseExistingServer: false,
     timeout: 120_000,
     stdout: 'ignore',

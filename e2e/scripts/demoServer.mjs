@@ -37,7 +37,7 @@ export async function startDemoServer() {
     await exited;
   };
   const answers = () =>
-    fetch(`${base}/api/info`).then(
+    fetch(`${base}/api/health/ready`).then(
       (response) => response.ok,
       () => false,
     );

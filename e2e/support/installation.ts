@@ -13,7 +13,7 @@ export interface Installation {
 /**
  * A second server of its own for a test that needs another configuration than the shared one (which has the
  * demo data): `support/server.mjs` on a free port with a fresh database, started with `env` (e.g.
- * `E2E_DEMO_DATA: 'false'` for a production-like installation). Ready when `/api/info` answers.
+ * `E2E_DEMO_DATA: 'false'` for a production-like installation). Ready when `/api/health/ready` answers (the data seeded).
  */
 export async function startInstallation(env: Record<string, string>): Promise<Installation> {
   const port = await freePort();
@@ -27,7 +27,7 @@ export async function startInstallation(env: Record<string, string>): Promise<In
   for (;;) {
     if (server.exitCode !== null) throw new Error(`the installation's server ended (${server.exitCode})`);
     try {
-      if ((await fetch(`${baseURL}/api/info`)).ok) break;
+      if ((await fetch(`${baseURL}/api/health/ready`)).ok) break;
     } catch {
       // not listening yet
     }

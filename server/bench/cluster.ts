@@ -39,7 +39,7 @@ export interface Instance {
   exited: Promise<number | string>;
 }
 
-/** Starts `src/main.ts` (through tsx) on `port` with `env` added; resolves once it listens. */
+/** Starts `src/main.ts` (through tsx) on `port` with `env` added; resolves once it is ready (listening, its data seeded). */
 export function startInstance(port: number, env: Record<string, string>): Promise<Instance> {
   const dataDir = env.DATA_DIR ?? `/tmp/strazce-cluster-${port}`;
   fs.mkdirSync(dataDir, { recursive: true });
@@ -63,7 +63,7 @@ export function startInstance(port: number, env: Record<string, string>): Promis
   return new Promise((resolve, reject) => {
     const collect = (chunk: Buffer) => {
       output += chunk.toString('utf8');
-      if (output.includes('Server listening')) {
+      if (output.includes('ms after the start"')) {
         child.stdout!.off('data', collect);
         child.stdout!.resume();
         resolve({ port, child, exited });

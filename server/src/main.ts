@@ -4,7 +4,7 @@ import { configFromEnv, demoDataOn, listenHost } from './config';
 import { configReport, describeConfigReport } from './configReport';
 import { openDatabase, type Database } from './db/database';
 import { DataDirLockedError } from './db/dataDirLock';
-import { demoPasswordUsers, seed } from './seed';
+import { DEMO_USERS, demoPasswordUsers, hasUsers, seed } from './seed';
 import { moduleJobs } from './serverModules';
 import { emailTransportFor, smsProviderFor } from './modules/messaging/transports';
 import { governmentBlacklistProvider } from './modules/blacklist/blacklist';
@@ -41,6 +41,14 @@ try {
   process.exit(1);
 }
 phases.databaseOpen = sinceStart();
+// A new database (no user yet) is filled once the server listens: the login page shows at once, and the API
+// answers 503 STARTING (readiness too) for the second or two the demo data takes (issue 36 point 5).
+const fresh = !(await hasUsers(database.db));
+// Which demo users still have the published password (it decides where to listen): on a restart checked in the
+// thread pool while the app is built; on a new database, those the seed is about to create.
+const demoUsersFound = fresh
+  ? Promise.resolve(demoDataOn(config) ? DEMO_USERS.map((demo) => demo.userName).sort() : [])
+  : demoPasswordUsers(database.db);
 const localAddress = `http://localhost:${config.port}`;
 const webDir = WEB_DIST_DIR;
 const demoData = demoDataOn(config);
@@ -81,13 +89,11 @@ for (const [index, line] of describeConfigReport(configuration).entries()) {
   else app.log.info(`Configuration: ${line}`);
 }
 phases.appBuilt = sinceStart();
-await seed(database, { adminPassword: config.adminPassword, demo: demoData, log: app.log });
-phases.seeded = sinceStart();
-// Every scheduled job runs through the runner: once per period across the instances (platform/jobs.ts).
+// Every scheduled job runs through the runner: once per period across the instances (platform/jobs.ts); they
+// start once the data is there.
 const jobs = jobRunner({ database, log: app.log });
 // Each module's jobs (serverModules.ts).
 for (const job of moduleJobs({ db: database.db, log: app.log, app, email, sms })) jobs.register(job);
-jobs.start();
 // The embedded database's online backup (`npm run backup`): this process holds its only connection.
 const stopBackups = database.snapshot
   ? await serveBackups({ snapshot: database.snapshot, dataDir: config.dataDir, log: app.log })
@@ -123,7 +129,7 @@ const shutdown = async (signal: NodeJS.Signals) => {
 process.on('SIGINT', shutdown);
 process.on('SIGTERM', shutdown);
 
-const demoUsers = await demoPasswordUsers(database.db);
+const demoUsers = await demoUsersFound;
 const host = listenHost(config, demoUsers);
 if (demoUsers.length > 0)
   app.log.warn(
@@ -135,6 +141,14 @@ if (!config.publicUrl && config.resetOrigins.length === 0)
   app.log.warn(
     `Neither PUBLIC_URL nor RESET_LINK_ORIGINS is set: password reset links point to ${localAddress}`,
   );
+app.preparing = fresh;
 await app.listen({ port: config.port, host });
+phases.listening = sinceStart();
+if (fresh) {
+  await seed(database, { adminPassword: config.adminPassword, demo: demoData, log: app.log });
+  app.preparing = false;
+}
+phases.seeded = sinceStart();
+jobs.start();
 // How long the start took, by phase (ms since the process started): issue 36 point 5, `npm run bench:start`.
-app.log.info({ startup: { ...phases, listening: sinceStart() } }, `ready ${sinceStart()} ms after the start`);
+app.log.info({ startup: phases }, `ready ${sinceStart()} ms after the start`);

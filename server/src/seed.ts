@@ -108,6 +108,12 @@ export const DEMO_USERS: DemoUser[] = [
   },
 ];
 
+/** Whether the database has any user: a database without one is new, and `seed` fills it. */
+export async function hasUsers(db: Db): Promise<boolean> {
+  const [{ users: existing }] = await db.select({ users: count() }).from(users);
+  return Number(existing) > 0;
+}
+
 /**
  * Fills an empty database: the administrator always; on the embedded default also two demo sites with
  * every module and one demo user per user kind.
@@ -123,8 +129,7 @@ export async function seed(
   },
 ): Promise<void> {
   const { db } = database;
-  const [{ users: existing }] = await db.select({ users: count() }).from(users);
-  if (Number(existing) > 0) return;
+  if (await hasUsers(db)) return;
 
   const adminPassword = options.adminPassword ?? newToken().slice(0, 16);
   await db.transaction(async (tx) => {

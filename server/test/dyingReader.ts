@@ -1,7 +1,7 @@
 /**
  * A parent that reads a server's output and goes away while the server stops (issue 37, point 5): it starts
- * `node --import tsx src/main.ts` with its standard output and error piped to itself, waits until the server
- * listens, writes the server's pid on its own standard output, closes its ends of the pipes, sends SIGTERM and
+ * `node --import tsx src/main.ts` with its standard output and error piped to itself, waits until the server is
+ * ready, writes the server's pid on its own standard output, closes its ends of the pipes, sends SIGTERM and
  * exits at once, so the server's last log lines meet a pipe nobody reads. The environment is the server's.
  * Run by `src/platform/shutdown.test.ts`.
  */
@@ -16,7 +16,7 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
 let output = '';
 const read = (chunk: Buffer) => {
   output += chunk.toString('utf8');
-  if (!/Server listening at/.test(output)) return;
+  if (!/"ready \d+ ms after the start"/.test(output)) return;
   process.stdout.write(`${JSON.stringify({ pid: server.pid })}\n`, () => {
     server.stdout!.destroy();
     server.stderr!.destroy();

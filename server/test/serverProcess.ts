@@ -53,7 +53,8 @@ export function startServer(args: string[], dataDir: string, timeoutMs = 150_000
     const collect = (chunk: Buffer) => {
       output += chunk.toString('utf8');
       const port = /Server listening at http:\/\/[^\s"]+:(\d+)/.exec(output)?.[1];
-      if (port) {
+      // Ready once its data is there too (a new data folder is seeded after the server listens: main.ts).
+      if (port && /"ready \d+ ms after the start"/.test(output)) {
         clearTimeout(timer);
         resolve(Number(port));
       }

@@ -122,6 +122,11 @@ export const ERROR_CODES = [
   'NO_TRANSPORT',
   /** The server is stopping or its database is not ready (readiness check, docs/operations.md). */
   'UNAVAILABLE',
+  /**
+   * The server listens but is still preparing its data (the demo data of a first start on a new data folder):
+   * every API call but health and info answers this for a few seconds (platform/health.ts).
+   */
+  'STARTING',
   /** The company directory (LDAP) does not answer: directory users cannot log in now, local users can. */
   'DIRECTORY_UNAVAILABLE',
   /** An OpenID Connect issuer does not answer (down, time-out): its users cannot sign in now, others can. */
@@ -241,6 +246,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   SIGNATURE_NO_TEMPLATE: 400,
   NO_TRANSPORT: 409,
   UNAVAILABLE: 503,
+  STARTING: 503,
   DIRECTORY_UNAVAILABLE: 503,
   OIDC_UNAVAILABLE: 503,
   OIDC_FAILED: 400,

@@ -70,6 +70,31 @@ describe('health', () => {
     expect((await ctx.call(null, 'GET', '/api/health/ready')).statusCode).toBe(200);
   });
 
+  it('answers 503 STARTING while the data of a first start is prepared, the page and health still served', async () => {
+    ctx.app.preparing = true;
+    try {
+      const ready = await ctx.call(null, 'GET', '/api/health/ready');
+      expect(ready.statusCode).toBe(503);
+      expect(ready.json().code).toBe('STARTING');
+      expect((await ctx.call(null, 'GET', '/api/health/live')).statusCode).toBe(200);
+      expect((await ctx.call(null, 'GET', '/api/info')).statusCode).toBe(200);
+      expect((await ctx.call(null, 'GET', '/api/system_option/authproviders')).statusCode).toBe(200);
+      // A login (and any other call) is told to come back, before the guard: not a refusal of the credentials.
+      for (const [user, path] of [
+        [null, '/api/session'],
+        [ctx.admin, '/api/system_person'],
+      ] as const) {
+        const refused = await ctx.call(user, 'GET', path);
+        expect(refused.statusCode).toBe(503);
+        expect(refused.headers['x-error-code']).toBe('STARTING');
+      }
+    } finally {
+      ctx.app.preparing = false;
+    }
+    expect((await ctx.call(null, 'GET', '/api/health/ready')).statusCode).toBe(200);
+    expect((await ctx.call(ctx.admin, 'GET', '/api/system_person')).statusCode).toBe(200);
+  });
+
   it('is not ready while draining, and every reply then closes its connection', async () => {
     ctx.app.draining = true;
     try {

@@ -13,6 +13,7 @@ import {
   heldMessagesSchema,
   type HeldMessages,
 } from '@strazce/contract';
+import { isApiRoute } from './apiPath';
 import { AppError, loggableError } from './errors';
 import { hasRole, PUBLIC } from './guard';
 
@@ -20,13 +21,19 @@ import { hasRole, PUBLIC } from './guard';
  * Health for the container runtime and the load balancer (docs/operations.md), without a session and logged
  * below info (`logLevel: 'warn'`): `/api/health/live` answers while the process serves at all;
  * `/api/health/ready` while it should get traffic: not draining (a shutdown under way), the database
- * answering and every migration the server ships applied. Otherwise 503 with `X-Error-Code: UNAVAILABLE`.
+ * answering, every migration the server ships applied and its data prepared. Otherwise 503 with
+ * `X-Error-Code: UNAVAILABLE` (or `STARTING` while the demo data of a first start is being loaded).
  */
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** True from the moment a shutdown begins: readiness turns 503 and replies close their connection. */
     draining: boolean;
+    /**
+     * True while the server listens but still prepares its data (the demo data of a first start, main.ts):
+     * readiness and every API call but health and info answer 503 STARTING.
+     */
+    preparing: boolean;
   }
 }
 
@@ -41,6 +48,8 @@ const readySchema = healthSchema.extend({
   held: heldMessagesSchema.optional(),
 });
 const HEALTH_ROUTE = { access: PUBLIC };
+/** What answers while the server prepares its data: health, the product's info and the login page's providers. */
+const WHILE_PREPARING = /^\/api\/(health\/|info$|system_option\/authproviders$)/;
 
 /** The moment (`when`) of the newest migration this server ships (drizzle's journal). */
 function newestMigration(): number {
@@ -68,6 +77,13 @@ export function registerHealthRoutes(
   held: () => Promise<HeldMessages>,
 ): void {
   app.decorate('draining', false);
+  app.decorate('preparing', false);
+  // Before the guard (registered later): a call that needs the data is told to come back, not refused as unknown.
+  app.addHook('onRequest', async (request) => {
+    if (!app.preparing) return;
+    if (isApiRoute(request) && !WHILE_PREPARING.test(request.routeOptions.url ?? ''))
+      throw new AppError('STARTING', 'The server is preparing its data');
+  });
   // While draining, each answer (those in flight when it began too) tells the client to connect anew, which
   // reaches another instance, and lets the server close the connection at once.
   app.addHook('onSend', async (_request, reply, payload) => {
@@ -86,6 +102,7 @@ export function registerHealthRoutes(
     { config: HEALTH_ROUTE, logLevel: 'warn', schema: readySchemas },
     async (request) => {
       if (app.draining) throw new AppError('UNAVAILABLE', 'The server is shutting down');
+      if (app.preparing) throw new AppError('STARTING', 'The server is preparing its data');
       let ready = false;
       try {
         ready = await databaseReady(database, newest);
