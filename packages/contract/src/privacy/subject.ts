@@ -29,6 +29,7 @@ export const SUBJECT_RESOURCES = [
   'vehicle/accompaniment',
   'visit/advice',
   'vehicle/advice',
+  'vehicle/anpr/read',
   'keymanagement/keylend',
   'incident',
   'kbox/content',

@@ -34,6 +34,7 @@ const MODULE_NAMES: Record<SubjectResource, Record<Language, string>> = {
   'vehicle/accompaniment': { cs: 'Posádky vozidel', en: 'Vehicle companions' },
   'visit/advice': { cs: 'Avíza návštěv', en: 'Visit advices' },
   'vehicle/advice': { cs: 'Avíza vozidel', en: 'Vehicle advices' },
+  'vehicle/anpr/read': { cs: 'Čtení SPZ kamerami', en: 'Camera plate reads' },
   'keymanagement/keylend': { cs: 'Výpůjčky klíčů', en: 'Key lendings' },
   incident: { cs: 'Incidenty', en: 'Incidents' },
   'kbox/content': { cs: 'Obsah schránek', en: 'Keybox contents' },
@@ -110,12 +111,11 @@ export async function exportFound(
       files: fileNames.get(Number(row.id)) ?? [],
     }));
     const fields = personalFieldsOf(target.classification).filter((field) => field in (rows[0] ?? {}));
-    const head = ['id', 'createdAt', ...fields].map((name) => `<th>${escapeHtml(name)}</th>`).join('');
+    const columns = ['id', target.timeField, ...fields.filter((field) => field !== target.timeField)];
+    const head = columns.map((name) => `<th>${escapeHtml(name)}</th>`).join('');
     const body = rows
       .map((row) => {
-        const cells = ['id', 'createdAt', ...fields].map(
-          (name) => `<td>${escapeHtml(plain(row[name]))}</td>`,
-        );
+        const cells = columns.map((name) => `<td>${escapeHtml(plain(row[name]))}</td>`);
         const links = (fileNames.get(Number(row.id)) ?? [])
           .map((path) => `<a href="${escapeHtml(path)}">${escapeHtml(path.split('/').pop())}</a>`)
           .join('<br>');

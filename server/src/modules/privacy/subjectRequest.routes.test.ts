@@ -19,6 +19,7 @@ import {
   signatureVersions,
 } from '../signature/signature.tables';
 import {
+  anprReads,
   vehicleAdviceCategories,
   vehicleAdvices,
   vehicleMovements,
@@ -98,6 +99,12 @@ beforeAll(async () => {
   });
   expect(movement.statusCode, movement.body).toBe(201);
   ids.vehicle = movement.json().id;
+  // A camera's read of the same plate, spelled with a space.
+  const [read] = await ctx.db
+    .insert(anprReads)
+    .values({ siteId: ctx.siteA, time: now, plate: '7SU 1234', camera: 'Brána 1' })
+    .returning({ id: anprReads.id });
+  ids['vehicle/anpr/read'] = read!.id;
   const { payload, headers } = multipartFile('truck.png', PNG, 'image/png');
   const photo = await ctx.call(
     reception,
@@ -277,6 +284,12 @@ describe('subject search (/api/privacy/subject/search)', () => {
     const byPlate = await search(officer, 'plate', '7su 1234');
     expect(idsOf(byPlate, 'vehicle')).toContain(ids.vehicle);
     expect(idsOf(byPlate, 'vehicle/advice')).toEqual([ids['vehicle/advice']]);
+    // The cameras' reads too, labelled with the time of the read.
+    expect(idsOf(byPlate, 'vehicle/anpr/read')).toEqual([ids['vehicle/anpr/read']]);
+    const read = byPlate.modules.find((module) => module.resource === 'vehicle/anpr/read')!.matches[0]!;
+    expect(read.label).toBe(new Date(ctx.clock.now()).toISOString());
+    // A name is not in a read: no camera module in a search by name.
+    expect(idsOf(await search(officer, 'name', NAME), 'vehicle/anpr/read')).toEqual([]);
   });
 
   it("never finds another site's person, refuses other roles and bad input, records requests without the value", async () => {
@@ -388,6 +401,25 @@ describe('subject export (/api/privacy/subject/export)', () => {
       .orderBy(audits.id);
     expect(JSON.stringify(entry)).not.toContain(LAST);
   });
+
+  it("exports the cameras' reads of a plate with their time", async () => {
+    const response = await ctx.call(officer, 'POST', '/api/privacy/subject/export', {
+      kind: 'plate',
+      value: PLATE,
+      language: 'en',
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const zip = unzipSync(new Uint8Array(response.rawPayload));
+    const data = JSON.parse(strFromU8(zip['data.json']!)) as {
+      records: Record<string, Array<Record<string, unknown>>>;
+    };
+    expect(data.records['vehicle/anpr/read']).toEqual([
+      expect.objectContaining({ id: ids['vehicle/anpr/read'], plate: '7SU 1234', camera: 'Brána 1' }),
+    ]);
+    const report = strFromU8(zip['report.html']!);
+    expect(report).toContain('Camera plate reads');
+    expect(report).toContain('<th>time</th>');
+  });
 });
 
 describe('restriction and erasure (/api/privacy/subject/request)', () => {
@@ -479,5 +511,19 @@ describe('restriction and erasure (/api/privacy/subject/request)', () => {
     const erasure = log.find((entry) => entry.action === 'erase');
     expect(erasure).toMatchObject({ skipped: 1 });
     expect(erasure!.done).toBeGreaterThan(5);
+  });
+
+  it("erases a plate's camera reads as retention does", async () => {
+    const erased = await ctx.call(officer, 'POST', '/api/privacy/subject/request', {
+      kind: 'plate',
+      value: PLATE,
+      action: 'erase',
+    });
+    expect(erased.statusCode, erased.body).toBe(200);
+    expect(erased.json().done['vehicle/anpr/read']).toEqual([ids['vehicle/anpr/read']]);
+    const [read] = await ctx.db.select().from(anprReads).where(eq(anprReads.id, ids['vehicle/anpr/read']));
+    expect(read).toMatchObject({ anonymized: true, camera: 'Brána 1' });
+    expect(read!.plate.replace(/\s/g, '')).not.toBe(PLATE);
+    expect(idsOf(await search(officer, 'plate', PLATE), 'vehicle/anpr/read')).toEqual([]);
   });
 });

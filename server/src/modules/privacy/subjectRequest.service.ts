@@ -127,10 +127,10 @@ export async function describeFound(db: Db, found: Found, at: Date): Promise<Sub
     const times = new Map(
       (
         await db
-          .select({ id: target.table.id, createdAt: target.table.createdAt })
+          .select({ id: target.table.id, at: target.timeColumn })
           .from(target.table)
           .where(inArray(target.table.id, ids))
-      ).map((row) => [Number(row.id), new Date(row.createdAt as string).toISOString()]),
+      ).map((row) => [Number(row.id), new Date(row.at as string).toISOString()]),
     );
     const matches: SubjectMatch[] = records.map((record) => ({
       id: record.id,

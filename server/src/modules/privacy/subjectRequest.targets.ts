@@ -14,11 +14,11 @@ import { incidents } from '../incident/incident.tables';
 import { kboxContents } from '../kbox/kbox.tables';
 import { keyLends } from '../keys/keys.tables';
 import { signatureSigned } from '../signature/signature.tables';
-import { vehicleAdvices, vehicleCompanions, vehicleMovements } from '../vehicle/vehicle.tables';
+import { anprReads, vehicleAdvices, vehicleCompanions, vehicleMovements } from '../vehicle/vehicle.tables';
 import { advices, visitCompanions, visits } from '../visit/visit.tables';
 import { RETENTION_TARGETS, type RetentionTarget } from './privacy.retention';
 
-type SubjectTable = PgTable & { id: PgColumn; createdAt: PgColumn };
+type SubjectTable = PgTable & { id: PgColumn };
 
 /**
  * Where a subject request looks for a resource's records: its table and site column. Which columns it
@@ -29,13 +29,19 @@ export interface SubjectTarget {
   resource: SubjectResource;
   table: SubjectTable;
   siteColumn: PgColumn;
+  /** When the record was made (its label in the search, a column of the report): `createdAt` unless named. */
+  timeField: string;
+  timeColumn: PgColumn;
   classification: EntityClassification;
   retention?: RetentionTarget;
   /** A record that is nothing but one person's data (a companion): erasure deletes it. */
   deleteOnErase?: boolean;
 }
 
-const TABLES: Record<SubjectResource, { table: PgTable; siteColumn: PgColumn; deleteOnErase?: boolean }> = {
+const TABLES: Record<
+  SubjectResource,
+  { table: PgTable; siteColumn: PgColumn; timeField?: string; deleteOnErase?: boolean }
+> = {
   visit: { table: visits, siteColumn: visits.siteId },
   'visit/accompaniment': { table: visitCompanions, siteColumn: visitCompanions.siteId, deleteOnErase: true },
   vehicle: { table: vehicleMovements, siteColumn: vehicleMovements.siteId },
@@ -46,6 +52,8 @@ const TABLES: Record<SubjectResource, { table: PgTable; siteColumn: PgColumn; de
   },
   'visit/advice': { table: advices, siteColumn: advices.siteId },
   'vehicle/advice': { table: vehicleAdvices, siteColumn: vehicleAdvices.siteId },
+  // A camera's read of a plate: the plate is personal data (whose car passed when) until retention removes it.
+  'vehicle/anpr/read': { table: anprReads, siteColumn: anprReads.siteId, timeField: 'time' },
   'keymanagement/keylend': { table: keyLends, siteColumn: keyLends.siteId },
   incident: { table: incidents, siteColumn: incidents.siteId },
   'kbox/content': { table: kboxContents, siteColumn: kboxContents.siteId },
@@ -54,11 +62,15 @@ const TABLES: Record<SubjectResource, { table: PgTable; siteColumn: PgColumn; de
 };
 
 export const SUBJECT_TARGETS: readonly SubjectTarget[] = SUBJECT_RESOURCES.map((resource) => {
-  const { table, siteColumn, deleteOnErase } = TABLES[resource];
+  const { table, siteColumn, timeField = 'createdAt', deleteOnErase } = TABLES[resource];
+  const timeColumn = (getTableColumns(table) as Record<string, PgColumn>)[timeField];
+  if (!timeColumn) throw new Error(`subject target ${resource}: no column ${timeField}`);
   return {
     resource,
     table: table as SubjectTable,
     siteColumn,
+    timeField,
+    timeColumn,
     classification: CLASSIFICATION[resource]!,
     retention: RETENTION_TARGETS.find((target) => target.table === table),
     deleteOnErase,
