@@ -36,12 +36,16 @@ export const sites = pgTable(
   (t) => [uniqueIndex('system_site_name_uq').on(t.name)],
 );
 
+/** The site a record belongs to: required, and the record goes with its site. Every site-scoped table's `siteId`. */
+export const siteReference = () =>
+  integer()
+    .notNull()
+    .references(() => sites.id, { onDelete: 'cascade' });
+
 export const siteModules = pgTable(
   'system_site_module',
   {
-    siteId: integer()
-      .notNull()
-      .references(() => sites.id, { onDelete: 'cascade' }),
+    siteId: siteReference(),
     module: text().$type<ModuleCode>().notNull(),
   },
   (t) => [primaryKey({ columns: [t.siteId, t.module] })],
@@ -51,9 +55,7 @@ export const siteProperties = pgTable(
   'system_site_property',
   {
     ...entityColumns(),
-    siteId: integer()
-      .notNull()
-      .references(() => sites.id, { onDelete: 'cascade' }),
+    siteId: siteReference(),
     name: text().notNull(),
     type: text().$type<ConfigValueType>().notNull(),
     value: jsonb().notNull(),
@@ -194,9 +196,7 @@ export const userSites = pgTable(
     userId: integer()
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    siteId: integer()
-      .notNull()
-      .references(() => sites.id, { onDelete: 'cascade' }),
+    siteId: siteReference(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.siteId] }), index('access_user_site_site_idx').on(t.siteId)],
 );

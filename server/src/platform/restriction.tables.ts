@@ -3,7 +3,7 @@ import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { SUBJECT_RESOURCES } from '@strazce/contract';
 import { ts } from '../db/columns';
-import { sites } from './platform.tables';
+import { siteReference } from './platform.tables';
 
 /**
  * Restricted records (GDPR art. 18, docs/privacy.md "Subject requests"): a record named here is kept but left
@@ -14,9 +14,7 @@ export const privacyRestrictions = pgTable(
   'privacy_restriction',
   {
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    siteId: integer()
-      .notNull()
-      .references(() => sites.id, { onDelete: 'cascade' }),
+    siteId: siteReference(),
     resource: text().notNull(),
     recordId: integer().notNull(),
     /** The subject request that restricted it (privacy_subject_request). */

@@ -1,15 +1,13 @@
 import { index, integer, jsonb, pgTable, primaryKey } from 'drizzle-orm/pg-core';
 import type { DashboardWidget } from '@strazce/contract';
 import { ts } from '../../db/columns';
-import { users, sites } from '../../platform/platform.tables';
+import { siteReference, users } from '../../platform/platform.tables';
 
 /** The dashboard layout of one user on one site: the widgets with their places and sizes (docs/dashboard.md). */
 export const dashboardLayouts = pgTable(
   'dashboard_layout',
   {
-    siteId: integer()
-      .notNull()
-      .references(() => sites.id, { onDelete: 'cascade' }),
+    siteId: siteReference(),
     userId: integer()
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),

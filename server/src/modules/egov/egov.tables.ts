@@ -1,6 +1,6 @@
 import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { ts } from '../../db/columns';
-import { users, sites } from '../../platform/platform.tables';
+import { siteReference, users } from '../../platform/platform.tables';
 
 /**
  * Who started a reading session at the eID provider (`POST /api/egov/init`): only that user on that site may
@@ -15,9 +15,7 @@ export const egovReadings = pgTable(
     userId: integer()
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    siteId: integer()
-      .notNull()
-      .references(() => sites.id, { onDelete: 'cascade' }),
+    siteId: siteReference(),
     expires: ts().notNull(),
   },
   (t) => [index('egov_reading_expires_idx').on(t.expires)],

@@ -2,20 +2,15 @@ import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { IncidentConsequence, IncidentModule } from '@strazce/contract';
 import { entityColumns, ts } from '../../db/columns';
-import { users, persons, sites } from '../../platform/platform.tables';
+import { persons, siteReference, users } from '../../platform/platform.tables';
 import { files } from '../files/files.tables';
-
-const siteColumn = () =>
-  integer()
-    .notNull()
-    .references(() => sites.id, { onDelete: 'cascade' });
 
 /** Incident types of a site and module (patrols, key management, stock each have their own). */
 export const incidentTypes = pgTable(
   'incident_type',
   {
     ...entityColumns(),
-    siteId: siteColumn(),
+    siteId: siteReference(),
     module: text().$type<IncidentModule>().notNull(),
     name: text().notNull(),
     notify: boolean().notNull().default(false),
@@ -31,7 +26,7 @@ export const incidents = pgTable(
   'incident',
   {
     ...entityColumns(),
-    siteId: siteColumn(),
+    siteId: siteReference(),
     module: text().$type<IncidentModule>().notNull(),
     typeId: integer()
       .notNull()
@@ -64,7 +59,7 @@ export const incidentAttachments = pgTable(
   'incident_attachment',
   {
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    siteId: siteColumn(),
+    siteId: siteReference(),
     incidentId: integer()
       .notNull()
       .references(() => incidents.id, { onDelete: 'cascade' }),

@@ -8,7 +8,7 @@ import type {
   KboxStatus,
 } from '@strazce/contract';
 import { entityColumns, ts } from '../../db/columns';
-import { clients, sites } from '../../platform/platform.tables';
+import { clients, siteReference } from '../../platform/platform.tables';
 import { emails, smsMessages } from '../messaging/messaging.tables';
 
 /**
@@ -16,16 +16,11 @@ import { emails, smsMessages } from '../messaging/messaging.tables';
  * contents with their one-time pick-up PIN (an argon2 hash), the operations the lockers report and the
  * notifications queued in the outbox. Every table carries `site_id`.
  */
-const siteColumn = () =>
-  integer()
-    .notNull()
-    .references(() => sites.id, { onDelete: 'cascade' });
-
 export const kboxKeyboxes = pgTable(
   'kbox_keybox',
   {
     ...entityColumns(),
-    siteId: siteColumn(),
+    siteId: siteReference(),
     name: text().notNull(),
     uuid: text().notNull(),
     status: text().$type<KboxStatus>().notNull().default('OK'),
@@ -48,7 +43,7 @@ export const kboxOperators = pgTable(
   'kbox_operator',
   {
     ...entityColumns(),
-    siteId: siteColumn(),
+    siteId: siteReference(),
     cardNumber: text().notNull(),
     name: text().notNull(),
     pinHash: text(),
@@ -68,7 +63,7 @@ export const kboxWorkflows = pgTable(
   'kbox_workflow',
   {
     ...entityColumns(),
-    siteId: siteColumn(),
+    siteId: siteReference(),
     name: text().notNull(),
     uuid: text().notNull(),
     keyboxId: integer()
@@ -107,7 +102,7 @@ export const kboxContents = pgTable(
   'kbox_content',
   {
     ...entityColumns(),
-    siteId: siteColumn(),
+    siteId: siteReference(),
     contentId: integer().notNull(),
     keyboxId: integer()
       .notNull()
@@ -160,7 +155,7 @@ export const kboxOperations = pgTable(
   'kbox_operation',
   {
     ...entityColumns(),
-    siteId: siteColumn(),
+    siteId: siteReference(),
     occurred: ts().notNull(),
     keyboxId: integer()
       .notNull()
@@ -192,7 +187,7 @@ export const kboxMessages = pgTable(
   'kbox_message',
   {
     ...entityColumns(),
-    siteId: siteColumn(),
+    siteId: siteReference(),
     created: ts().notNull(),
     contentId: integer()
       .notNull()

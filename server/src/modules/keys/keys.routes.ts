@@ -147,48 +147,8 @@ export function registerKeyRoutes(app: FastifyInstance, db: Db): void {
       const result: KeyMembership[] = [];
       const wantsDoors = query.kind !== 'KEY' && query.key === undefined && query.keyGroup === undefined;
       const wantsKeys = query.kind !== 'DOOR' && query.door === undefined && query.doorGroup === undefined;
-      if (wantsDoors) {
-        const rows = await db
-          .select({
-            memberId: doors.id,
-            memberLabel: doors.name,
-            groupId: doorGroups.id,
-            groupLabel: doorGroups.name,
-          })
-          .from(doorGroupMembers)
-          .innerJoin(doors, eq(doors.id, doorGroupMembers.doorId))
-          .innerJoin(doorGroups, eq(doorGroups.id, doorGroupMembers.groupId))
-          .where(
-            and(
-              eq(doorGroupMembers.siteId, siteId),
-              query.door === undefined ? undefined : eq(doorGroupMembers.doorId, query.door),
-              query.doorGroup === undefined ? undefined : eq(doorGroupMembers.groupId, query.doorGroup),
-            ),
-          )
-          .orderBy(asc(doorGroups.name), asc(doors.name), asc(doors.id));
-        result.push(...rows.map((row) => membership('DOOR', row)));
-      }
-      if (wantsKeys) {
-        const rows = await db
-          .select({
-            memberId: keys.id,
-            memberLabel: keyLabel(keys),
-            groupId: keyGroups.id,
-            groupLabel: keyGroups.name,
-          })
-          .from(keyGroupMembers)
-          .innerJoin(keys, eq(keys.id, keyGroupMembers.keyId))
-          .innerJoin(keyGroups, eq(keyGroups.id, keyGroupMembers.groupId))
-          .where(
-            and(
-              eq(keyGroupMembers.siteId, siteId),
-              query.key === undefined ? undefined : eq(keyGroupMembers.keyId, query.key),
-              query.keyGroup === undefined ? undefined : eq(keyGroupMembers.groupId, query.keyGroup),
-            ),
-          )
-          .orderBy(asc(keyGroups.name), asc(keys.name), asc(keys.id));
-        result.push(...rows.map((row) => membership('KEY', row)));
-      }
+      if (wantsDoors) result.push(...(await membershipsOf(db, 'DOOR', siteId, query.door, query.doorGroup)));
+      if (wantsKeys) result.push(...(await membershipsOf(db, 'KEY', siteId, query.key, query.keyGroup)));
       return result;
     },
   );
@@ -234,6 +194,49 @@ export function registerKeyRoutes(app: FastifyInstance, db: Db): void {
   );
 
   registerKeyLendRoutes(app, db);
+}
+
+/** Doors in door groups and keys in key groups: one shape of membership, each kind with its own tables. */
+const MEMBERSHIPS = {
+  DOOR: {
+    link: doorGroupMembers,
+    member: doors,
+    memberId: doorGroupMembers.doorId,
+    label: doors.name,
+    group: doorGroups,
+  },
+  KEY: {
+    link: keyGroupMembers,
+    member: keys,
+    memberId: keyGroupMembers.keyId,
+    label: keyLabel(keys),
+    group: keyGroups,
+  },
+};
+
+/** A site's memberships of one kind, of one member or group when given, by group and member. */
+async function membershipsOf(
+  db: Db,
+  kind: KeyMembership['kind'],
+  siteId: number,
+  memberId: number | undefined,
+  groupId: number | undefined,
+): Promise<KeyMembership[]> {
+  const { link, member, label, group, memberId: memberColumn } = MEMBERSHIPS[kind];
+  const rows = await db
+    .select({ memberId: member.id, memberLabel: label, groupId: group.id, groupLabel: group.name })
+    .from(link)
+    .innerJoin(member, eq(member.id, memberColumn))
+    .innerJoin(group, eq(group.id, link.groupId))
+    .where(
+      and(
+        eq(link.siteId, siteId),
+        memberId === undefined ? undefined : eq(memberColumn, memberId),
+        groupId === undefined ? undefined : eq(link.groupId, groupId),
+      ),
+    )
+    .orderBy(asc(group.name), asc(member.name), asc(member.id));
+  return rows.map((row) => membership(kind, row));
 }
 
 function membership(

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { KeyRule, KeyWorkflow } from '@strazce/contract';
 import { entityColumns, ts } from '../../db/columns';
-import { users, persons, sites } from '../../platform/platform.tables';
+import { persons, siteReference, users } from '../../platform/platform.tables';
 import { gates, personGroups } from '../site/site.tables';
 import { signatureDocuments } from '../signature/signature.tables';
 import { vehicleMovements } from '../vehicle/vehicle.tables';
@@ -13,18 +13,13 @@ import { visits } from '../visit/visit.tables';
  * keys), the privileges and the lend-outs. Every table carries `site_id`, the link tables too.
  */
 
-const siteColumn = () =>
-  integer()
-    .notNull()
-    .references(() => sites.id, { onDelete: 'cascade' });
-
 /** A named set-up record (frame, door group, key group): names unique on the site. */
 const named = (table: string) =>
   pgTable(
     table,
     {
       ...entityColumns(),
-      siteId: siteColumn(),
+      siteId: siteReference(),
       name: text().notNull(),
       description: text(),
       valid: boolean().notNull().default(true),
@@ -40,7 +35,7 @@ export const doors = pgTable(
   'km_door',
   {
     ...entityColumns(),
-    siteId: siteColumn(),
+    siteId: siteReference(),
     name: text().notNull(),
     description: text(),
     valid: boolean().notNull().default(true),
@@ -52,7 +47,7 @@ export const doors = pgTable(
 export const doorGroupMembers = pgTable(
   'km_door_group_member',
   {
-    siteId: siteColumn(),
+    siteId: siteReference(),
     doorId: integer()
       .notNull()
       .references(() => doors.id, { onDelete: 'cascade' }),
@@ -71,7 +66,7 @@ export const keyTypes = pgTable(
   'km_key_type',
   {
     ...entityColumns(),
-    siteId: siteColumn(),
+    siteId: siteReference(),
     name: text().notNull(),
     maxLendingHours: integer(),
     /** Only working days (Mon–Fri, not the site's public holidays) count towards `maxLendingHours`. */
@@ -90,7 +85,7 @@ export const keys = pgTable(
   'km_key',
   {
     ...entityColumns(),
-    siteId: siteColumn(),
+    siteId: siteReference(),
     code: text().notNull(),
     name: text().notNull(),
     description: text(),
@@ -117,7 +112,7 @@ export const keys = pgTable(
 export const keyGroupMembers = pgTable(
   'km_key_group_member',
   {
-    siteId: siteColumn(),
+    siteId: siteReference(),
     keyId: integer()
       .notNull()
       .references(() => keys.id, { onDelete: 'cascade' }),
@@ -136,7 +131,7 @@ export const keyGroupMembers = pgTable(
 export const keyDoors = pgTable(
   'km_key_door',
   {
-    siteId: siteColumn(),
+    siteId: siteReference(),
     keyId: integer()
       .notNull()
       .references(() => keys.id, { onDelete: 'cascade' }),
@@ -156,7 +151,7 @@ export const keyPrivileges = pgTable(
   'km_privilege',
   {
     ...entityColumns(),
-    siteId: siteColumn(),
+    siteId: siteReference(),
     keyId: integer().references(() => keys.id, { onDelete: 'cascade' }),
     keyGroupId: integer().references(() => keyGroups.id, { onDelete: 'cascade' }),
     personId: integer().references(() => persons.id, { onDelete: 'cascade' }),
@@ -186,7 +181,7 @@ export const keyLends = pgTable(
   'km_lend',
   {
     ...entityColumns(),
-    siteId: siteColumn(),
+    siteId: siteReference(),
     keyId: integer()
       .notNull()
       .references(() => keys.id, { onDelete: 'restrict' }),

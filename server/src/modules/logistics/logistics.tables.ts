@@ -12,7 +12,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { LogisticsRole, LogisticsTransportAttribute } from '@strazce/contract';
 import { entityColumns, ts } from '../../db/columns';
-import { users, persons, sites } from '../../platform/platform.tables';
+import { persons, siteReference, users } from '../../platform/platform.tables';
 import { identityDocuments, personGroups } from '../site/site.tables';
 
 /**
@@ -22,15 +22,10 @@ import { identityDocuments, personGroups } from '../site/site.tables';
  * (migration 0017).
  */
 
-const siteColumn = () =>
-  integer()
-    .notNull()
-    .references(() => sites.id, { onDelete: 'cascade' });
-
 /** The columns of a named configuration record. */
 const namedColumns = () => ({
   ...entityColumns(),
-  siteId: siteColumn(),
+  siteId: siteReference(),
   name: text().notNull(),
   active: boolean().notNull().default(true),
 });
@@ -76,7 +71,7 @@ export const workflowOperations = pgTable(
   'logistics_workflow_operation',
   {
     ...entityColumns(),
-    siteId: siteColumn(),
+    siteId: siteReference(),
     name: text().notNull(),
     startStatusId: statusColumn(),
     endStatusId: statusColumn(),
@@ -101,7 +96,7 @@ const operationColumn = () =>
 export const workflowOperationRoles = pgTable(
   'logistics_workflow_operation_role',
   {
-    siteId: siteColumn(),
+    siteId: siteReference(),
     operationId: operationColumn(),
     role: text().$type<LogisticsRole>().notNull(),
   },
@@ -116,7 +111,7 @@ const attributeTable = (table: string) =>
   pgTable(
     table,
     {
-      siteId: siteColumn(),
+      siteId: siteReference(),
       operationId: operationColumn(),
       attribute: text().$type<LogisticsTransportAttribute>().notNull(),
     },
@@ -130,7 +125,7 @@ export const workflowAutomaticAttributes = attributeTable('logistics_workflow_au
 export const workflowOperationPersons = pgTable(
   'logistics_workflow_operation_person',
   {
-    siteId: siteColumn(),
+    siteId: siteReference(),
     operationId: operationColumn(),
     personId: integer()
       .notNull()
@@ -147,7 +142,7 @@ export const workflowOperationPersons = pgTable(
 export const workflowOperationTeams = pgTable(
   'logistics_workflow_operation_team',
   {
-    siteId: siteColumn(),
+    siteId: siteReference(),
     operationId: operationColumn(),
     groupId: integer()
       .notNull()
@@ -168,7 +163,7 @@ export const logisticsTransports = pgTable(
   'logistics_transport',
   {
     ...entityColumns(),
-    siteId: siteColumn(),
+    siteId: siteReference(),
     datetimeArrive: ts().notNull(),
     entry: ts(),
     leave: ts(),
@@ -222,7 +217,7 @@ export const logisticsTransports = pgTable(
 export const transportLogisticsOperations = pgTable(
   'logistics_transport_logistics_op',
   {
-    siteId: siteColumn(),
+    siteId: siteReference(),
     transportId: integer()
       .notNull()
       .references(() => logisticsTransports.id, { onDelete: 'cascade' }),
@@ -245,7 +240,7 @@ export const transportLog = pgTable(
   'logistics_transport_log',
   {
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    siteId: siteColumn(),
+    siteId: siteReference(),
     transportId: integer()
       .notNull()
       .references(() => logisticsTransports.id, { onDelete: 'cascade' }),

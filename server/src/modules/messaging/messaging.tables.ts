@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import type { ModuleCode } from '@strazce/contract';
 import { ts } from '../../db/columns';
-import { sites } from '../../platform/platform.tables';
+import { siteReference, sites } from '../../platform/platform.tables';
 
 /** The SMS outbox (the e-mail outbox is `system_email`): written with the change that causes it, sent by the worker. */
 export const smsMessages = pgTable(
@@ -80,9 +80,7 @@ export const overdueDigests = pgTable(
   'overdue_digest',
   {
     module: text().$type<ModuleCode>().notNull(),
-    siteId: integer()
-      .notNull()
-      .references(() => sites.id, { onDelete: 'cascade' }),
+    siteId: siteReference(),
     day: date({ mode: 'string' }).notNull(),
     sentAt: ts().notNull().defaultNow(),
   },

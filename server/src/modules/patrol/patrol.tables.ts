@@ -12,21 +12,16 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { PatrolIntegrityReason } from '@strazce/contract';
 import { entityColumns, ts } from '../../db/columns';
-import { users, clients, persons, sites } from '../../platform/platform.tables';
+import { clients, persons, siteReference, users } from '../../platform/platform.tables';
 import { incidentAttachments, incidents } from '../incident/incident.tables';
 
 /** Patrols (MOD_PATROL): the set-up of the rounds — checkpoints, guards, routes and patrol terminals. */
-
-const siteColumn = () =>
-  integer()
-    .notNull()
-    .references(() => sites.id, { onDelete: 'cascade' });
 
 export const patrolCheckpoints = pgTable(
   'patrol_checkpoint',
   {
     ...entityColumns(),
-    siteId: siteColumn(),
+    siteId: siteReference(),
     name: text().notNull(),
     tagId: text().notNull(),
     description: text(),
@@ -43,7 +38,7 @@ export const patrolGuards = pgTable(
   'patrol_guard',
   {
     ...entityColumns(),
-    siteId: siteColumn(),
+    siteId: siteReference(),
     personId: integer()
       .notNull()
       .references(() => persons.id, { onDelete: 'restrict' }),
@@ -58,7 +53,7 @@ export const patrolRoutes = pgTable(
   'patrol_route',
   {
     ...entityColumns(),
-    siteId: siteColumn(),
+    siteId: siteReference(),
     name: text().notNull(),
     ordered: boolean().notNull().default(false),
     notify: boolean().notNull().default(false),
@@ -95,7 +90,7 @@ export const patrolTerminals = pgTable(
   'patrol_terminal',
   {
     ...entityColumns(),
-    siteId: siteColumn(),
+    siteId: siteReference(),
     name: text().notNull(),
     uuid: text().notNull(),
     pinSet: boolean().notNull().default(true),
@@ -124,7 +119,7 @@ export const patrolInstances = pgTable(
   'patrol_instance',
   {
     ...entityColumns(),
-    siteId: siteColumn(),
+    siteId: siteReference(),
     clientPatrolId: uuid().notNull(),
     routeId: integer()
       .notNull()
@@ -175,7 +170,7 @@ export const patrolScans = pgTable(
   'patrol_scan',
   {
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    siteId: siteColumn(),
+    siteId: siteReference(),
     instanceId: integer()
       .notNull()
       .references(() => patrolInstances.id, { onDelete: 'cascade' }),
@@ -201,7 +196,7 @@ export const patrolScans = pgTable(
 export const patrolTasksDone = pgTable(
   'patrol_task_done',
   {
-    siteId: siteColumn(),
+    siteId: siteReference(),
     instanceId: integer()
       .notNull()
       .references(() => patrolInstances.id, { onDelete: 'cascade' }),
@@ -221,7 +216,7 @@ export const patrolTerminalEvents = pgTable(
   'patrol_terminal_event',
   {
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    siteId: siteColumn(),
+    siteId: siteReference(),
     clientId: integer()
       .notNull()
       .references(() => clients.id, { onDelete: 'cascade' }),
@@ -252,7 +247,7 @@ export const patrolTerminalEvents = pgTable(
 export const patrolRouteIntervals = pgTable(
   'patrol_route_interval',
   {
-    siteId: siteColumn(),
+    siteId: siteReference(),
     routeId: integer()
       .notNull()
       .references(() => patrolRoutes.id, { onDelete: 'cascade' }),
@@ -276,7 +271,7 @@ export const patrolSignIns = pgTable(
   'patrol_sign_in',
   {
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    siteId: siteColumn(),
+    siteId: siteReference(),
     clientId: integer()
       .notNull()
       .references(() => clients.id, { onDelete: 'cascade' }),

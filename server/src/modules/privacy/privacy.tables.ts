@@ -1,7 +1,7 @@
 import { date, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import type { HoldSubject } from '@strazce/contract';
 import { entityColumns } from '../../db/columns';
-import { sites } from '../../platform/platform.tables';
+import { siteReference } from '../../platform/platform.tables';
 
 /**
  * Legal holds (`privacy/hold`, docs/privacy.md): a record or a person the retention job and erasure leave as
@@ -11,9 +11,7 @@ export const privacyHolds = pgTable(
   'privacy_hold',
   {
     ...entityColumns(),
-    siteId: integer()
-      .notNull()
-      .references(() => sites.id, { onDelete: 'cascade' }),
+    siteId: siteReference(),
     subject: text().$type<HoldSubject>().notNull(),
     recordId: integer(),
     firstName: text(),

@@ -235,7 +235,7 @@ type Found = {
   modules: Array<{
     resource: string;
     count: number;
-    matches: Array<{ id: number; held: boolean; restricted: boolean }>;
+    matches: Array<{ id: number; label: string; held: boolean; restricted: boolean }>;
   }>;
 };
 

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, index, integer, numeric, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { SignatureAttributeType, SignatureLocale, SignedStatus } from '@strazce/contract';
 import { entityColumns, ts } from '../../db/columns';
-import { users, clients, sites } from '../../platform/platform.tables';
+import { clients, siteReference, users } from '../../platform/platform.tables';
 import { files } from '../files/files.tables';
 
 /**
@@ -11,10 +11,6 @@ import { files } from '../files/files.tables';
  * carries `site_id`. Coordinates are PDF points from the page's top-left corner (see the contract).
  */
 
-const siteColumn = () =>
-  integer()
-    .notNull()
-    .references(() => sites.id, { onDelete: 'cascade' });
 /** A coordinate or size in PDF points, two decimals. */
 const points = () => numeric({ precision: 8, scale: 2, mode: 'number' }).notNull();
 
@@ -22,7 +18,7 @@ export const signatureDocuments = pgTable(
   'signature_document',
   {
     ...entityColumns(),
-    siteId: siteColumn(),
+    siteId: siteReference(),
     name: text().notNull(),
     shredDays: integer(),
     maxAgeDays: integer(),
@@ -36,7 +32,7 @@ export const signatureVersions = pgTable(
   'signature_version',
   {
     ...entityColumns(),
-    siteId: siteColumn(),
+    siteId: siteReference(),
     documentId: integer()
       .notNull()
       .references(() => signatureDocuments.id),
@@ -50,7 +46,7 @@ export const signatureTemplates = pgTable(
   'signature_template',
   {
     ...entityColumns(),
-    siteId: siteColumn(),
+    siteId: siteReference(),
     versionId: integer()
       .notNull()
       .references(() => signatureVersions.id),
@@ -70,7 +66,7 @@ export const signatureTemplates = pgTable(
 /** What a zone and an attribute share: a named place on a page of a template. */
 const placedColumns = () => ({
   ...entityColumns(),
-  siteId: siteColumn(),
+  siteId: siteReference(),
   templateId: integer()
     .notNull()
     .references(() => signatureTemplates.id, { onDelete: 'cascade' }),
@@ -115,7 +111,7 @@ export const signatureSigned = pgTable(
   'signature_signed',
   {
     ...entityColumns(),
-    siteId: siteColumn(),
+    siteId: siteReference(),
     created: ts().notNull().defaultNow(),
     title: text().notNull(),
     documentId: integer()

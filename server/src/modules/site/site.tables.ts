@@ -2,19 +2,14 @@ import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { BlacklistCategory, MovementDirection } from '@strazce/contract';
 import { entityColumns, ts } from '../../db/columns';
-import { persons, sites } from '../../platform/platform.tables';
+import { persons, siteReference } from '../../platform/platform.tables';
 
 /** The owning site of a site-scoped row; every site-scoped table leads its indexes with it. */
-const siteColumn = () =>
-  integer()
-    .notNull()
-    .references(() => sites.id, { onDelete: 'cascade' });
-
 export const districts = pgTable(
   'system_site_district',
   {
     ...entityColumns(),
-    siteId: siteColumn(),
+    siteId: siteReference(),
     name: text().notNull(),
     valid: boolean().notNull().default(true),
   },
@@ -25,7 +20,7 @@ export const gates = pgTable(
   'system_site_gate',
   {
     ...entityColumns(),
-    siteId: siteColumn(),
+    siteId: siteReference(),
     name: text().notNull(),
     districtId: integer()
       .notNull()
@@ -43,7 +38,7 @@ export const identityDocuments = pgTable(
   'system_site_identity_document',
   {
     ...entityColumns(),
-    siteId: siteColumn(),
+    siteId: siteReference(),
     name: text().notNull(),
     valid: boolean().notNull().default(true),
   },
@@ -54,7 +49,7 @@ export const publicHolidays = pgTable(
   'system_public_holiday',
   {
     ...entityColumns(),
-    siteId: siteColumn(),
+    siteId: siteReference(),
     date: date({ mode: 'string' }).notNull(),
     name: text().notNull(),
   },
@@ -65,7 +60,7 @@ export const personGroups = pgTable(
   'system_person_group',
   {
     ...entityColumns(),
-    siteId: siteColumn(),
+    siteId: siteReference(),
     name: text().notNull(),
     description: text(),
     valid: boolean().notNull().default(true),
@@ -93,7 +88,7 @@ export const blacklistEntries = pgTable(
   'blacklist',
   {
     ...entityColumns(),
-    siteId: siteColumn(),
+    siteId: siteReference(),
     category: text().$type<BlacklistCategory>().notNull(),
     reason: text().notNull(),
     firstName: text(),
@@ -121,7 +116,7 @@ export const gateMovements = pgTable(
   'gate_movement',
   {
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    siteId: siteColumn(),
+    siteId: siteReference(),
     // A gate with recorded movements is retired (valid = false), not deleted: its history stays.
     gateId: integer()
       .notNull()

@@ -13,7 +13,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { StockItemType, StockMovementType } from '@strazce/contract';
 import { entityColumns, ts } from '../../db/columns';
-import { users, persons, sites } from '../../platform/platform.tables';
+import { persons, siteReference, users } from '../../platform/platform.tables';
 import { signatureDocuments, signatureSigned } from '../signature/signature.tables';
 
 /**
@@ -23,10 +23,6 @@ import { signatureDocuments, signatureSigned } from '../signature/signature.tabl
  * numeric with three decimals: exact sums, never floats.
  */
 
-const siteColumn = () =>
-  integer()
-    .notNull()
-    .references(() => sites.id, { onDelete: 'cascade' });
 /** A quantity of one movement, count or minimum. */
 const quantity = () => numeric({ precision: 15, scale: 3 });
 /** A stock: the sum of many movements. */
@@ -35,7 +31,7 @@ const stockSum = () => numeric({ precision: 18, scale: 3 }).notNull().default('0
 /** A named set-up record (category, measuring unit, warehouse): names unique on the site. */
 const setUpColumns = () => ({
   ...entityColumns(),
-  siteId: siteColumn(),
+  siteId: siteReference(),
   name: text().notNull(),
   valid: boolean().notNull().default(true),
 });
@@ -70,7 +66,7 @@ export const stockItems = pgTable(
   'stock_item',
   {
     ...entityColumns(),
-    siteId: siteColumn(),
+    siteId: siteReference(),
     code: text().notNull(),
     name: text().notNull(),
     categoryId: integer()
@@ -114,7 +110,7 @@ export const stockLevels = pgTable(
   'stock_level',
   {
     ...entityColumns(),
-    siteId: siteColumn(),
+    siteId: siteReference(),
     itemId: itemColumn('cascade'),
     warehouseId: warehouseColumn(),
     current: stockSum(),
@@ -137,7 +133,7 @@ export const stockMovements = pgTable(
   'stock_movement',
   {
     ...entityColumns(),
-    siteId: siteColumn(),
+    siteId: siteReference(),
     movementTime: ts().notNull(),
     itemId: itemColumn('restrict'),
     warehouseId: warehouseColumn(),
@@ -191,7 +187,7 @@ export const stockMovements = pgTable(
 export const stockSerials = pgTable(
   'stock_serial',
   {
-    siteId: siteColumn(),
+    siteId: siteReference(),
     itemId: itemColumn('cascade'),
     serial: text().notNull(),
     warehouseId: warehouseColumn(),
@@ -207,7 +203,7 @@ export const stockTakings = pgTable(
   'stock_taking',
   {
     ...entityColumns(),
-    siteId: siteColumn(),
+    siteId: siteReference(),
     name: text().notNull(),
     note: text(),
     warehouseId: integer().references(() => stockWarehouses.id, { onDelete: 'restrict' }),
@@ -230,7 +226,7 @@ export const stockTakingLines = pgTable(
   'stock_taking_line',
   {
     ...entityColumns(),
-    siteId: siteColumn(),
+    siteId: siteReference(),
     takingId: integer()
       .notNull()
       .references(() => stockTakings.id, { onDelete: 'cascade' }),

@@ -21,16 +21,14 @@ import type {
   VehicleStatus,
 } from '@strazce/contract';
 import { entityColumns, ts } from '../../db/columns';
-import { users, sites } from '../../platform/platform.tables';
+import { siteReference, users } from '../../platform/platform.tables';
 import { files } from '../files/files.tables';
 import { blacklistEntries, districts, gates, identityDocuments } from '../site/site.tables';
 
 /** Columns every code list of the vehicles module has: its site, a name unique per site and validity. */
 const codeListColumns = () => ({
   ...entityColumns(),
-  siteId: integer()
-    .notNull()
-    .references(() => sites.id, { onDelete: 'cascade' }),
+  siteId: siteReference(),
   name: text().notNull(),
   valid: boolean().notNull().default(true),
 });
@@ -71,9 +69,7 @@ export const vehicleMovements = pgTable(
   'vehicle_movement',
   {
     ...entityColumns(),
-    siteId: integer()
-      .notNull()
-      .references(() => sites.id, { onDelete: 'cascade' }),
+    siteId: siteReference(),
     movementTime: ts().notNull().defaultNow(),
     direction: text().$type<MovementDirection>().notNull(),
     inArea: boolean().notNull().default(false),
@@ -146,9 +142,7 @@ export const vehicleAdvices = pgTable(
   'vehicle_advice',
   {
     ...entityColumns(),
-    siteId: integer()
-      .notNull()
-      .references(() => sites.id, { onDelete: 'cascade' }),
+    siteId: siteReference(),
     date: date({ mode: 'string' }).notNull(),
     time: text(),
     categoryId: integer()
@@ -188,9 +182,7 @@ export const anprReads = pgTable(
   'anpr_read',
   {
     id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    siteId: integer()
-      .notNull()
-      .references(() => sites.id, { onDelete: 'cascade' }),
+    siteId: siteReference(),
     time: ts().notNull(),
     plate: text().notNull(),
     camera: text(),
@@ -244,9 +236,7 @@ export const vehiclePhotos = pgTable(
   'vehicle_photo',
   {
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    siteId: integer()
-      .notNull()
-      .references(() => sites.id, { onDelete: 'cascade' }),
+    siteId: siteReference(),
     movementId: integer()
       .notNull()
       .references(() => vehicleMovements.id, { onDelete: 'cascade' }),
@@ -267,9 +257,7 @@ export const vehicleCompanions = pgTable(
   'vehicle_accompaniment',
   {
     ...entityColumns(),
-    siteId: integer()
-      .notNull()
-      .references(() => sites.id, { onDelete: 'cascade' }),
+    siteId: siteReference(),
     vehicleId: integer()
       .notNull()
       .references(() => vehicleMovements.id, { onDelete: 'cascade' }),
@@ -288,9 +276,7 @@ export const vehicleBlacklistHits = pgTable(
   'vehicle_blacklist_hit',
   {
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    siteId: integer()
-      .notNull()
-      .references(() => sites.id, { onDelete: 'cascade' }),
+    siteId: siteReference(),
     vehicleId: integer()
       .notNull()
       .references(() => vehicleMovements.id, { onDelete: 'cascade' }),

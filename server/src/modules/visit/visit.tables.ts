@@ -8,20 +8,15 @@ import type {
   MovementDirection,
 } from '@strazce/contract';
 import { entityColumns, ts } from '../../db/columns';
-import { users, sites } from '../../platform/platform.tables';
+import { siteReference, users } from '../../platform/platform.tables';
 import { blacklistEntries, gates, identityDocuments } from '../site/site.tables';
 import { signatureDocuments } from '../signature/signature.tables';
-
-const siteColumn = () =>
-  integer()
-    .notNull()
-    .references(() => sites.id, { onDelete: 'cascade' });
 
 export const visitPurposes = pgTable(
   'visit_purpose',
   {
     ...entityColumns(),
-    siteId: siteColumn(),
+    siteId: siteReference(),
     name: text().notNull(),
     anonymize: boolean().notNull().default(false),
     entryDocumentId: integer().references(() => signatureDocuments.id),
@@ -36,7 +31,7 @@ export const visitedPersons = pgTable(
   'visit_visited',
   {
     ...entityColumns(),
-    siteId: siteColumn(),
+    siteId: siteReference(),
     firstName: text().notNull(),
     lastName: text().notNull(),
     company: text(),
@@ -51,7 +46,7 @@ export const visitCards = pgTable(
   'visit_card',
   {
     ...entityColumns(),
-    siteId: siteColumn(),
+    siteId: siteReference(),
     code: text().notNull(),
     name: text(),
     valid: boolean().notNull().default(true),
@@ -68,7 +63,7 @@ export const visits = pgTable(
   'visit',
   {
     ...entityColumns(),
-    siteId: siteColumn(),
+    siteId: siteReference(),
     movementTime: ts().notNull().defaultNow(),
     direction: text().$type<MovementDirection>().notNull(),
     inArea: boolean().notNull().default(false),
@@ -129,7 +124,7 @@ export const visitCompanions = pgTable(
   'visit_accompaniment',
   {
     ...entityColumns(),
-    siteId: siteColumn(),
+    siteId: siteReference(),
     visitId: integer()
       .notNull()
       .references(() => visits.id, { onDelete: 'cascade' }),
@@ -143,7 +138,7 @@ export const visitEquipment = pgTable(
   'visit_equipment',
   {
     ...entityColumns(),
-    siteId: siteColumn(),
+    siteId: siteReference(),
     visitId: integer()
       .notNull()
       .references(() => visits.id, { onDelete: 'cascade' }),
@@ -161,7 +156,7 @@ export const visitBlacklistHits = pgTable(
   'visit_blacklist_hit',
   {
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    siteId: siteColumn(),
+    siteId: siteReference(),
     visitId: integer()
       .notNull()
       .references(() => visits.id, { onDelete: 'cascade' }),
@@ -180,7 +175,7 @@ export const adviceCategories = pgTable(
   'visit_advice_category',
   {
     ...entityColumns(),
-    siteId: siteColumn(),
+    siteId: siteReference(),
     name: text().notNull(),
     description: text(),
     valid: boolean().notNull().default(true),
@@ -192,7 +187,7 @@ export const advices = pgTable(
   'visit_advice',
   {
     ...entityColumns(),
-    siteId: siteColumn(),
+    siteId: siteReference(),
     categoryId: integer()
       .notNull()
       .references(() => adviceCategories.id, { onDelete: 'restrict' }),
@@ -231,7 +226,7 @@ export const adviceEquipment = pgTable(
   'visit_advice_equipment',
   {
     ...entityColumns(),
-    siteId: siteColumn(),
+    siteId: siteReference(),
     adviceId: integer()
       .notNull()
       .references(() => advices.id, { onDelete: 'cascade' }),
