@@ -1,13 +1,20 @@
-import { and, sql, type SQL } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { MASKED_VALUE, type ErrorDetail, type ModuleCode, type Role } from '@strazce/contract';
+import {
+  MASKED_VALUE,
+  type ErrorDetail,
+  type ModuleCode,
+  type Role,
+  type VisitCompanion,
+} from '@strazce/contract';
 import type { Db } from '../../db/database';
 import { preparedStatement } from '../../db/prepared';
 import type { CrudHooks, CrudRepository, Row } from '../../platform/crud';
-import { seesPersonalData } from '../../platform/personalData';
+import type { ChildList } from '../../platform/crudModel';
+import { maskPersonalFields, seesPersonalData } from '../../platform/personalData';
 import { AppError, validationError } from '../../platform/errors';
 import { currentSiteId } from '../../platform/guard';
 import { gateMovements, gates } from './site.tables';
@@ -107,6 +114,15 @@ export function registerUntracedDeparture(
 }
 
 /**
+ * Masks movement records (visits, vehicle movements) for a caller without VIEW_PERSONAL_INFO: the kind's own
+ * personal fields and what the records carry about people besides them (maskMovementChildren).
+ */
+export function maskMovementRecords(records: Row[], personalFields: readonly string[]): void {
+  maskPersonalFields(records, personalFields);
+  for (const record of records) maskMovementChildren(record);
+}
+
+/**
  * Masks what a movement record (a visit, a vehicle movement) carries about people besides its own fields, for
  * a caller without VIEW_PERSONAL_INFO: the companions' names and documents, and the blacklist hits' matched
  * values and notes (the note is free text about the person; the reason, why the list holds them, stays).
@@ -139,3 +155,71 @@ export const companionHooks: CrudHooks = {
   },
   decorates: (request) => !seesPersonalData(request),
 };
+
+/** A movement kind's companion table (`visit_accompaniment`, `vehicle_accompaniment`) and its owner column. */
+interface CompanionTable {
+  table: PgTable & { id: PgColumn; name: PgColumn; document: PgColumn };
+  owner: PgColumn;
+  /** The owner column's property name (`visitId`, `vehicleId`). */
+  ownerKey: string;
+}
+
+/** A movement kind's blacklist-hit table (`visit_blacklist_hit`, `vehicle_blacklist_hit`) and its owner column. */
+interface BlacklistHitTable {
+  table: PgTable & Record<'id' | 'list' | 'matchedBy' | 'value' | 'reason' | 'note', PgColumn>;
+  owner: PgColumn;
+}
+
+/**
+ * The companions and blacklist hits of a movement record (a visit, a vehicle movement), returned in the record
+ * and read by the movement's own select: one declaration for both kinds.
+ */
+export function movementChildren(
+  companions: CompanionTable,
+  hits: BlacklistHitTable,
+): Record<'companions' | 'blacklistHits', ChildList> {
+  const { table: hitTable } = hits;
+  return {
+    companions: {
+      table: companions.table,
+      owner: companions.owner,
+      orderBy: companions.table.id,
+      columns: { id: companions.table.id, name: companions.table.name, document: companions.table.document },
+    },
+    blacklistHits: {
+      table: hitTable,
+      owner: hits.owner,
+      orderBy: hitTable.id,
+      columns: {
+        id: hitTable.id,
+        list: hitTable.list,
+        matchedBy: hitTable.matchedBy,
+        value: hitTable.value,
+        reason: hitTable.reason,
+        note: hitTable.note,
+      },
+    },
+  };
+}
+
+/** Replaces the companions of a movement by those of the input, when it names them (a visit's or a vehicle's). */
+export async function writeCompanions(
+  tx: Db,
+  companions: CompanionTable,
+  siteId: number,
+  ownerId: number,
+  input: Row,
+): Promise<void> {
+  const given = input.companions as VisitCompanion[] | undefined;
+  if (given === undefined) return;
+  await tx.delete(companions.table).where(eq(companions.owner, ownerId));
+  if (given.length > 0)
+    await tx.insert(companions.table).values(
+      given.map((companion) => ({
+        siteId,
+        [companions.ownerKey]: ownerId,
+        name: companion.name,
+        document: companion.document || null,
+      })) as never,
+    );
+}

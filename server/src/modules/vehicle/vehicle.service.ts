@@ -6,7 +6,6 @@ import {
   checkPlates,
   normalizePlate,
   type VehicleLeave,
-  type VisitCompanion,
 } from '@strazce/contract';
 import type { Db } from '../../db/database';
 import {
@@ -19,7 +18,7 @@ import {
   type Row,
 } from '../../platform/crud';
 import { AppError, notFound, validationError } from '../../platform/errors';
-import { maskPersonalFields, seesPersonalData } from '../../platform/personalData';
+import { seesPersonalData } from '../../platform/personalData';
 import {
   askGovernmentFirst,
   screenEntry,
@@ -30,9 +29,11 @@ import {
 import {
   checkGate,
   isUntracedDeparture,
-  maskMovementChildren,
+  maskMovementRecords,
+  movementChildren,
   recordGateMovement,
   sameNames,
+  writeCompanions,
 } from '../site/movement';
 import { siteProperties } from '../../platform/platform.tables';
 import { cardByCode } from '../visit/visit.service';
@@ -50,49 +51,21 @@ export type VehicleMovementRow = typeof vehicleMovements.$inferSelect;
 
 /** Masks the driver's personal data, the companions and the blacklist hits' values without VIEW_PERSONAL_INFO. */
 export async function decorateVehicles(records: Row[], _db: Db, request?: FastifyRequest): Promise<void> {
-  if (seesPersonalData(request)) return;
-  maskPersonalFields(records, VEHICLE_PERSONAL_FIELDS);
-  for (const record of records) maskMovementChildren(record);
+  if (!seesPersonalData(request)) maskMovementRecords(records, VEHICLE_PERSONAL_FIELDS);
 }
 
-/** A movement's companions and blacklist hits, returned in the record (read by the movement's own select). */
-export const vehicleChildren: Record<string, ChildList> = {
-  companions: {
-    table: vehicleCompanions,
-    owner: vehicleCompanions.vehicleId,
-    orderBy: vehicleCompanions.id,
-    columns: { id: vehicleCompanions.id, name: vehicleCompanions.name, document: vehicleCompanions.document },
-  },
-  blacklistHits: {
-    table: vehicleBlacklistHits,
-    owner: vehicleBlacklistHits.vehicleId,
-    orderBy: vehicleBlacklistHits.id,
-    columns: {
-      id: vehicleBlacklistHits.id,
-      list: vehicleBlacklistHits.list,
-      matchedBy: vehicleBlacklistHits.matchedBy,
-      value: vehicleBlacklistHits.value,
-      reason: vehicleBlacklistHits.reason,
-      note: vehicleBlacklistHits.note,
-    },
-  },
+/** The companions of a vehicle entry (who came with the driver). */
+const VEHICLE_COMPANIONS = {
+  table: vehicleCompanions,
+  owner: vehicleCompanions.vehicleId,
+  ownerKey: 'vehicleId',
 };
 
-/** Replaces the companions of a movement by those of the input, when it names them. */
-async function writeCompanions(tx: Db, siteId: number, vehicleId: number, input: Row): Promise<void> {
-  const companions = input.companions as VisitCompanion[] | undefined;
-  if (companions === undefined) return;
-  await tx.delete(vehicleCompanions).where(eq(vehicleCompanions.vehicleId, vehicleId));
-  if (companions.length > 0)
-    await tx.insert(vehicleCompanions).values(
-      companions.map((companion) => ({
-        siteId,
-        vehicleId,
-        name: companion.name,
-        document: companion.document || null,
-      })),
-    );
-}
+/** A movement's companions and blacklist hits, returned in the record (read by the movement's own select). */
+export const vehicleChildren: Record<string, ChildList> = movementChildren(VEHICLE_COMPANIONS, {
+  table: vehicleBlacklistHits,
+  owner: vehicleBlacklistHits.vehicleId,
+});
 
 const textOf = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value.trim() : null);
 
@@ -308,7 +281,7 @@ export function vehicleHooks(government: GovernmentBlacklistProvider): CrudHooks
 
     async afterWrite(id, input, ctx) {
       const siteId = ctx.siteId!;
-      await writeCompanions(ctx.tx, siteId, id, input);
+      await writeCompanions(ctx.tx, VEHICLE_COMPANIONS, siteId, id, input);
       const movement = pending.get(input);
       if (!movement) return;
       pending.delete(input);

@@ -4,14 +4,13 @@ import {
   VISIT_PERSONAL_FIELDS,
   splitEmails,
   type ErrorDetail,
-  type VisitCompanion,
   type VisitEquipment,
   normalizePlate,
 } from '@strazce/contract';
 import type { Db } from '../../db/database';
 import type { ChildList, CrudContext, CrudHooks, Row } from '../../platform/crud';
 import { AppError, notFound, validationError } from '../../platform/errors';
-import { maskPersonalFields, seesPersonalData } from '../../platform/personalData';
+import { seesPersonalData } from '../../platform/personalData';
 import { queueEmail } from '../messaging/outbox';
 import { sites } from '../../platform/platform.tables';
 import { gates } from '../site/site.tables';
@@ -19,9 +18,11 @@ import { prepareSignatureIfAvailable, retitleSigned } from '../signature/signatu
 import {
   checkGate,
   isUntracedDeparture,
-  maskMovementChildren,
+  maskMovementRecords,
+  movementChildren,
   recordGateMovement,
   sameNames,
+  writeCompanions,
 } from '../site/movement';
 import { formatSiteDateTime, siteTimeZone } from '../../platform/siteTime';
 import {
@@ -48,19 +49,16 @@ export { seesPersonalData };
 
 /** Replaces personal values of visit records by the mask for callers without VIEW_PERSONAL_INFO. */
 export function maskVisitRecords(records: Row[]): void {
-  maskPersonalFields(records, VISIT_PERSONAL_FIELDS);
-  for (const record of records) maskMovementChildren(record);
+  maskMovementRecords(records, VISIT_PERSONAL_FIELDS);
 }
 
 /** Adds companions and equipment to visit records and masks them for the caller. */
-/** A visit's companions and equipment, returned in the record (read by the visit's own select). */
+/** A visit's companions (who came with the visitor). */
+const VISIT_COMPANIONS = { table: visitCompanions, owner: visitCompanions.visitId, ownerKey: 'visitId' };
+
+/** A visit's companions, blacklist hits and equipment, returned in the record (read by the visit's own select). */
 export const visitChildren: Record<string, ChildList> = {
-  companions: {
-    table: visitCompanions,
-    owner: visitCompanions.visitId,
-    orderBy: visitCompanions.id,
-    columns: { id: visitCompanions.id, name: visitCompanions.name, document: visitCompanions.document },
-  },
+  ...movementChildren(VISIT_COMPANIONS, { table: visitBlacklistHits, owner: visitBlacklistHits.visitId }),
   equipment: {
     table: visitEquipment,
     owner: visitEquipment.visitId,
@@ -69,19 +67,6 @@ export const visitChildren: Record<string, ChildList> = {
       id: visitEquipment.id,
       object: visitEquipment.object,
       serialNumber: visitEquipment.serialNumber,
-    },
-  },
-  blacklistHits: {
-    table: visitBlacklistHits,
-    owner: visitBlacklistHits.visitId,
-    orderBy: visitBlacklistHits.id,
-    columns: {
-      id: visitBlacklistHits.id,
-      list: visitBlacklistHits.list,
-      matchedBy: visitBlacklistHits.matchedBy,
-      value: visitBlacklistHits.value,
-      reason: visitBlacklistHits.reason,
-      note: visitBlacklistHits.note,
     },
   },
 };
@@ -128,20 +113,8 @@ async function purposeOf(tx: Db, siteId: number, purposeId: number) {
 }
 
 async function writeChildren(tx: Db, siteId: number, visitId: number, input: Row): Promise<void> {
-  const companions = input.companions as VisitCompanion[] | undefined;
+  await writeCompanions(tx, VISIT_COMPANIONS, siteId, visitId, input);
   const equipment = input.equipment as VisitEquipment[] | undefined;
-  if (companions !== undefined) {
-    await tx.delete(visitCompanions).where(eq(visitCompanions.visitId, visitId));
-    if (companions.length > 0)
-      await tx.insert(visitCompanions).values(
-        companions.map((companion) => ({
-          siteId,
-          visitId,
-          name: companion.name,
-          document: companion.document || null,
-        })),
-      );
-  }
   if (equipment !== undefined) {
     await tx.delete(visitEquipment).where(eq(visitEquipment.visitId, visitId));
     if (equipment.length > 0)
