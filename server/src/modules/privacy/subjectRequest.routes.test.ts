@@ -349,19 +349,25 @@ describe('subject search (/api/privacy/subject/search)', () => {
   });
 });
 
+/** The officer's export of what a search finds, in English: the ZIP's files and its data.json. */
+async function exported(kind: string, value: string) {
+  const response = await ctx.call(officer, 'POST', '/api/privacy/subject/export', {
+    kind,
+    value,
+    language: 'en',
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  expect(response.headers['content-type']).toBe('application/zip');
+  const zip = unzipSync(new Uint8Array(response.rawPayload));
+  const data = JSON.parse(strFromU8(zip['data.json']!)) as {
+    records: Record<string, Array<Record<string, unknown>>>;
+  };
+  return { zip, data };
+}
+
 describe('subject export (/api/privacy/subject/export)', () => {
   it('answers a ZIP with every record in JSON, a report in the language asked and the files', async () => {
-    const response = await ctx.call(officer, 'POST', '/api/privacy/subject/export', {
-      kind: 'name',
-      value: NAME,
-      language: 'en',
-    });
-    expect(response.statusCode, response.body).toBe(200);
-    expect(response.headers['content-type']).toBe('application/zip');
-    const zip = unzipSync(new Uint8Array(response.rawPayload));
-    const data = JSON.parse(strFromU8(zip['data.json']!)) as {
-      records: Record<string, Array<Record<string, unknown>>>;
-    };
+    const { zip, data } = await exported('name', NAME);
     for (const resource of [
       'visit',
       'vehicle',
@@ -403,16 +409,7 @@ describe('subject export (/api/privacy/subject/export)', () => {
   });
 
   it("exports the cameras' reads of a plate with their time", async () => {
-    const response = await ctx.call(officer, 'POST', '/api/privacy/subject/export', {
-      kind: 'plate',
-      value: PLATE,
-      language: 'en',
-    });
-    expect(response.statusCode, response.body).toBe(200);
-    const zip = unzipSync(new Uint8Array(response.rawPayload));
-    const data = JSON.parse(strFromU8(zip['data.json']!)) as {
-      records: Record<string, Array<Record<string, unknown>>>;
-    };
+    const { zip, data } = await exported('plate', PLATE);
     expect(data.records['vehicle/anpr/read']).toEqual([
       expect.objectContaining({ id: ids['vehicle/anpr/read'], plate: '7SU 1234', camera: 'Brána 1' }),
     ]);
