@@ -1,17 +1,14 @@
 import { useState } from 'react';
 import { LogoutOutlined } from '@ant-design/icons';
-import { App, Form, Switch } from 'antd';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Form, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { vehicle, type Entity } from '@strazce/contract';
-import { ApiError, NetworkError, api } from '../../lib/api';
-import { apiErrorText } from '../../lib/apiErrors';
-import { formatTime, toWireDateTime } from '../../lib/format';
-import { entityQueryKey } from '../../components/crud/CrudDialog';
+import { formatTime } from '../../lib/format';
 import { fieldLabel } from '../../components/crud/labels';
 import type { Row } from '../../components/crud/fieldWire';
-import { ActionDialog, type DialogProblem } from '../../components/ActionDialog';
-import { DepartureFields, departureBody, type DepartureValues } from '../../components/gate/DepartureFields';
+import { ActionDialog } from '../../components/ActionDialog';
+import { DepartureFields } from '../../components/gate/DepartureFields';
+import { useDeparture } from '../../components/gate/useDeparture';
 import type { GateOption } from '../../components/gate/gates';
 import type { GuardGate } from '../../components/gate/guardGate';
 import { LeaveEntryChooser, enteredItem } from '../../components/gate/LeaveEntryChooser';
@@ -46,59 +43,42 @@ export function VehicleLeaveDialog({
   onClose(): void;
 }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const queryClient = useQueryClient();
   const dwell = useDwell();
-  const [chosen, setChosen] = useState<Row | null>(entry);
-  const [search, setSearch] = useState('');
   const [withTrailer, setWithTrailer] = useState(true);
-  const [departure, setDeparture] = useState<DepartureValues>({ gateId: gate.id, time: null, note: '' });
-  const [problem, setProblem] = useState<DialogProblem | null>(null);
-  const found = useVehiclesInArea(search);
-  const hasTrailerInside = chosen?.trailerInArea === true;
-
-  const leave = useMutation({
-    mutationFn: () =>
-      api.post<Row>(
-        `/vehicle/${chosen!.id}/leave`,
-        { ...departureBody(departure, toWireDateTime), ...(hasTrailerInside ? { withTrailer } : {}) },
-        { silent: true },
-      ),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: entityQueryKey(vehicle) });
-      message.success(
-        t(hasTrailerInside && !withTrailer ? 'vehicles.leave.doneTrailerStays' : 'vehicles.leave.done'),
-      );
-      onClose();
-    },
-    onError: (error) => setProblem({ text: apiErrorText(error as ApiError | NetworkError, t) }),
+  const departure = useDeparture({
+    entity,
+    entry,
+    gateId: gate.id,
+    doneText: (extra) =>
+      t(extra.withTrailer === false ? 'vehicles.leave.doneTrailerStays' : 'vehicles.leave.done'),
+    onClose,
   });
+  const { chosen } = departure;
+  const found = useVehiclesInArea(departure.search);
+  const hasTrailerInside = chosen?.trailerInArea === true;
 
   return (
     <ActionDialog
       icon={<LogoutOutlined />}
       title={t('visits.action.leave')}
       width={640}
-      busy={leave.isPending}
+      busy={departure.busy}
       submitText={t('visits.leave.submit')}
-      submitDisabled={!chosen || !departure.gateId}
+      submitDisabled={!departure.ready}
       submitTestId="vehicle-leave-submit"
-      onSubmit={() => {
-        setProblem(null);
-        leave.mutate();
-      }}
+      onSubmit={() => departure.record(hasTrailerInside ? { withTrailer } : {})}
       onClose={onClose}
-      isDirty={() => departure.note.trim() !== '' || departure.time !== null}
-      problem={problem}
+      isDirty={departure.isDirty}
+      problem={departure.problem}
     >
       <Form layout="vertical" className="visits-form">
         <LeaveEntryChooser
           entry={entry}
           chosen={chosen}
-          onChoose={setChosen}
+          onChoose={departure.setChosen}
           found={found.data}
           searching={found.isFetching}
-          onSearch={(text) => setSearch(text.toUpperCase())}
+          onSearch={(text) => departure.setSearch(text.toUpperCase())}
           optionLabel={entryLabel}
           texts={{
             find: t('vehicles.leave.find'),
@@ -136,7 +116,12 @@ export function VehicleLeaveDialog({
             />
           </Form.Item>
         )}
-        <DepartureFields entity={entity} gates={gates} value={departure} onChange={setDeparture} />
+        <DepartureFields
+          entity={entity}
+          gates={gates}
+          value={departure.departure}
+          onChange={departure.setDeparture}
+        />
       </Form>
     </ActionDialog>
   );

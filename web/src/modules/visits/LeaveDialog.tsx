@@ -1,19 +1,14 @@
-import { useState } from 'react';
 import { LogoutOutlined } from '@ant-design/icons';
-import { App, Form, Space, Tag, Typography } from 'antd';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Form, Space, Tag, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { visit, type Entity } from '@strazce/contract';
-import { ApiError, NetworkError, api } from '../../lib/api';
-import { apiErrorText } from '../../lib/apiErrors';
-import { toWireDateTime } from '../../lib/format';
 import { useAccess } from '../../lib/session';
-import { entityQueryKey } from '../../components/crud/CrudDialog';
 import { fieldLabel } from '../../components/crud/labels';
 import type { Row } from '../../components/crud/fieldWire';
-import { ActionDialog, type DialogProblem } from '../../components/ActionDialog';
-import { DepartureFields, departureBody, type DepartureValues } from '../../components/gate/DepartureFields';
+import { ActionDialog } from '../../components/ActionDialog';
+import { DepartureFields } from '../../components/gate/DepartureFields';
+import { useDeparture } from '../../components/gate/useDeparture';
 import type { GateOption } from '../../components/gate/gates';
 import type { GuardGate } from '../../components/gate/guardGate';
 import { LeaveEntryChooser, enteredItem } from '../../components/gate/LeaveEntryChooser';
@@ -90,60 +85,43 @@ function summaryItems(t: TFunction, row: Row) {
 /** 'Zapsat odchod': the visitor of an entry leaves through a gate (the guard's, by default) now or at a time. */
 export function LeaveDialog({ entry, gate, gates, onClose }: LeaveDialogProps) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const { can } = useAccess();
-  const queryClient = useQueryClient();
-  const [chosen, setChosen] = useState<Row | null>(entry);
-  const [search, setSearch] = useState('');
-  const [departure, setDeparture] = useState<DepartureValues>({
+  const departure = useDeparture({
+    entity: visit as unknown as Entity,
+    entry,
     gateId: gate?.id ?? null,
-    time: null,
-    note: '',
+    doneText: () => t('visits.leave.done'),
+    onClose,
   });
-  const [problem, setProblem] = useState<DialogProblem | null>(null);
-  const found = useVisitorsInArea(search, can(['VIEW_PERSONAL_INFO']));
+  const found = useVisitorsInArea(departure.search, can(['VIEW_PERSONAL_INFO']));
   // Keys lent to the visitor and not returned: named here, and the departure asks before it is recorded.
-  const keys = useVisitKeys(chosen?.id ?? null);
+  const keys = useVisitKeys(departure.chosen?.id ?? null);
   const confirmKeysHeld = useConfirmKeysHeld();
-
-  const leave = useMutation({
-    mutationFn: () =>
-      api.post<Row>(`/visit/${chosen!.id}/leave`, departureBody(departure, toWireDateTime), {
-        silent: true,
-      }),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: entityQueryKey(visit) });
-      message.success(t('visits.leave.done'));
-      onClose();
-    },
-    onError: (error) => setProblem({ text: apiErrorText(error as ApiError | NetworkError, t) }),
-  });
 
   return (
     <ActionDialog
       icon={<LogoutOutlined />}
       title={t('visits.leave.title')}
       width={640}
-      busy={leave.isPending}
+      busy={departure.busy}
       submitText={t('visits.leave.submit')}
-      submitDisabled={!chosen || !departure.gateId}
+      submitDisabled={!departure.ready}
       submitTestId="leave-submit"
       onSubmit={async () => {
-        setProblem(null);
-        if (await confirmKeysHeld(keys.data)) leave.mutate();
+        if (await confirmKeysHeld(keys.data)) departure.record();
       }}
       onClose={onClose}
-      isDirty={() => departure.note.trim() !== '' || departure.time !== null}
-      problem={problem}
+      isDirty={departure.isDirty}
+      problem={departure.problem}
     >
       <Form layout="vertical" className="visits-form">
         <LeaveEntryChooser
           entry={entry}
-          chosen={chosen}
-          onChoose={setChosen}
+          chosen={departure.chosen}
+          onChoose={departure.setChosen}
           found={found.data}
           searching={found.isFetching}
-          onSearch={setSearch}
+          onSearch={departure.setSearch}
           optionLabel={visitorLabel}
           texts={{
             find: t('visits.leave.find'),
@@ -157,8 +135,8 @@ export function LeaveDialog({ entry, gate, gates, onClose }: LeaveDialogProps) {
         <DepartureFields
           entity={visit as unknown as Entity}
           gates={gates}
-          value={departure}
-          onChange={setDeparture}
+          value={departure.departure}
+          onChange={departure.setDeparture}
         />
       </Form>
     </ActionDialog>
