@@ -98,7 +98,7 @@ function preloadStart(): Plugin {
   };
 }
 
-/** Where the build puts pdf.js's standard fonts, and where the pages' pdf.js fetches them (signatures/pdfView.tsx). */
+/** Where the build puts pdf.js's standard fonts, and where the pages' pdf.js fetches them (signature/pdfView.tsx). */
 const PDF_FONTS_PATH = 'pdfjs/standard_fonts/';
 const pdfFontsDir = fileURLToPath(new URL('../node_modules/pdfjs-dist/standard_fonts/', import.meta.url));
 

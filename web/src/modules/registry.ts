@@ -1,22 +1,22 @@
 import type { PageLoader } from '../lib/pageLoader';
 import { adminPages } from './admin/pages';
 import { sitePages } from './site/pages';
-import { visitPages } from './visits/pages';
-import { advicePages } from './advice/pages';
-import { vehicleAdvicePages } from './vehicleadvice/pages';
-import { vehiclePages } from './vehicles/pages';
-import { incidentPages } from './incidents/pages';
+import { visitPages } from './visit/pages';
+import { advicePages } from './visitAdvice/pages';
+import { vehicleAdvicePages } from './vehicleAdvice/pages';
+import { vehiclePages } from './vehicle/pages';
+import { incidentPages } from './incident/pages';
 import { patrolPages } from './patrol/pages';
 import { keyPages } from './keys/pages';
 import { stockPages } from './stock/pages';
 import { logisticsPages } from './logistics/pages';
 import { kboxPages } from './kbox/pages';
-import { signaturePages } from './signatures/pages';
+import { signaturePages } from './signature/pages';
 import { privacyPages } from './privacy/pages';
 
 /** Pages of the shell itself: home and the user's profile. */
 const shellPages: Record<string, PageLoader> = {
-  '/': () => import('./home/HomePage'),
+  '/': () => import('./dashboard/HomePage'),
   '/profile': () => import('./profile/ProfilePage'),
 };
 

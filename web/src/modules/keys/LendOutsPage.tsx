@@ -18,7 +18,7 @@ import { ExportButton } from '../../components/crud/ExportButton';
 import { LendDialog } from './LendDialog';
 import { isOverdue } from '../../lib/overdue';
 import { ReturnDialog } from './ReturnDialog';
-import { SignedDocuments, useSeesSignedDocuments } from '../signatures';
+import { SignedDocuments, useSeesSignedDocuments } from '../signature';
 import '../../components/gate/gate.css';
 import './keys.css';
 

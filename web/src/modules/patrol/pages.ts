@@ -3,7 +3,7 @@ import type { PageLoader } from '../../lib/pageLoader';
 /**
  * Pages of /patrol/... (route path → lazy page): the patrols' set-up, for the patrol administrator, and the
  * patrols in progress and finished (PATROL_ADMIN or PATROL_VIEW). /patrol/incidents is the shared incidents page
- * (`incidents/pages.ts`).
+ * (`incident/pages.ts`).
  */
 export const patrolPages: Record<string, PageLoader> = {
   '/patrol/checkpoints': () => import('./CheckpointsPage'),

@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { canOpenRoute } from '../../lib/access';
 import { useSession } from '../../lib/session';
 import type { Row } from '../../components/crud/fieldWire';
-import { SignedDocuments } from '../signatures';
+import { SignedDocuments } from '../signature';
 import { documentOf, SIGNING } from './MovementDocument';
 import { refLabel } from './stockCells';
 

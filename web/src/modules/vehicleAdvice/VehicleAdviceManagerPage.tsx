@@ -13,7 +13,7 @@ import { entityQueryKey } from '../../components/crud/CrudDialog';
 import type { Row } from '../../components/crud/fieldWire';
 import { NameSuggest } from '../../components/crud/NameSuggest';
 import type { FormItemContext, FormTab } from '../../components/crud/types';
-import { VehicleEntryDialog } from '../vehicles';
+import { VehicleEntryDialog } from '../vehicle';
 import { useGuardGate } from '../../components/gate/guardGate';
 
 /**

@@ -22,7 +22,7 @@ import {
 } from '../../components/gate/visitCells';
 import { BlacklistHits } from '../../components/gate/warnings';
 import { VisitKeysSection } from '../keys';
-import { SignedDocuments } from '../signatures';
+import { SignedDocuments } from '../signature';
 
 const PERSONAL = new Set<string>(VISIT_PERSONAL_FIELDS);
 /** Pairs of the two-column detail, row by row. */

@@ -23,7 +23,7 @@ import '../../components/gate/gate.css';
 /** An entry from an approved advice: loaded when the guard asks for it (the page's own budget). */
 const AdviceToVisitDialog = lazy(() =>
   withTimeout(
-    import('../advice').then((module) => ({ default: module.AdviceToVisitDialog })),
+    import('../visitAdvice').then((module) => ({ default: module.AdviceToVisitDialog })),
     CHUNK_LOAD_TIMEOUT_MS,
   ),
 );
