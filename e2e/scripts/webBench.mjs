@@ -35,22 +35,23 @@ const lighthouseVersion = JSON.parse(
   readFileSync(path.join(root, 'node_modules', 'lighthouse', 'package.json'), 'utf8'),
 ).version;
 
+/**
+ * First rows of a list page: table rows, or on a phone's width the cards that stand for them (CrudCards), or the
+ * empty state.
+ */
+const LIST_READY = '.ant-table-row, .ant-empty, .crud-card-item, .crud-cards-empty';
+
 /** The pages measured: the login page, the home screen and the main page of the modules the issue names. */
 const PAGES = [
   { name: 'login page', path: '/login', loggedIn: false, ready: '[data-testid="login-username"]' },
   { name: 'home screen', path: '/', loggedIn: true, ready: '[data-testid="home"]' },
-  { name: 'visit manager', path: '/visits/manager', loggedIn: true, ready: '.ant-table-row, .ant-empty' },
-  {
-    name: 'vehicle overview',
-    path: '/vehicles/overview',
-    loggedIn: true,
-    ready: '.ant-table-row, .ant-empty',
-  },
+  { name: 'visit manager', path: '/visits/manager', loggedIn: true, ready: LIST_READY },
+  { name: 'vehicle overview', path: '/vehicles/overview', loggedIn: true, ready: LIST_READY },
   {
     name: 'dispatcher board',
     path: '/logistics/manager',
     loggedIn: true,
-    ready: '.ant-table-row, .ant-empty',
+    ready: '[data-testid="logistics-board-card"], [data-testid="logistics-queue-item"], .ant-empty',
   },
   { name: 'patrol terminal', path: '/terminal/patrol', loggedIn: false, ready: 'input, button' },
 ];
@@ -71,6 +72,28 @@ const median = (list) => [...list].sort((a, b) => a - b)[Math.floor(list.length 
 const seconds = (ms) => (Number.isFinite(ms) ? `${(ms / 1000).toFixed(1)} s` : 'not ready in 60 s');
 
 const { base, stop, newToken } = await startDemoServer();
+
+/**
+ * The gate the administrator works at, as the visit manager remembers it (web/src/components/gate/guardGate.ts):
+ * a guard at work has one, and the page shows the list instead of asking for it.
+ */
+async function rememberedGate() {
+  const token = await newToken();
+  const headers = { 'X-Auth-Token': token };
+  const session = await (await fetch(`${base}/api/session`, { headers })).json();
+  const [gate] = await (await fetch(`${base}/api/system_site/district/gate?size=10`, { headers })).json();
+  if (!gate) throw new Error('the demo site has no gate');
+  return JSON.stringify({
+    siteId: session.site.id,
+    id: gate.id,
+    name: gate.name,
+    color: gate.color ?? null,
+    district: gate.district?.label ?? null,
+  });
+}
+const GATE = await rememberedGate();
+// Keyed by the user name of the administrator whom newToken() logs in (demoServer.mjs).
+const GATE_KEY = 'strazce.gate.admin';
 const profileDir = mkdtempSync(path.join(os.tmpdir(), 'strazce-web-bench-'));
 try {
   // Lighthouse drives the same browser over its debugging port; Playwright seeds and clears its storage.
@@ -92,10 +115,14 @@ try {
       origin: base,
       storageTypes: 'service_workers,cache_storage,indexeddb,local_storage,session_storage',
     });
-    await control.evaluate((value) => {
-      if (value) localStorage.setItem('strazce.token', value);
-      localStorage.setItem('strazce.language', 'cs');
-    }, token);
+    await control.evaluate(
+      ([value, gateKey, gate]) => {
+        if (value) localStorage.setItem('strazce.token', value);
+        if (value) localStorage.setItem(gateKey, gate);
+        localStorage.setItem('strazce.language', 'cs');
+      },
+      [token, GATE_KEY, GATE],
+    );
   }
 
   const lighthouseRuns = new Map(MEASURED.map((page) => [page.name, []]));
@@ -138,11 +165,17 @@ try {
       viewport: { width: 412, height: 823 },
       serviceWorkers: 'block',
     });
-    await context.addInitScript((value) => {
-      if (value && !sessionStorage.getItem('bench.seeded')) localStorage.setItem('strazce.token', value);
-      sessionStorage.setItem('bench.seeded', '1');
-      localStorage.setItem('strazce.language', 'cs');
-    }, token);
+    await context.addInitScript(
+      ([value, gateKey, gate]) => {
+        if (value && !sessionStorage.getItem('bench.seeded')) {
+          localStorage.setItem('strazce.token', value);
+          localStorage.setItem(gateKey, gate);
+        }
+        sessionStorage.setItem('bench.seeded', '1');
+        localStorage.setItem('strazce.language', 'cs');
+      },
+      [token, GATE_KEY, GATE],
+    );
     const page = await context.newPage();
     const session = await context.newCDPSession(page);
     await session.send('Network.enable');

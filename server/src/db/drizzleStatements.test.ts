@@ -25,7 +25,7 @@ describe('drizzle statements', () => {
       { twice: 42 },
     ]);
     const inTransaction = await ctx.db.transaction(async (tx) =>
-      rowsOf(await executeNamed(tx as unknown as Db, query, 'drizzle_statements_test', { a: 5 })),
+      rowsOf(await executeNamed(tx, query, 'drizzle_statements_test', { a: 5 })),
     );
     expect(inTransaction).toEqual([{ twice: 10 }]);
   });

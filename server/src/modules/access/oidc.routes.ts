@@ -362,9 +362,9 @@ export function registerOidcRoutes(
           .where(and(eq(sessions.id, pending.id), eq(sessions.tokenHash, pendingHash)))
           .returning({ id: sessions.id });
         if (!taken) return null;
-        const context = await loadSession(tx as unknown as Db, token);
+        const context = await loadSession(tx, token);
         if (!context) return null;
-        await extendSession(tx as unknown as Db, context);
+        await extendSession(tx, context);
         await tx
           .update(users)
           .set({ lastLogin: new Date(at) })

@@ -306,7 +306,7 @@ export async function anonymizeRecords(
   if ('updatedAt' in columns) values.updatedAt = at;
   values.anonymized = true;
   const { anonymizedIds, removed } = await db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Db;
+    const tx: Db = transaction;
     const changed = await tx
       .update(target.table)
       .set(values)

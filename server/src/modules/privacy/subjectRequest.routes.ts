@@ -78,7 +78,7 @@ export function registerSubjectRequestRoutes(app: FastifyInstance, db: Db): void
     const at = now();
     // The record and its audit entry (counts only) are written in one transaction.
     const requestId = await db.transaction(async (transaction) => {
-      const tx = transaction as unknown as Db;
+      const tx: Db = transaction;
       const id = await recordRequest(tx, {
         at,
         siteId: session.siteId,
