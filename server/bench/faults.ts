@@ -17,17 +17,17 @@
  *   outbox) run on there; e-mails of entries made after the kill are delivered exactly once.
  * - disk: the files folder is a 1 MB tmpfs (needs root to mount; skipped otherwise) filled to the last byte.
  *   An upload answers 507 STORAGE_FULL, entries and reads go on; once space is freed, uploads work again.
- * - postgres: PostgreSQL is restarted (pg_ctlcluster, else systemctl). The instances answer 503 on readiness
+ * - postgres: PostgreSQL is stopped for 5 s and started again (pg_ctlcluster, else systemctl). The instances answer 503 on readiness
  *   while it is away and 200 again by themselves; no acknowledged entry is lost. It stops every other user of
  *   that PostgreSQL server for a few seconds: run it on a machine of its own.
  *
  * At the end: every acknowledged entry is in the database (0 lost), and the figures of each drill.
  */
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
-import { parseArgs } from 'node:util';
+import { parseArgs, promisify } from 'node:util';
 import autocannon, { type Instance as LoadInstance } from 'autocannon';
 import pg from 'pg';
 import { readiness, say, sleep, startCluster, untilReady, type Cluster, type Instance } from './cluster';
@@ -310,16 +310,29 @@ async function diskDrill(token: string, mounted: boolean) {
   );
 }
 
-function restartPostgres(): void {
+const run = promisify(execFile);
+
+/** How long PostgreSQL stays down in the drill: long enough for readiness and the load to meet it. */
+const POSTGRES_DOWN_MS = 5000;
+
+/**
+ * Stops PostgreSQL, keeps it down for POSTGRES_DOWN_MS and starts it again (pg_ctlcluster, else systemctl).
+ * Asynchronous: the drill's own load and readiness watch go on meanwhile (a synchronous call would pause them).
+ */
+async function restartPostgres(): Promise<void> {
+  let control: (action: 'stop' | 'start') => Promise<unknown>;
   try {
     const clusters = execFileSync('pg_lsclusters', ['-h'], { encoding: 'utf8' })
       .trim()
       .split('\n')[0]
       .split(/\s+/);
-    execFileSync('pg_ctlcluster', [clusters[0], clusters[1], 'restart']);
+    control = (action) => run('pg_ctlcluster', [clusters[0], clusters[1], action]);
   } catch {
-    execFileSync('systemctl', ['restart', 'postgresql']);
+    control = (action) => run('systemctl', [action, 'postgresql']);
   }
+  await control('stop');
+  await sleep(POSTGRES_DOWN_MS);
+  await control('start');
 }
 
 async function postgresDrill(instances: Instance[]) {
@@ -335,7 +348,7 @@ async function postgresDrill(instances: Instance[]) {
   })();
   say('postgres: restarting PostgreSQL');
   const restartStarted = Date.now();
-  restartPostgres();
+  await restartPostgres();
   const restartMs = Date.now() - restartStarted;
   const recovered = await Promise.all(instances.map((instance) => untilReady(instance.port, 120_000)));
   watching = false;
@@ -344,7 +357,7 @@ async function postgresDrill(instances: Instance[]) {
   const during = entryFigures(from, Date.now());
   const afterwards = entryFigures(Date.now() - 5000, Date.now());
   line(
-    `PostgreSQL restarted (${(restartMs / 1000).toFixed(1)} s): readiness 503 seen on ${[...seen503].join(', ') || 'none'}; ` +
+    `PostgreSQL stopped and started again (down ${(restartMs / 1000).toFixed(1)} s): readiness 503 seen on ${[...seen503].join(', ') || 'none'}; ` +
       `ready again ${recovered.map((ms) => `${(ms / 1000).toFixed(1)} s`).join(', ')} after the restart returned, without restarting an instance; ` +
       `entries: ${during.acknowledged} acknowledged, ${during.failed} refused while it was away (${during.statuses}); in the last 5 s ${afterwards.acknowledged} acknowledged, ${afterwards.failed} failed`,
   );

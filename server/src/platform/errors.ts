@@ -97,6 +97,24 @@ function databaseFailure(error: unknown): DatabaseFailure | undefined {
   return undefined;
 }
 
+/**
+ * The database is away (restarted, shutting down, not reachable): the call may succeed in a moment, so it is
+ * 503 UNAVAILABLE, as readiness says, not a server error. SQLSTATE class 08 (connection exception) and 57P01–03
+ * (shut down, crashed, not accepting connections yet); node-postgres's own failures carry no SQLSTATE: a refused
+ * or reset connection, a connection ended under a query, a pool that found none within its time-out.
+ */
+function databaseAway(error: unknown, db: DatabaseFailure | undefined): boolean {
+  if (db?.code && (db.code.startsWith('08') || ['57P01', '57P02', '57P03'].includes(db.code))) return true;
+  for (let current = error as DatabaseFailure | undefined, depth = 0; current && depth < 5; depth++) {
+    const code = (current as NodeJS.ErrnoException).code;
+    if (code === 'ECONNREFUSED' || code === 'ECONNRESET') return true;
+    if (/^Connection terminated|timeout exceeded when trying to connect/.test(current.message ?? ''))
+      return true;
+    current = current.cause as DatabaseFailure | undefined;
+  }
+  return false;
+}
+
 /** The request's input a schema of this context validated. */
 function validatedInput(request: FastifyRequest | undefined, context: string | undefined) {
   if (!request) return undefined;
@@ -150,6 +168,7 @@ export function toAppError(error: unknown, request?: FastifyRequest): AppError {
   if (systemCode === 'ENOSPC' || systemCode === 'EDQUOT')
     return new AppError('STORAGE_FULL', 'No space left to store the file');
   const db = databaseFailure(error);
+  if (databaseAway(error, db)) return new AppError('UNAVAILABLE', 'The database does not answer');
   if (db?.code === '23505') return new AppError('DATA_INTEGRITY', 'Duplicate entry');
   // A deletion (or key change) of a row others still refer to: the record is in use (crud's own check,
   // usage.ts, names what uses it; this is the database's last word for references it does not know).
