@@ -223,3 +223,24 @@ export async function writeCompanions(
       })) as never,
     );
 }
+
+/**
+ * The departure row of an entry that leaves through a gate (a visit's, a vehicle movement's): the entry's own
+ * columns, with the gate, time and note of the departure, pointing to the entry.
+ */
+export function departureValues<
+  Entry extends { id: number; version: number; createdAt: Date; updatedAt: Date; note: string | null },
+>(entry: Entry, input: { gate: number; note?: string | null }, time: Date) {
+  const { id: _id, version: _version, createdAt: _created, updatedAt: _updated, ...copied } = entry;
+  return {
+    ...copied,
+    gateId: input.gate,
+    movementTime: time,
+    direction: 'OUT' as const,
+    inArea: false,
+    departed: true,
+    departureTime: null,
+    entryId: entry.id,
+    note: input.note ?? entry.note,
+  };
+}

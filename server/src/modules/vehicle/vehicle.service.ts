@@ -28,6 +28,7 @@ import {
 } from '../blacklist/blacklist';
 import {
   checkGate,
+  departureValues,
   isUntracedDeparture,
   maskMovementRecords,
   movementChildren,
@@ -364,23 +365,14 @@ export async function recordVehicleLeave(
   await checkGate(tx, siteId, input.gate);
   const time = input.movementTime ? new Date(input.movementTime) : now;
   const trailerLeaves = entry.trailerInArea && input.withTrailer !== false;
-  const { id: _id, version: _version, createdAt: _created, updatedAt: _updated, ...copied } = entry;
   const [departure] = await tx
     .insert(vehicleMovements)
     .values({
-      ...copied,
-      gateId: input.gate,
-      movementTime: time,
-      direction: 'OUT',
-      inArea: false,
-      departed: true,
-      departureTime: null,
+      ...departureValues(entry, input, time),
       trailerInArea: false,
       trailerDepartureTime: null,
       // The departure row names the trailer only when it left with the tractor.
       trailerPlate: trailerLeaves || !entry.trailerInArea ? entry.trailerPlate : null,
-      entryId: entry.id,
-      note: input.note ?? entry.note,
     })
     .returning({ id: vehicleMovements.id });
   await tx

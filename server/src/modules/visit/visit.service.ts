@@ -17,6 +17,7 @@ import { gates } from '../site/site.tables';
 import { prepareSignatureIfAvailable, retitleSigned } from '../signature/signature.service';
 import {
   checkGate,
+  departureValues,
   isUntracedDeparture,
   maskMovementRecords,
   movementChildren,
@@ -450,20 +451,9 @@ export async function recordLeave(
   const entry = await entryInArea(tx, siteId, entryId);
   await checkGate(tx, siteId, input.gate);
   const time = input.movementTime ? new Date(input.movementTime) : now;
-  const { id: _id, version: _version, createdAt: _created, updatedAt: _updated, ...copied } = entry;
   const [departure] = await tx
     .insert(visits)
-    .values({
-      ...copied,
-      gateId: input.gate,
-      movementTime: time,
-      direction: 'OUT',
-      inArea: false,
-      departed: true,
-      departureTime: null,
-      entryId: entry.id,
-      note: input.note ?? entry.note,
-    })
+    .values(departureValues(entry, input, time))
     .returning({ id: visits.id });
   await tx
     .update(visits)
