@@ -12,6 +12,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { onServer } from '../src/db/freshDatabase';
+import { READY_LINE } from '../src/platform/logging';
 
 export const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -63,7 +64,7 @@ export function startInstance(port: number, env: Record<string, string>): Promis
   return new Promise((resolve, reject) => {
     const collect = (chunk: Buffer) => {
       output += chunk.toString('utf8');
-      if (output.includes('ms after the start"')) {
+      if (READY_LINE.test(output)) {
         child.stdout!.off('data', collect);
         child.stdout!.resume();
         resolve({ port, child, exited });

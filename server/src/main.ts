@@ -15,7 +15,7 @@ import { WEB_DIST_DIR } from './paths';
 import { jobRunner } from './platform/jobs';
 import { metricsServer } from './platform/metrics';
 import { gracefulShutdown, hardExitAfter, hardExitDelayMs } from './platform/shutdown';
-import { stdoutLog } from './platform/logging';
+import { readyMessage, stdoutLog } from './platform/logging';
 import { serveBackups } from './ops/backup';
 import { secretsKeyFrom, useSecretsKey } from './platform/secretBox';
 
@@ -41,17 +41,17 @@ try {
   process.exit(1);
 }
 phases.databaseOpen = sinceStart();
+const demoData = demoDataOn(config);
 // A new database (no user yet) is filled once the server listens: the login page shows at once, and the API
 // answers 503 STARTING (readiness too) for the second or two the demo data takes (issue 36 point 5).
 const fresh = !(await hasUsers(database.db));
 // Which demo users still have the published password (it decides where to listen): on a restart checked in the
 // thread pool while the app is built; on a new database, those the seed is about to create.
 const demoUsersFound = fresh
-  ? Promise.resolve(demoDataOn(config) ? DEMO_USERS.map((demo) => demo.userName).sort() : [])
+  ? Promise.resolve(demoData ? DEMO_USERS.map((demo) => demo.userName).sort() : [])
   : demoPasswordUsers(database.db);
 const localAddress = `http://localhost:${config.port}`;
 const webDir = WEB_DIST_DIR;
-const demoData = demoDataOn(config);
 // What is configured, from one place (npm run check-config, readiness for administrators, their banner).
 const configuration = configReport(config);
 // The government blacklist register and the eID reader: named, else HTTP with a URL, else the simulator with
@@ -151,4 +151,4 @@ if (fresh) {
 phases.seeded = sinceStart();
 jobs.start();
 // How long the start took, by phase (ms since the process started): issue 36 point 5, `npm run bench:start`.
-app.log.info({ startup: phases }, `ready ${sinceStart()} ms after the start`);
+app.log.info({ startup: phases }, readyMessage(sinceStart()));

@@ -6,6 +6,7 @@
  * Run by `src/platform/shutdown.test.ts`.
  */
 import { spawn } from 'node:child_process';
+import { READY_LINE } from '../src/platform/logging';
 import { SERVER_DIR } from './serverProcess';
 
 const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
@@ -16,7 +17,7 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
 let output = '';
 const read = (chunk: Buffer) => {
   output += chunk.toString('utf8');
-  if (!/"ready \d+ ms after the start"/.test(output)) return;
+  if (!READY_LINE.test(output)) return;
   process.stdout.write(`${JSON.stringify({ pid: server.pid })}\n`, () => {
     server.stdout!.destroy();
     server.stderr!.destroy();

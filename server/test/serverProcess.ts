@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { READY_LINE } from '../src/platform/logging';
 
 /** The server package's folder. */
 export const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -54,7 +55,7 @@ export function startServer(args: string[], dataDir: string, timeoutMs = 150_000
       output += chunk.toString('utf8');
       const port = /Server listening at http:\/\/[^\s"]+:(\d+)/.exec(output)?.[1];
       // Ready once its data is there too (a new data folder is seeded after the server listens: main.ts).
-      if (port && /"ready \d+ ms after the start"/.test(output)) {
+      if (port && READY_LINE.test(output)) {
         clearTimeout(timer);
         resolve(Number(port));
       }

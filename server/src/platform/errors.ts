@@ -86,14 +86,19 @@ interface DatabaseFailure {
   cause?: unknown;
 }
 
-/** The driver error behind Drizzle's wrapper (node-postgres and PGlite both carry the SQLSTATE in `code`). */
-function databaseFailure(error: unknown): DatabaseFailure | undefined {
+/** An error and the causes it wraps (Drizzle wraps the driver's), at most five deep. */
+function* causeChain(error: unknown): Generator<DatabaseFailure> {
   let current: unknown = error;
   for (let depth = 0; current && depth < 5; depth++) {
-    const candidate = current as DatabaseFailure;
-    if (typeof candidate.code === 'string' && /^[0-9A-Z]{5}$/.test(candidate.code)) return candidate;
-    current = candidate.cause;
+    yield current as DatabaseFailure;
+    current = (current as DatabaseFailure).cause;
   }
+}
+
+/** The driver error behind Drizzle's wrapper (node-postgres and PGlite both carry the SQLSTATE in `code`). */
+function databaseFailure(error: unknown): DatabaseFailure | undefined {
+  for (const candidate of causeChain(error))
+    if (typeof candidate.code === 'string' && /^[0-9A-Z]{5}$/.test(candidate.code)) return candidate;
   return undefined;
 }
 
@@ -105,14 +110,12 @@ function databaseFailure(error: unknown): DatabaseFailure | undefined {
  */
 function databaseAway(error: unknown, db: DatabaseFailure | undefined): boolean {
   if (db?.code && (db.code.startsWith('08') || ['57P01', '57P02', '57P03'].includes(db.code))) return true;
-  for (let current = error as DatabaseFailure | undefined, depth = 0; current && depth < 5; depth++) {
-    const code = (current as NodeJS.ErrnoException).code;
-    if (code === 'ECONNREFUSED' || code === 'ECONNRESET') return true;
-    if (/^Connection terminated|timeout exceeded when trying to connect/.test(current.message ?? ''))
-      return true;
-    current = current.cause as DatabaseFailure | undefined;
-  }
-  return false;
+  return [...causeChain(error)].some(
+    (cause) =>
+      cause.code === 'ECONNREFUSED' ||
+      cause.code === 'ECONNRESET' ||
+      /^Connection terminated|timeout exceeded when trying to connect/.test(cause.message ?? ''),
+  );
 }
 
 /** The request's input a schema of this context validated. */

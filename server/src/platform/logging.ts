@@ -11,6 +11,12 @@ import {
 import type { DestinationStream } from 'pino';
 import { loggableError } from './errors';
 
+/** The start's last log line (main.ts): the server listens and its data is there. */
+export const readyMessage = (ms: number): string => `ready ${ms} ms after the start`;
+
+/** That line in the JSON log, for whoever waits for a server it started (tests, benches). */
+export const READY_LINE = /"ready \d+ ms after the start"/;
+
 /** Query parameters that carry a secret (a reset link's token, a code): masked wherever a URL is logged. */
 const SECRET_QUERY = /([?&](?:token|code|password|secret)=)[^&#]*/gi;
 

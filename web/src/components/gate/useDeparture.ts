@@ -64,12 +64,16 @@ export function useDeparture({
     setSearch,
     departure,
     setDeparture,
-    problem,
-    busy: leave.isPending,
-    /** Nothing to send until an entry is chosen and a gate given. */
-    ready: chosen !== null && departure.gateId !== null,
-    /** Typed work the dialog must not lose: a note or a time. */
-    isDirty: () => departure.note.trim() !== '' || departure.time !== null,
+    /** What the dialog's frame (ActionDialog) takes from the departure. */
+    dialog: {
+      busy: leave.isPending,
+      problem,
+      // Nothing to send until an entry is chosen and a gate given.
+      submitDisabled: chosen === null || departure.gateId === null,
+      // Typed work the dialog must not lose: a note or a time.
+      isDirty: () => departure.note.trim() !== '' || departure.time !== null,
+      onClose,
+    },
     record(extra: DepartureExtra = {}) {
       setProblem(null);
       leave.mutate(extra);

@@ -62,14 +62,10 @@ export function VehicleLeaveDialog({
       icon={<LogoutOutlined />}
       title={t('visits.action.leave')}
       width={640}
-      busy={departure.busy}
       submitText={t('visits.leave.submit')}
-      submitDisabled={!departure.ready}
       submitTestId="vehicle-leave-submit"
       onSubmit={() => departure.record(hasTrailerInside ? { withTrailer } : {})}
-      onClose={onClose}
-      isDirty={departure.isDirty}
-      problem={departure.problem}
+      {...departure.dialog}
     >
       <Form layout="vertical" className="visits-form">
         <LeaveEntryChooser

@@ -103,16 +103,12 @@ export function LeaveDialog({ entry, gate, gates, onClose }: LeaveDialogProps) {
       icon={<LogoutOutlined />}
       title={t('visits.leave.title')}
       width={640}
-      busy={departure.busy}
       submitText={t('visits.leave.submit')}
-      submitDisabled={!departure.ready}
       submitTestId="leave-submit"
       onSubmit={async () => {
         if (await confirmKeysHeld(keys.data)) departure.record();
       }}
-      onClose={onClose}
-      isDirty={departure.isDirty}
-      problem={departure.problem}
+      {...departure.dialog}
     >
       <Form layout="vertical" className="visits-form">
         <LeaveEntryChooser
