@@ -230,9 +230,12 @@ export function loggableError(error: unknown): Record<string, unknown> {
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error, request, reply) => {
     const appError = toAppError(error, request);
-    // UNAVAILABLE (readiness while stopping or without the database) is no failure of the request.
-    if (appError.status >= 500 && appError.code !== 'UNAVAILABLE')
-      request.log.error({ err: loggableError(error) }, 'request failed');
+    // UNAVAILABLE and STARTING (stopping, preparing the first data, the database away) are no failure of the
+    // request: answered on purpose, nothing logged; a database that went away under a call is a warning.
+    if (appError.code === 'UNAVAILABLE' || appError.code === 'STARTING') {
+      if (!(error instanceof AppError))
+        request.log.warn({ err: loggableError(error) }, 'request refused: the database does not answer');
+    } else if (appError.status >= 500) request.log.error({ err: loggableError(error) }, 'request failed');
     return sendError(reply, appError);
   });
   app.setNotFoundHandler((request, reply) =>
