@@ -10,7 +10,8 @@ import { migratedTemplate } from './pgliteTemplate';
 import { persons, siteModules, sites, userSites, users } from '../src/platform/platform.tables';
 import { userRoles } from '../src/modules/access/access.tables';
 import { auditedDb } from '../src/platform/audit';
-import { manualClock } from '../src/platform/clock';
+import { sql } from 'drizzle-orm';
+import { manualClock, type Clock } from '../src/platform/clock';
 import { egovSimulator } from '../src/modules/egov/egov';
 import { checkResponsesAgainstContract } from './contractCheck';
 import { hashPassword } from '../src/platform/secrets';
@@ -36,10 +37,22 @@ export interface TestUser {
   token: string;
 }
 
+/**
+ * The app's clock in a test: it stands still until the test moves it. `set` and `advance` move it with the
+ * users at work meanwhile: every open session is renewed by as much (its expiry and its start move along), so
+ * a test that jumps hours or days ahead keeps its logged-in users. `setIdle` and `advanceIdle` move it with
+ * nobody at work: sessions time out as they would (the tests of session expiry).
+ */
+export interface TestClock extends Clock {
+  set(at: number | Date): Promise<void>;
+  advance(ms: number): Promise<void>;
+  setIdle(at: number | Date): void;
+  advanceIdle(ms: number): void;
+}
+
 export interface TestContext {
   app: FastifyInstance;
-  /** The app's clock: it stands still at the context's creation until a test moves it. */
-  clock: ReturnType<typeof manualClock>;
+  clock: TestClock;
   /** The TOTP code of a secret at the app's clock, `steps` time steps (30 s) later. */
   totp(secret: string, steps?: number): string;
   db: Db;
@@ -153,7 +166,29 @@ export async function createTestContext({
       throw error;
     });
   }
-  const clock = manualClock(Date.now());
+  const idle = manualClock(Date.now());
+  const renewSessions = async (ms: number) => {
+    if (ms === 0) return;
+    await database.db.execute(
+      sql`update access_session set expires = expires + make_interval(secs => ${ms / 1000}),
+        created = created + make_interval(secs => ${ms / 1000})`,
+    );
+    await app.sessionCache.changed();
+  };
+  const clock: TestClock = {
+    now: idle.now,
+    setIdle: idle.set,
+    advanceIdle: idle.advance,
+    async advance(ms) {
+      idle.advance(ms);
+      await renewSessions(ms);
+    },
+    async set(at) {
+      const before = idle.now();
+      idle.set(at);
+      await renewSessions(idle.now() - before);
+    },
+  };
   // TEST_RESPONSE_PATH=production: answers go out as in production (no validation by the serializer) and are
   // checked against the contract's schemas beside it.
   const productionPath = process.env.TEST_RESPONSE_PATH === 'production';

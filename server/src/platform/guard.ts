@@ -123,7 +123,7 @@ export function registerGuard(app: FastifyInstance, db: Db, cache: SessionCache)
 
     const token = request.headers[HEADERS.authToken.toLowerCase()];
     if (typeof token === 'string' && token.length > 0 && token.length <= 200) {
-      request.session = await resolveSession(db, cache, token);
+      request.session = await resolveSession(db, cache, token, app.clock.now());
     }
     const refusal = accessRefusal(access, request.session, `${request.method} ${request.routeOptions.url}`);
     if (refusal === 'public') request.session = null;
@@ -143,7 +143,7 @@ export function registerGuard(app: FastifyInstance, db: Db, cache: SessionCache)
   app.addHook('onSend', async (request, reply, payload) => {
     try {
       if (request.session && reply.statusCode < 400) {
-        await extendSession(db, request.session);
+        await extendSession(db, request.session, app.clock.now());
         cache.extended(request.session);
       }
       // Before the answer leaves, so that the caller's next call already sees what this one changed.
@@ -189,8 +189,13 @@ export function accessRefusal(
 
 const READ_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-async function resolveSession(db: Db, cache: SessionCache, token: string): Promise<SessionContext | null> {
-  return resolveSessionByHash(db, cache, hashToken(token));
+async function resolveSession(
+  db: Db,
+  cache: SessionCache,
+  token: string,
+  now: number,
+): Promise<SessionContext | null> {
+  return resolveSessionByHash(db, cache, hashToken(token), now);
 }
 
 /** The session of a token hash, from the cache or the database (then cached). */
@@ -198,11 +203,13 @@ export async function resolveSessionByHash(
   db: Db,
   cache: SessionCache,
   tokenHash: string,
+  /** The app's clock. */
+  now: number,
 ): Promise<SessionContext | null> {
-  const cached = cache.get(tokenHash);
+  const cached = cache.get(tokenHash, now);
   if (cached) return cached;
   const generation = cache.sessionGeneration();
-  const session = await loadSessionByHash(db, tokenHash);
+  const session = await loadSessionByHash(db, tokenHash, now);
   if (session) cache.store(session, generation);
   return session;
 }

@@ -34,19 +34,19 @@ describe('login throttling', () => {
     expect(limited.statusCode).toBe(429);
     expect(limited.headers['x-error-code']).toBe('TOO_MANY_REQUESTS');
     expect(retryAfter(limited)).toBe(2);
-    advance(2);
+    await advance(2);
     expect((await ctx.login(user.userName, WRONG, {}, '10.0.0.1')).statusCode).toBe(401);
     limited = await ctx.login(user.userName, PASSWORD, {}, '10.0.0.1');
     expect(retryAfter(limited)).toBe(4);
-    advance(1);
+    await advance(1);
     expect(retryAfter(await ctx.login(user.userName, PASSWORD, {}, '10.0.0.1'))).toBe(3);
     for (let round = 0; round < 4; round++) {
-      advance(60);
+      await advance(60);
       expect((await ctx.login(user.userName, WRONG, {}, '10.0.0.1')).statusCode).toBe(401);
     }
     // 8 failures: 2 · 2⁵ = 64 s, capped at 60 s.
     expect(retryAfter(await ctx.login(user.userName, PASSWORD, {}, '10.0.0.1'))).toBe(60);
-    advance(60);
+    await advance(60);
     // Once the delay has passed, the right password gets in.
     expect((await ctx.login(user.userName, PASSWORD, {}, '10.0.0.1')).statusCode).toBe(200);
   });
@@ -55,7 +55,7 @@ describe('login throttling', () => {
     // The attack of issue 9: wrong passwords for `admin`-like names from a few addresses, over and over.
     const victim = await ctx.givenUser({ roles: [], login: false });
     for (let round = 0; round < 8; round++) {
-      advance(60);
+      await advance(60);
       const response = await ctx.login(victim.userName, WRONG, {}, `10.1.0.${round % 2}`);
       expect(response.statusCode).toBe(401);
     }
@@ -67,7 +67,7 @@ describe('login throttling', () => {
     const early = await ctx.login(victim.userName, PASSWORD, {}, '10.1.9.9');
     expect(early.statusCode).toBe(429);
     expect(retryAfter(early)).toBeLessThanOrEqual(LIMITS.newAddressDelaySeconds);
-    advance(LIMITS.newAddressDelaySeconds);
+    await advance(LIMITS.newAddressDelaySeconds);
     expect((await ctx.login(victim.userName, PASSWORD, {}, '10.1.9.9')).statusCode).toBe(200);
   });
 
@@ -106,10 +106,10 @@ describe('login throttling', () => {
   it('forgets a quiet series: counters start afresh after forgetAfterMinutes', async () => {
     const user = await ctx.givenUser({ roles: [], login: false });
     for (let attempt = 0; attempt < 3; attempt++) await ctx.login(user.userName, WRONG, {}, '10.5.0.1');
-    advance(30);
+    await advance(30);
     expect((await ctx.login(user.userName, WRONG, {}, '10.5.0.1')).statusCode).toBe(401);
     expect(retryAfter(await ctx.login(user.userName, PASSWORD, {}, '10.5.0.1'))).toBe(4);
-    advance(61 * 60);
+    await advance(61 * 60);
     expect((await ctx.login(user.userName, WRONG, {}, '10.5.0.1')).statusCode).toBe(401);
     expect((await ctx.login(user.userName, PASSWORD, {}, '10.5.0.1')).statusCode).toBe(200);
   });

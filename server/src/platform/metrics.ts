@@ -36,7 +36,7 @@ export function registerMetrics(
   options: {
     token?: string;
     /** The outbox's waiting messages per channel and the age of the oldest in seconds (messaging module). */
-    outbox?: (db: Db) => Promise<Array<{ channel: string; backlog: number; age: number }>>;
+    outbox?: (db: Db, now: number) => Promise<Array<{ channel: string; backlog: number; age: number }>>;
   } = {},
 ): Registry {
   const registry = new Registry();
@@ -91,7 +91,10 @@ export function registerMetrics(
     // eslint-disable-next-line no-restricted-syntax -- how often the outbox is counted for a scrape (once a second), not a business time
     if (!outboxRead || Date.now() - outboxRead.at > 1000)
       // eslint-disable-next-line no-restricted-syntax -- how often the outbox is counted for a scrape (once a second), not a business time
-      outboxRead = { at: Date.now(), rows: options.outbox?.(database.db) ?? Promise.resolve([]) };
+      outboxRead = {
+        at: Date.now(),
+        rows: options.outbox?.(database.db, app.clock.now()) ?? Promise.resolve([]),
+      };
     try {
       return await outboxRead.rows;
     } catch (error) {
@@ -124,7 +127,7 @@ export function registerMetrics(
     async collect() {
       try {
         const result = (await database.db.execute(
-          sql`select count(*)::int as count from access_session where expires > now()`,
+          sql`select count(*)::int as count from access_session where expires > ${new Date(app.clock.now())}`,
         )) as unknown as Rows<{ count: number }>;
         this.set(Number(result.rows[0]?.count ?? 0));
       } catch (error) {

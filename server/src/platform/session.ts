@@ -44,7 +44,23 @@ export function extendGranularityMs(timeoutMinutes: number): number {
   return Math.min(EXTEND_GRANULARITY_MS, (timeoutMinutes * 60_000) / 10);
 }
 
-type Row = Record<string, unknown>;
+/** A session as `loadSessionByHash` reads it (raw SQL: timestamps as the driver gives them). */
+interface SessionRow {
+  id: number;
+  user_id: number;
+  site_id: number | null;
+  client_id: number | null;
+  expires: Date | string;
+  user_name: string;
+  /** SITE_TIMEOUT as stored (a JSON value). */
+  timeout: unknown;
+  ends_at: Date | string | null;
+  tfa_pending: boolean | null;
+  password_pending: boolean | null;
+  /** text[]: an array, or its '{a,b}' literal. */
+  roles: unknown;
+  modules: unknown;
+}
 
 /**
  * The absolute cap of a session in hours, or null for none. None for a session opened on a terminal (a guard
@@ -75,16 +91,22 @@ export const userRolesSql = (userId: unknown) => sql`
   where ug.user_id = ${userId}`;
 
 export async function userRoles(db: Db, userId: number): Promise<string[]> {
-  const rows = rowsOf<Row>(await db.execute(userRolesSql(userId)));
+  const rows = rowsOf<{ role: string }>(await db.execute(userRolesSql(userId)));
   return rows.map((row) => String(row.role)).sort();
 }
 
-export async function loadSession(db: Db, token: string): Promise<SessionContext | null> {
-  return loadSessionByHash(db, hashToken(token));
+/** The live session of a token at `now` (the app's clock), or null. */
+export async function loadSession(db: Db, token: string, now: number): Promise<SessionContext | null> {
+  return loadSessionByHash(db, hashToken(token), now);
 }
 
-export async function loadSessionByHash(db: Db, tokenHash: string): Promise<SessionContext | null> {
-  const rows = rowsOf<Row>(
+export async function loadSessionByHash(
+  db: Db,
+  tokenHash: string,
+  now: number,
+): Promise<SessionContext | null> {
+  const at = new Date(now);
+  const rows = rowsOf<SessionRow>(
     await db.execute(sql`
       select s.id, s.user_id, site.id as site_id, s.client_id, s.expires, u.user_name, timeout.value as timeout,
         s.created + make_interval(hours => cap.hours) as ends_at,
@@ -104,12 +126,12 @@ export async function loadSessionByHash(db: Db, tokenHash: string): Promise<Sess
         where p.site_id = site.id and p.name = 'SITE_TIMEOUT' and p.active
       ) timeout on true
       cross join lateral (select ${capHoursSql(sql`u.id`, sql`site.id`, sql`s.client_id`)} as hours) cap
-      where s.token_hash = ${tokenHash} and s.expires > now()
-        and (cap.hours is null or s.created + make_interval(hours => cap.hours) > now())
+      where s.token_hash = ${tokenHash} and s.expires > ${at}
+        and (cap.hours is null or s.created + make_interval(hours => cap.hours) > ${at})
         -- A session opened on a terminal ends when the terminal is revoked, disabled or expires.
         and (s.client_id is null or exists (
           select 1 from system_client c
-          where c.id = s.client_id and c.valid and c.authorized and (c.expires is null or c.expires > now())))`),
+          where c.id = s.client_id and c.valid and c.authorized and (c.expires is null or c.expires > ${at})))`),
   );
   const row = rows[0];
   if (!row) return null;
@@ -123,8 +145,8 @@ export async function loadSessionByHash(db: Db, tokenHash: string): Promise<Sess
     roles: parseArray(row.roles),
     modules: parseArray(row.modules) as ModuleCode[],
     timeoutMinutes: timeoutFromProperty(row.timeout),
-    expires: new Date(row.expires as string),
-    endsAt: row.ends_at === null ? null : new Date(row.ends_at as string),
+    expires: new Date(row.expires),
+    endsAt: row.ends_at === null ? null : new Date(row.ends_at),
     tfaPending: row.tfa_pending === true,
     passwordPending: row.password_pending === true,
   };
@@ -155,7 +177,7 @@ async function sessionCapHours(
   db: Db,
   input: { userId: number; siteId: number | null; clientId: number | null },
 ): Promise<number | null> {
-  const [row] = rowsOf<Row>(
+  const [row] = rowsOf<{ hours: number | null }>(
     await db.execute(
       sql`select ${capHoursSql(sql`${input.userId}::int`, sql`${input.siteId}::int`, sql`${input.clientId}::int`)} as hours`,
     ),
@@ -170,11 +192,10 @@ const expiryWithin = (now: number, timeoutMinutes: number, endsAt: number | null
 export async function createSession(
   db: Db,
   input: { userId: number; siteId: number | null; clientId: number | null },
+  now: number,
 ): Promise<{ token: string; expires: Date }> {
   const token = newToken();
   const timeoutMinutes = await siteTimeoutMinutes(db, input.siteId);
-  // eslint-disable-next-line no-restricted-syntax -- a session's expiry is on the machine's clock, as its SQL check (`expires > now()`, loadSessionByHash); moving both to the app's clock is left (docs/development.md)
-  const now = Date.now();
   const capHours = await sessionCapHours(db, input);
   const expires = expiryWithin(now, timeoutMinutes, capHours === null ? null : now + capHours * 3_600_000);
   await db
@@ -188,8 +209,7 @@ export async function createSession(
  * already (EXTEND_GRANULARITY_MS): then nothing is written. A time-out shortened since the last call takes
  * effect too.
  */
-// eslint-disable-next-line no-restricted-syntax -- a session's expiry is on the machine's clock, as its SQL check (`expires > now()`, loadSessionByHash); moving both to the app's clock is left (docs/development.md)
-export async function extendSession(db: Db, session: SessionContext, now = Date.now()): Promise<void> {
+export async function extendSession(db: Db, session: SessionContext, now: number): Promise<void> {
   const fullExpiry = expiryWithin(now, session.timeoutMinutes, session.endsAt?.getTime() ?? null).getTime();
   if (Math.abs(fullExpiry - session.expires.getTime()) < extendGranularityMs(session.timeoutMinutes)) return;
   const expires = new Date(fullExpiry);
@@ -201,7 +221,12 @@ export async function extendSession(db: Db, session: SessionContext, now = Date.
  * Moves the session to another site; its time-out becomes that site's SITE_TIMEOUT from now on, and its absolute
  * end that site's SESSION_MAX_HOURS counted from the login.
  */
-export async function switchSessionSite(db: Db, session: SessionContext, siteId: number): Promise<Date> {
+export async function switchSessionSite(
+  db: Db,
+  session: SessionContext,
+  siteId: number,
+  now: number,
+): Promise<Date> {
   const timeoutMinutes = await siteTimeoutMinutes(db, siteId);
   const [created] = await db
     .select({ created: sessions.created })
@@ -210,8 +235,7 @@ export async function switchSessionSite(db: Db, session: SessionContext, siteId:
   const capHours = await sessionCapHours(db, { userId: session.userId, siteId, clientId: session.clientId });
   const endsAt =
     capHours === null || !created ? null : new Date(created.created.getTime() + capHours * 3_600_000);
-  // eslint-disable-next-line no-restricted-syntax -- a session's expiry is on the machine's clock, as its SQL check (`expires > now()`, loadSessionByHash); moving both to the app's clock is left (docs/development.md)
-  const expires = expiryWithin(Date.now(), timeoutMinutes, endsAt?.getTime() ?? null);
+  const expires = expiryWithin(now, timeoutMinutes, endsAt?.getTime() ?? null);
   await db
     .update(sessions)
     .set({ siteId, timeoutMinutes, expires })

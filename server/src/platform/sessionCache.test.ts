@@ -76,21 +76,21 @@ describe('the session cache', () => {
 
   it('gives a copy of a stored session until a change is heard', async () => {
     const user = await ctx.givenUser({ roles: ['VISIT_VIEW'] });
-    const session = (await loadSession(ctx.db, user.token))!;
+    const session = (await loadSession(ctx.db, user.token, ctx.clock.now()))!;
     cache.store(session, cache.sessionGeneration());
-    const copy = cache.get(session.tokenHash)!;
+    const copy = cache.get(session.tokenHash, ctx.clock.now())!;
     expect(copy).toEqual(session);
     copy.siteId = -1;
-    expect(cache.get(session.tokenHash)!.siteId).toBe(session.siteId);
+    expect(cache.get(session.tokenHash, ctx.clock.now())!.siteId).toBe(session.siteId);
 
     // Another instance's write (here: a plain NOTIFY from the app) empties it.
     await ctx.call(ctx.admin, 'POST', '/api/system_site/switch', { id: ctx.siteA });
-    await eventually(async () => expect(cache.get(session.tokenHash)).toBeUndefined());
+    await eventually(async () => expect(cache.get(session.tokenHash, ctx.clock.now())).toBeUndefined());
   });
 
   it('keeps the sessions through writes of anything else, and counts those writes for other caches', async () => {
     const user = await ctx.givenUser({ roles: ['VISIT_VIEW'] });
-    const session = (await loadSession(ctx.db, user.token))!;
+    const session = (await loadSession(ctx.db, user.token, ctx.clock.now()))!;
     cache.store(session, cache.sessionGeneration());
     const writesBefore = cache.generation();
     const writer = await ctx.givenUser({ roles: ['VISIT_ADMIN'] });
@@ -103,31 +103,33 @@ describe('the session cache', () => {
     await eventually(async () => expect(cache.generation()).toBeGreaterThan(writesBefore));
     // ...and the sessions stay.
     expect(cache.sessionGeneration()).toBe(sessionsNow);
-    expect(cache.get(session.tokenHash)).toEqual(session);
+    expect(cache.get(session.tokenHash, ctx.clock.now())).toEqual(session);
   });
 
   it('forgets the sessions when what they are made of changes, also outside the API', async () => {
     const user = await ctx.givenUser({ roles: ['VISIT_VIEW'] });
-    const session = (await loadSession(ctx.db, user.token))!;
+    const session = (await loadSession(ctx.db, user.token, ctx.clock.now()))!;
     cache.store(session, cache.sessionGeneration());
-    expect(cache.get(session.tokenHash)).toBeDefined();
+    expect(cache.get(session.tokenHash, ctx.clock.now())).toBeDefined();
     await ctx.db.execute(sql`delete from access_user_role where user_id = ${user.id}`);
-    await eventually(async () => expect(cache.get(session.tokenHash)).toBeUndefined());
+    await eventually(async () => expect(cache.get(session.tokenHash, ctx.clock.now())).toBeUndefined());
   });
 
   it('does not store a session loaded before a change', async () => {
     const user = await ctx.givenUser({ roles: ['VISIT_VIEW'] });
     const startedAt = cache.sessionGeneration();
-    const session = (await loadSession(ctx.db, user.token))!;
+    const session = (await loadSession(ctx.db, user.token, ctx.clock.now()))!;
     await cache.changed();
     cache.store(session, startedAt);
-    expect(cache.get(session.tokenHash)).toBeUndefined();
+    expect(cache.get(session.tokenHash, ctx.clock.now())).toBeUndefined();
   });
 
   it('drops a session past its expiry', async () => {
     const user = await ctx.givenUser({ roles: ['VISIT_VIEW'] });
-    const session = (await loadSession(ctx.db, user.token))!;
-    cache.store({ ...session, expires: new Date(Date.now() - 1) }, cache.sessionGeneration());
-    expect(cache.get(session.tokenHash)).toBeUndefined();
+    const session = (await loadSession(ctx.db, user.token, ctx.clock.now()))!;
+    cache.store(session, cache.sessionGeneration());
+    const expiry = session.expires.getTime();
+    expect(cache.get(session.tokenHash, expiry - 1)).toBeDefined();
+    expect(cache.get(session.tokenHash, expiry)).toBeUndefined();
   });
 });

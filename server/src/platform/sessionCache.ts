@@ -24,8 +24,8 @@ interface Entry {
 }
 
 export interface SessionCache {
-  /** The session of a token hash as last loaded, or undefined; each call gets its own copy. */
-  get(tokenHash: string): SessionContext | undefined;
+  /** The session of a token hash as last loaded and alive at `now` (the app's clock), or undefined; each call gets its own copy. */
+  get(tokenHash: string, now: number): SessionContext | undefined;
   /** Starts a session load; the result may be stored only if no session changed meanwhile (see `store`). */
   sessionGeneration(): number;
   store(session: SessionContext, sessionGeneration: number): void;
@@ -95,12 +95,14 @@ export async function createSessionCache(database: Database): Promise<SessionCac
   listening = true;
 
   return {
-    get(tokenHash) {
+    get(tokenHash, now) {
       const entry = entries.get(tokenHash);
       if (!entry) return undefined;
+      const expired =
+        entry.session.expires.getTime() <= now ||
+        (entry.session.endsAt !== null && entry.session.endsAt.getTime() <= now);
       // eslint-disable-next-line no-restricted-syntax -- the cache's own freshness (10 s), not a business time: it follows the machine
-      const now = Date.now();
-      if (now - entry.loadedAt > SESSION_CACHE_TTL_MS || entry.session.expires.getTime() <= now) {
+      if (expired || Date.now() - entry.loadedAt > SESSION_CACHE_TTL_MS) {
         entries.delete(tokenHash);
         return undefined;
       }

@@ -21,7 +21,7 @@ const HOUR = 3_600_000;
 async function loggedInHoursAgo(user: TestUser, hours: number) {
   await ctx.db
     .update(sessions)
-    .set({ created: new Date(Date.now() - hours * HOUR) })
+    .set({ created: new Date(ctx.clock.now() - hours * HOUR) })
     .where(eq(sessions.userId, user.id));
   await ctx.sessionsChanged();
 }
@@ -50,7 +50,7 @@ describe('the absolute session cap per site', () => {
     // Far beyond any cap: still alive while active.
     await loggedInHoursAgo(user, 24 * 30);
     expect(await alive(user)).toBe(200);
-    const session = (await loadSession(ctx.db, user.token))!;
+    const session = (await loadSession(ctx.db, user.token, ctx.clock.now()))!;
     expect(session.endsAt).toBeNull();
 
     await setSiteCap(ctx.siteA, 24);
@@ -95,8 +95,8 @@ describe('the absolute session cap per site', () => {
 describe('a short site time-out', () => {
   it('keeps a session called every 20 s alive with a 1-minute time-out (written at a tenth of it)', async () => {
     const user = await ctx.givenUser({ roles: [] });
-    const session = { ...(await loadSession(ctx.db, user.token))!, timeoutMinutes: 1 };
-    let at = Date.now();
+    const session = { ...(await loadSession(ctx.db, user.token, ctx.clock.now()))!, timeoutMinutes: 1 };
+    let at = ctx.clock.now();
     session.expires = new Date(at + 60_000);
     for (let call = 0; call < 10; call++) {
       at += 20_000;

@@ -71,11 +71,6 @@ interface OpenStream {
   /** The guard's rule of the stream's route and its `METHOD /url`. */
   access: NonNullable<FastifyRequest['routeOptions']['config']['access']>;
   route: string;
-  /**
-   * The app's clock minus the system clock at the opening: session expiries are written on the system clock
-   * (session.ts), and the stream compares them on the app's clock (the same in production; tests move it).
-   */
-  skew: number;
   /** Ends the stream, with the end event when the session is why. */
   end(reason?: string): void;
 }
@@ -105,11 +100,13 @@ export async function createSiteEvents(
   /** Whether the stream's session still lives and may still call the stream's route on its site. */
   const sessionHolds = async (stream: OpenStream): Promise<boolean> => {
     if (!sessions) return true;
-    const session = await resolveSessionByHash(sessions.db, sessions.cache, stream.tokenHash);
+    const session = await resolveSessionByHash(
+      sessions.db,
+      sessions.cache,
+      stream.tokenHash,
+      sessions.clock.now(),
+    );
     if (!session) return false;
-    const now = sessions.clock.now() - stream.skew;
-    if (session.expires.getTime() <= now || (session.endsAt !== null && session.endsAt.getTime() <= now))
-      return false;
     if (session.siteId !== stream.siteId) return false;
     return accessRefusal(stream.access, session, stream.route) === null;
   };
@@ -201,8 +198,6 @@ export async function createSiteEvents(
         siteId,
         access,
         route,
-        // eslint-disable-next-line no-restricted-syntax -- the skew is the app's clock against the machine's
-        skew: sessions.clock.now() - Date.now(),
         end(reason) {
           if (!streams.has(stream)) return;
           forget();

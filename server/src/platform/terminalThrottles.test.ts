@@ -93,7 +93,7 @@ describe('keybox PINs', () => {
     expect((await service('4321')).statusCode).toBe(429);
     // From further addresses the keybox's and the card's counters fill up: 10 failures start their delays.
     for (let attempt = 0; attempt < 5; attempt++) {
-      ctx.clock.advance(60_000);
+      await ctx.clock.advance(60_000);
       expect((await service(String(2000 + attempt), `10.21.1.${attempt}`)).statusCode).toBe(401);
     }
     const [burst] = await ctx.db
@@ -105,7 +105,7 @@ describe('keybox PINs', () => {
     const fresh = await service('4321', '10.21.9.9');
     expect(fresh.statusCode).toBe(429);
     // Once the delay has passed, the operator gets in, and the counters start afresh.
-    ctx.clock.advance(Number(fresh.headers['retry-after']) * 1000);
+    await ctx.clock.advance(Number(fresh.headers['retry-after']) * 1000);
     expect((await service('4321', '10.21.9.9')).statusCode).toBe(200);
     expect((await service('4321', '10.21.9.9')).statusCode).toBe(200);
   });
@@ -129,7 +129,7 @@ describe('keybox PINs', () => {
         address,
       );
     for (let attempt = 0; attempt < 10; attempt++) {
-      ctx.clock.advance(60_000);
+      await ctx.clock.advance(60_000);
       const token = attempt % 2 === 0 ? first.token : other.token;
       expect((await service(token, String(3000 + attempt), `10.22.0.${attempt}`)).statusCode).toBe(401);
     }
@@ -165,7 +165,7 @@ describe('separate counters per mechanism', () => {
       deviceCall(ctx.app, '/api/patrol/terminal/signin', terminal.token, { pin: '9999' }, '10.23.0.1');
     // Each failure after the longest delay (15 minutes): all 50 are counted, far beyond the 20 an address may fail.
     for (let attempt = 0; attempt < 25; attempt++) {
-      ctx.clock.advance(16 * 60_000);
+      await ctx.clock.advance(16 * 60_000);
       expect((await pickUp()).statusCode).toBe(401);
       expect((await signIn()).statusCode).toBe(401);
     }

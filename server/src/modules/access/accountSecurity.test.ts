@@ -151,7 +151,7 @@ describe('two-factor re-enrolment (issue 9, point 5)', () => {
     const limited = await ctx.call(user, 'POST', '/api/session/twofa', { password: PASSWORD });
     expectError(limited, 429, 'TOO_MANY_REQUESTS');
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
-    ctx.clock.advance(60_000);
+    await ctx.clock.advance(60_000);
     expect((await ctx.call(user, 'POST', '/api/session/twofa', { password: PASSWORD })).statusCode).toBe(200);
   });
 });

@@ -1,6 +1,7 @@
 import { and, asc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { HEADERS, type AuthProvider } from '@strazce/contract';
+import { rowsOf } from '../../db/prepared';
 import type { Db } from '../../db/database';
 import { AppError } from '../../platform/errors';
 import { RetryLaterError, type LoginLimiter } from '../../platform/loginLimiter';
@@ -211,7 +212,19 @@ export async function memberSites(db: Db, userId: number): Promise<{ id: number;
     .orderBy(asc(sites.name));
 }
 
-type Row = Record<string, unknown>;
+/** The user of a session body as the query reads it (JSON columns as the driver gives them). */
+interface SessionBodyRow {
+  id: number;
+  user_name: string;
+  tfa: boolean;
+  force_tfa: boolean;
+  auth_provider: string | null;
+  must_change_password: boolean;
+  person: unknown;
+  has_avatar: boolean;
+  sites: unknown;
+  roles: unknown;
+}
 
 /**
  * The body of a successful login, restore or site switch, as the wire contract describes it, in one query:
@@ -243,7 +256,7 @@ export async function sessionBody(
     from access_user u
     left join system_person p on p.id = u.person_id
     where u.id = ${userId}`);
-  const row = (result as unknown as { rows: Row[] }).rows[0];
+  const [row] = rowsOf<SessionBodyRow>(result);
   const person = json<{ id: number; firstName: string; lastName: string; email: string | null } | null>(
     row.person,
   );

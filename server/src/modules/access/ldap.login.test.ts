@@ -146,7 +146,7 @@ describe.skipIf(!available)('LDAP login against a real OpenLDAP', () => {
     const enabled = await ctx.call(forced, 'POST', '/api/session/twofa/enable', { code: ctx.totp(secret) });
     expect(enabled.statusCode, enabled.body).toBe(200);
     expectRefusal(await ctx.login('forced', DIRECTORY_PASSWORD), 401, 'TFA_REQUIRED');
-    ctx.clock.advance(60_000);
+    await ctx.clock.advance(60_000);
     const withCode = await ctx.login('forced', DIRECTORY_PASSWORD, { [HEADERS.tfaToken]: ctx.totp(secret) });
     expect(withCode.statusCode, withCode.body).toBe(200);
     // Its password is the directory's: not changed here.
@@ -240,7 +240,7 @@ describe.skipIf(!available)('LDAP login against a real OpenLDAP', () => {
     // Idle past its time-out (the session's expiry is kept as the neighbours' time-out tests keep it).
     await ctx.db
       .update(sessions)
-      .set({ expires: new Date(Date.now() - 60_000) })
+      .set({ expires: new Date(ctx.clock.now() - 60_000) })
       .where(eq(sessions.userId, id));
     await ctx.sessionsChanged();
     expectRefusal(await ctx.call(user, 'GET', '/api/session'), 401, 'UNAUTHORIZED');

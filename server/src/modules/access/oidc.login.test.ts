@@ -253,7 +253,7 @@ describe('OpenID Connect sign-in against a real provider', () => {
     const other = await signIn('anna');
     expectRefusal(await handOver({ ...other, cookie: '' }), 400, 'TOKEN_INVALID');
     // Expired after 60 s (the app's clock).
-    ctx.clock.advance(61_000);
+    await ctx.clock.advance(61_000);
     expectRefusal(await handOver(other), 400, 'TOKEN_INVALID');
     const [row] = await ctx.db.select().from(users).where(eq(users.id, id));
     expect(row.lastLogin).not.toBeNull();
@@ -406,7 +406,7 @@ describe('OpenID Connect sign-in against a real provider', () => {
     const finished = await signIn('forced');
     expectRefusal(await handOver(finished), 401, 'TFA_REQUIRED');
     expectRefusal(await handOver(finished, { [HEADERS.tfaToken]: '000000' }), 401, 'TFA_INVALID');
-    ctx.clock.advance(30_000);
+    await ctx.clock.advance(30_000);
     const withCode = await handOver(finished, { [HEADERS.tfaToken]: ctx.totp(secret) });
     expect(withCode.statusCode, withCode.body).toBe(200);
 

@@ -246,7 +246,7 @@ export function registerOidcRoutes(
       { clearOnSuccess: false },
     );
     const siteId = await initialSite(db, user);
-    const session = await createSession(db, { userId: user.id, siteId, clientId: null });
+    const session = await createSession(db, { userId: user.id, siteId, clientId: null }, now());
     // Nobody holds its token yet: it lives as long as the hand-over code unless taken over.
     await db
       .update(sessions)
@@ -362,9 +362,9 @@ export function registerOidcRoutes(
           .where(and(eq(sessions.id, pending.id), eq(sessions.tokenHash, pendingHash)))
           .returning({ id: sessions.id });
         if (!taken) return null;
-        const context = await loadSession(tx, token);
+        const context = await loadSession(tx, token, at);
         if (!context) return null;
-        await extendSession(tx, context);
+        await extendSession(tx, context, at);
         await tx
           .update(users)
           .set({ lastLogin: new Date(at) })

@@ -168,7 +168,7 @@ export function registerSessionRoutes(
         // Extended before the answer, so the expiry the client is told is the one in force. A restore of a
         // cached session costs one query: the extension writes at most once a minute (session.ts), and the
         // roles come with the session.
-        await extendSession(db, session);
+        await extendSession(db, session, request.server.clock.now());
         return sessionBody(
           db,
           session.userId,
@@ -185,10 +185,11 @@ export function registerSessionRoutes(
         throw new AppError('CLIENT_NOT_AUTHORIZED', 'This browser is not authorized');
       }
       const siteId = await initialSite(db, user);
-      const session = await createSession(db, { userId: user.id, siteId, clientId });
+      const now = request.server.clock.now();
+      const session = await createSession(db, { userId: user.id, siteId, clientId }, now);
       await db
         .update(users)
-        .set({ lastLogin: new Date(request.server.clock.now()) })
+        .set({ lastLogin: new Date(now) })
         .where(eq(users.id, user.id));
       return sessionBody(db, user.id, session, siteId, roles);
     },

@@ -25,14 +25,6 @@ async function storedExpiry(token: string): Promise<number> {
   return row.expires.getTime();
 }
 
-async function setExpiry(token: string, expires: number): Promise<void> {
-  await ctx.db
-    .update(sessions)
-    .set({ expires: new Date(expires) })
-    .where(eq(sessions.tokenHash, hashToken(token)));
-  await forgetSessions();
-}
-
 /**
  * Written around the API: the cached sessions are forgotten as a write call of the API would, and the change
  * notice is heard back (it would otherwise forget a session cached meanwhile, and a count would be off).
@@ -95,14 +87,16 @@ describe('session restore (GET /api/session with X-Auth-Token)', () => {
   });
 
   it('loads an uncached session with one more statement, and extends it with one write once a minute has passed', async () => {
-    await setExpiry(user.token, Date.now() + 30 * MINUTE - 2 * MINUTE);
+    // Idle for two minutes: the next call extends the session.
+    ctx.clock.advanceIdle(2 * MINUTE);
+    await forgetSessions();
     const late = await restore(user);
     expect(late.response.statusCode).toBe(200);
     // The session, the extension, the body.
     expect(late.statements).toHaveLength(3);
     expect(late.statements.filter(isWrite)).toHaveLength(1);
     const extended = await storedExpiry(user.token);
-    expect(extended).toBeGreaterThan(Date.now() + 29 * MINUTE);
+    expect(extended).toBe(ctx.clock.now() + 30 * MINUTE);
     expect(new Date(late.response.json().session.expires).getTime()).toBe(extended);
 
     // Right after, the session is cached and recent: one statement again.
@@ -125,7 +119,7 @@ describe('session restore (GET /api/session with X-Auth-Token)', () => {
 describe('session extension', () => {
   it('writes at most once a minute: an idle session never outlives its time-out after the last call', async () => {
     const user = await ctx.givenUser({ roles: [] });
-    const session = (await loadSession(ctx.db, user.token))!;
+    const session = (await loadSession(ctx.db, user.token, ctx.clock.now()))!;
     const timeout = session.timeoutMinutes * MINUTE;
     // The session was extended last at `extendedAt`.
     const extendedAt = session.expires.getTime() - timeout;
@@ -147,9 +141,9 @@ describe('session extension', () => {
 
   it('extends a session with a short time-out more often: a tenth of the time-out', async () => {
     const user = await ctx.givenUser({ roles: [] });
-    const session = { ...(await loadSession(ctx.db, user.token))!, timeoutMinutes: 1 };
-    session.expires = new Date(Date.now() + MINUTE);
-    const at = Date.now() + 7000;
+    const session = { ...(await loadSession(ctx.db, user.token, ctx.clock.now()))!, timeoutMinutes: 1 };
+    session.expires = new Date(ctx.clock.now() + MINUTE);
+    const at = ctx.clock.now() + 7000;
     const { statements } = await captureStatements(ctx.database, () => extendSession(ctx.db, session, at));
     expect(statements).toHaveLength(1);
     expect(session.expires.getTime()).toBe(at + MINUTE);

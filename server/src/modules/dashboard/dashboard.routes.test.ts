@@ -41,7 +41,7 @@ const at = (iso: string) => new Date(iso);
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  ctx.clock.set(NOW);
+  await ctx.clock.set(NOW);
   watcher = await ctx.givenUser({ roles: ['VISIT_USER'], sites: [ctx.siteA, ctx.siteB] });
   other = await ctx.givenUser({ roles: ['VISIT_USER'] });
   visitView = await ctx.givenUser({ roles: ['VISIT_VIEW'] });
@@ -313,7 +313,7 @@ describe('dashboard summary', () => {
   });
 
   it('moves on with the clock', async () => {
-    ctx.clock.set(Date.parse('2026-03-11T23:30:00Z'));
+    await ctx.clock.set(Date.parse('2026-03-11T23:30:00Z'));
     try {
       expect(await summaryOf(everything)).toMatchObject({
         today: '2026-03-12',
@@ -321,7 +321,7 @@ describe('dashboard summary', () => {
         keys: { lent: 2, overdue: 2 },
       });
     } finally {
-      ctx.clock.set(NOW);
+      await ctx.clock.set(NOW);
     }
   });
 });

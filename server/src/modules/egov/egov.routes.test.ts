@@ -139,7 +139,7 @@ describe('the simulator (EGOV_PROVIDER=simulator, the default)', () => {
     const { id, expiresAt } = started.json();
     expect(new Date(expiresAt).getTime()).toBe(ctx.clock.now() + EGOV_SESSION_MS);
     expect((await result(reception, id)).json()).toEqual({ status: 'PENDING' });
-    ctx.clock.advance(SIMULATOR_READ_MS);
+    await ctx.clock.advance(SIMULATOR_READ_MS);
     const done = (await result(reception, id)).json();
     expect(done.status).toBe('DONE');
     expect(SIMULATED_PEOPLE).toContainEqual(done.person);
@@ -149,7 +149,7 @@ describe('the simulator (EGOV_PROVIDER=simulator, the default)', () => {
   it('expires a reading session after two minutes', async () => {
     chosen = egovSimulator(ctx.clock);
     const { id } = (await init(reception)).json();
-    ctx.clock.advance(EGOV_SESSION_MS);
+    await ctx.clock.advance(EGOV_SESSION_MS);
     expect((await result(reception, id)).json()).toEqual({ status: 'EXPIRED' });
   });
 
@@ -180,7 +180,7 @@ describe('a reading belongs to the user and the site that started it', () => {
     const praha = await ctx.givenUser({ roles: ['VISIT_USER'], sites: [ctx.siteA, ctx.siteB] });
     const brno = await ctx.givenUser({ roles: ['VISIT_USER'], sites: [ctx.siteB] });
     const { id } = (await init(praha)).json();
-    ctx.clock.advance(SIMULATOR_READ_MS);
+    await ctx.clock.advance(SIMULATOR_READ_MS);
     const other = await result(brno, id);
     expect(other.statusCode).toBe(404);
     expect(other.body).not.toMatch(/documentNumber|birthDate|firstName/);

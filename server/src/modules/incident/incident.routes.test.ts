@@ -234,7 +234,7 @@ describe('/api/incident: one mechanism for patrols, keys and stock', () => {
       (await ctx.call(patrolView, 'POST', `/api/incident/${id}/resolve?${q('MOD_PATROL')}`)).statusCode,
     ).toBe(403);
 
-    ctx.clock.advance(60_000);
+    await ctx.clock.advance(60_000);
     const resolved = await ctx.call(patrolAdmin, 'POST', `/api/incident/${id}/resolve?${q('MOD_PATROL')}`);
     expect(resolved.statusCode).toBe(200);
     expect(resolved.json()).toMatchObject({

@@ -262,9 +262,9 @@ describe('contents and the locker', () => {
   it('refuses an expired PIN', async () => {
     const content = await givenContent();
     const pin = await deposited(content);
-    ctx.clock.advance(73 * HOUR);
+    await ctx.clock.advance(73 * HOUR);
     const response = await pickUp(pin);
-    ctx.clock.advance(-73 * HOUR);
+    await ctx.clock.advance(-73 * HOUR);
     expect(response.statusCode).toBe(401);
     expect(response.headers['x-error-code']).toBe('KBOX_PIN_EXPIRED');
   });
@@ -497,13 +497,13 @@ describe('OFFLINE detection and figures', () => {
       }),
     );
     for (const runner of runners) runner.register(kboxOfflineJob(ctx.db));
-    ctx.clock.advance(4 * 60_000);
+    await ctx.clock.advance(4 * 60_000);
     await Promise.all(runners.map((runner) => runner.tick()));
     expect((await get(admin, `/api/kbox/keybox/${silent.id}`)).status).toBe('OK');
 
-    ctx.clock.advance(2 * 60_000);
+    await ctx.clock.advance(2 * 60_000);
     await Promise.all(runners.map((runner) => runner.tick()));
-    ctx.clock.advance(60_000);
+    await ctx.clock.advance(60_000);
     await Promise.all(runners.map((runner) => runner.tick()));
     expect((await get(admin, `/api/kbox/keybox/${silent.id}`)).status).toBe('OFFLINE');
     const told = await ctx.db.select().from(emails).where(like(emails.recipient, 'silent-admin@%'));
@@ -532,9 +532,9 @@ describe('OFFLINE detection and figures', () => {
       expect((await deposit(content, `S${index}`, token)).statusCode).toBe(200);
       pins.push((await lastEmail(String(content.recipientEmail))).pin!);
     }
-    ctx.clock.advance(HOUR);
+    await ctx.clock.advance(HOUR);
     expect((await pickUp(pins[0], token)).statusCode).toBe(200);
-    ctx.clock.advance(2 * HOUR);
+    await ctx.clock.advance(2 * HOUR);
     expect((await pickUp(pins[1], token)).statusCode).toBe(200);
     const day = new Date(ctx.clock.now()).toISOString().slice(0, 10);
     const from = new Date(ctx.clock.now() - 2 * 86_400_000).toISOString().slice(0, 10);

@@ -290,7 +290,7 @@ describe('lending and returning keys', () => {
     const key = await givenKey({ type: workingType });
     // A lending time is a recent one (the site's window): the clock just after it.
     const was = ctx.clock.now();
-    ctx.clock.set(new Date('2026-04-02T20:05:00.000Z'));
+    await ctx.clock.set(new Date('2026-04-02T20:05:00.000Z'));
     // Thursday 22:00 in Prague: 2 h on Thursday, Friday a holiday, the weekend, Monday a holiday, then 22 h.
     const response = await lend(kmUser, { key: key.id, person, time: '2026-04-02T20:00:00.000Z' });
     expect(response.statusCode, response.body).toBe(201);
@@ -299,7 +299,7 @@ describe('lending and returning keys', () => {
     const own = await givenKey({ type: workingType, maxLendingHours: 2 });
     const short = await lend(kmUser, { key: own.id, person, time: '2026-04-02T20:00:00.000Z' });
     expect(short.json().due).toBe('2026-04-02T22:00:00.000Z');
-    ctx.clock.set(was);
+    await ctx.clock.set(was);
   });
 
   it('refuses a second lend of a key that is out, also when two lends race', async () => {
@@ -454,12 +454,12 @@ describe('the lend-outs and their history', () => {
     expect(rows.some((row) => row.returned)).toBe(true);
 
     // The clock moves: the fresh one becomes overdue too.
-    ctx.clock.advance(9 * hour);
+    await ctx.clock.advance(9 * hour);
     const later = await ctx.call(kmView, 'GET', `/api/keymanagement/keylend/${fresh.id}`);
     expect(later.json().afterDue).toBe(true);
     const overdueOnly = await ctx.call(kmView, 'GET', '/api/keymanagement/keylend?afterDue=true&size=100');
     expectEvery(overdueOnly.json() as Array<{ afterDue: boolean }>, (row) => row.afterDue);
-    ctx.clock.advance(-9 * hour);
+    await ctx.clock.advance(-9 * hour);
 
     const open = await ctx.call(kmView, 'GET', '/api/keymanagement/keylend?returned=false&size=100');
     expectEvery(open.json() as Array<{ returned: boolean }>, (row) => !row.returned);

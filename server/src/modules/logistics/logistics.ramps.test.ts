@@ -38,7 +38,7 @@ const plan = (fields: Record<string, unknown>, who = creator) =>
 beforeAll(async () => {
   ctx = await createTestContext();
   day = Date.parse('2026-04-14T06:00:00Z');
-  ctx.clock.set(day - 60 * MINUTE);
+  await ctx.clock.set(day - 60 * MINUTE);
   admin = await ctx.givenUser({ roles: ['LOGISTICS_ADMIN'] });
   creator = await ctx.givenUser({ roles: ['LOGISTICS_CREATE'] });
   operator = await ctx.givenUser({ roles: ['LOGISTICS_OPERATOR'] });

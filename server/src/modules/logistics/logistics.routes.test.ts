@@ -387,7 +387,7 @@ describe('the workflow', () => {
       errorOf(await execute(operator, transport, arrive, { ramp, licencePlate: '9XY 9999' })).details,
     ).toEqual([{ path: 'licencePlate', message: 'validation.logisticsLocked' }]);
     expect(errorOf(await execute(operator, transport, arrive, { ramp: 'one' })).status).toBe(400);
-    ctx.clock.advance(5 * MINUTE);
+    await ctx.clock.advance(5 * MINUTE);
     const entered = await executed(operator, transport, arrive, {
       ramp,
       licencePlate: '1AB 2345',
@@ -423,7 +423,7 @@ describe('the workflow', () => {
     const { transport, entered, ramp } = await atRamp();
     const log = await getJson(viewer, `/api/logistics/transport/operation?transport=${transport.id}`);
     expect(log.length).toBe(1);
-    ctx.clock.advance(MINUTE);
+    await ctx.clock.advance(MINUTE);
     const edited = await ctx.call(
       operator,
       'PUT',
@@ -459,7 +459,7 @@ describe('the workflow', () => {
     const { transport, entered } = await atRamp();
     const [arrival] = await getJson(viewer, `/api/logistics/transport/operation?transport=${transport.id}`);
     const teamNotified = await emailsTo('tym@example.com');
-    ctx.clock.advance(MINUTE);
+    await ctx.clock.advance(MINUTE);
     const loaded = await executed(operator, entered, load, { note: 'ignored' });
     expect(loaded.status).toMatchObject({ id: status['Naloženo'] });
     expect(loaded.note ?? null).toBe(entered.note ?? null);
@@ -471,7 +471,7 @@ describe('the workflow', () => {
       { version: loaded.version, values: {} },
     );
     expect(errorOf(staleEdit)).toMatchObject({ status: 409, code: 'LOGISTICS_OPERATION_NOT_ALLOWED' });
-    ctx.clock.advance(30 * MINUTE);
+    await ctx.clock.advance(30 * MINUTE);
     const left = await executed(operator, loaded, depart);
     expect(left).toMatchObject({ leave: new Date(ctx.clock.now()).toISOString(), waiting: null });
     // The departure e-mailed the operation's person and the members of its team (one person: once).
@@ -588,11 +588,11 @@ describe('board and turn time', () => {
       datetimeArrive: new Date(start).toISOString(),
       licencePlate: '7TT 7777',
     });
-    ctx.clock.set(start + 12 * MINUTE);
+    await ctx.clock.set(start + 12 * MINUTE);
     const entered = await executed(operator, transport, arrive, { ramp: await freeRamp() });
-    ctx.clock.set(start + 20 * MINUTE);
+    await ctx.clock.set(start + 20 * MINUTE);
     const loaded = await executed(operator, entered, load);
-    ctx.clock.set(start + 50 * MINUTE);
+    await ctx.clock.set(start + 50 * MINUTE);
     await executed(operator, loaded, depart);
     const day = new Date(start).toISOString().slice(0, 10);
     const from = new Date(start - 86_400_000).toISOString().slice(0, 10);
@@ -749,14 +749,20 @@ describe('events', () => {
     await stream.until(': open');
     const idle = await watchEvents(user);
     await idle.until(': open');
-    ctx.clock.advance(31 * MINUTE);
-    await ctx.app.siteEvents.publish(ctx.db, ctx.siteA, 'transport', { id: 1, kind: 'changed' });
-    const text = await stream.untilEnd();
-    expect(text).toContain(ENDED);
-    expect(text).not.toContain('event: transport');
-    // The periodic check ends a stream that gets no event as well.
-    await ctx.app.siteEvents.checkSessions();
-    expect(await idle.untilEnd()).toContain(ENDED);
+    const start = ctx.clock.now();
+    ctx.clock.advanceIdle(31 * MINUTE);
+    try {
+      await ctx.app.siteEvents.publish(ctx.db, ctx.siteA, 'transport', { id: 1, kind: 'changed' });
+      const text = await stream.untilEnd();
+      expect(text).toContain(ENDED);
+      expect(text).not.toContain('event: transport');
+      // The periodic check ends a stream that gets no event as well.
+      await ctx.app.siteEvents.checkSessions();
+      expect(await idle.untilEnd()).toContain(ENDED);
+    } finally {
+      // The other users' sessions were not idle.
+      ctx.clock.setIdle(start);
+    }
   });
 });
 

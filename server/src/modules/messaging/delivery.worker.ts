@@ -28,7 +28,6 @@ export function retryDelaySeconds(attempts: number): number {
   return Math.min(FIRST_RETRY_SECONDS * 2 ** Math.max(0, attempts - 1), LONGEST_RETRY_SECONDS);
 }
 
-type Row = Record<string, unknown>;
 
 interface Claimed {
   id: number;
@@ -71,7 +70,14 @@ function emailOutbox(transport: EmailTransport): Outbox {
     table: emailOutboxTable,
     transported: transport.kind !== 'none',
     async claim(db, batchSize, at) {
-      const rows = rowsOf<Row>(
+      const rows = rowsOf<{
+        id: number;
+        recipient: string;
+        subject: string;
+        body: string;
+        secrets: unknown;
+        attempts: number;
+      }>(
         await db.execute(sql`
           update system_email set attempts = attempts + 1,
             next_attempt = ${at}::timestamptz + make_interval(secs => ${LEASE_SECONDS})
@@ -109,7 +115,7 @@ function smsOutbox(provider: SmsProvider): Outbox {
     table: smsOutboxTable,
     transported: provider.kind !== 'none',
     async claim(db, batchSize, at) {
-      const rows = rowsOf<Row>(
+      const rows = rowsOf<{ id: number; recipient: string; text: string; secrets: unknown; sent_retry: number }>(
         await db.execute(sql`
           update system_sms set sent_retry = sent_retry + 1,
             next_attempt = ${at}::timestamptz + make_interval(secs => ${LEASE_SECONDS})
@@ -147,14 +153,17 @@ function smsOutbox(provider: SmsProvider): Outbox {
  */
 export async function outboxBacklog(
   db: Db,
+  /** The app's clock. */
+  now: number,
 ): Promise<Array<{ channel: string; backlog: number; age: number }>> {
-  const rows = rowsOf<Row>(
+  const at = new Date(now);
+  const rows = rowsOf<{ channel: string; backlog: number; age: number }>(
     await db.execute(sql`
       select 'email' as channel, count(*)::int as backlog,
-        coalesce(extract(epoch from now() - min(queued)), 0)::float8 as age
+        coalesce(extract(epoch from ${at}::timestamptz - min(queued)), 0)::float8 as age
       from system_email where ${waiting(emailOutboxTable)}
       union all
-      select 'sms', count(*)::int, coalesce(extract(epoch from now() - min(created)), 0)::float8
+      select 'sms', count(*)::int, coalesce(extract(epoch from ${at}::timestamptz - min(created)), 0)::float8
       from system_sms where ${waiting(smsOutboxTable)}`),
   );
   return rows.map((row) => ({
@@ -166,7 +175,7 @@ export async function outboxBacklog(
 
 /** E-mails and SMS kept as not sent for want of a transport (NO_TRANSPORT), per channel. */
 export async function heldMessages(db: Db): Promise<{ email: number; sms: number }> {
-  const [row] = rowsOf<Row>(
+  const [row] = rowsOf<{ email: number; sms: number }>(
     await db.execute(sql`
       select (select count(*) from system_email where ${heldUnsent(emailOutboxTable)})::int as email,
         (select count(*) from system_sms where ${heldUnsent(smsOutboxTable)})::int as sms`),
@@ -208,7 +217,7 @@ export function deliveryWorker(options: DeliveryWorkerOptions): DeliveryWorker {
   const outboxes = [emailOutbox(options.email), smsOutbox(options.sms)];
   async function process(outbox: Outbox): Promise<number> {
     if (!outbox.transported) {
-      const held = rowsOf<Row>(await db.execute(holdWaiting(outbox.table))).length;
+      const held = rowsOf(await db.execute(holdWaiting(outbox.table))).length;
       if (held > 0)
         log.warn({ held }, `${outbox.table.name} not sent: no transport is configured; kept for a re-send`);
       return 0;

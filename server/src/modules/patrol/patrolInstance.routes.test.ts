@@ -78,7 +78,7 @@ async function givenRound(
 /** The guard's sign-in at a terminal `minutes` from the test clock's now (the clock is put back after). */
 async function signInAt(token: string, pin: string, minutes = 0, body: Record<string, unknown> = {}) {
   const now = ctx.clock.now();
-  ctx.clock.set(now + minutes * 60_000);
+  await ctx.clock.set(now + minutes * 60_000);
   try {
     const response = await ctx.app.inject({
       method: 'POST',
@@ -89,7 +89,7 @@ async function signInAt(token: string, pin: string, minutes = 0, body: Record<st
     expect(response.statusCode, response.body).toBe(200);
     return response.json() as { signIn: { token: string; expires: string }; tagSalt: string };
   } finally {
-    ctx.clock.set(now);
+    await ctx.clock.set(now);
   }
 }
 
@@ -433,7 +433,7 @@ describe('the guard’s sign-in and the times of the events', () => {
     const started = await submit(handheld, [
       event(late, 'start', 0, { route: round.route, guard: round.guard, signIn: declared.signIn.token }),
     ]);
-    ctx.clock.advance(181 * 60_000);
+    await ctx.clock.advance(181 * 60_000);
     await submit(handheld, [
       event(late, 'scan', -180, { tagId: round.checkpoints[0].tag, method: 'NFC' }),
       event(late, 'scan', 10, { tagId: round.checkpoints[1].tag, method: 'NFC' }),
@@ -585,7 +585,7 @@ describe('who may call what', () => {
     // Read-only list: no create, update or delete.
     expect((await ctx.call(patrolAdmin, 'DELETE', `/api/patrol/instance/${id}`)).statusCode).toBe(404);
 
-    ctx.clock.advance(5 * 60_000);
+    await ctx.clock.advance(5 * 60_000);
     const finished = await ctx.call(patrolAdmin, 'POST', `/api/patrol/instance/${id}/finish`);
     expect(finished.statusCode, finished.body).toBe(200);
     expect(finished.json()).toMatchObject({

@@ -108,7 +108,7 @@ describe('the retention run', () => {
     const expired = await visitThatLeft();
     const heldVisit = await visitThatLeft();
     const heldPerson = await visitThatLeft({ firstName: 'Karel', lastName: 'Zadržený' });
-    ctx.clock.advance(20 * DAY);
+    await ctx.clock.advance(20 * DAY);
     const recent = await visitThatLeft();
     const loadBefore = await gateLoad(day);
 
@@ -140,7 +140,7 @@ describe('the retention run', () => {
       ).statusCode,
     ).toBe(201);
 
-    ctx.clock.advance(71 * DAY);
+    await ctx.clock.advance(71 * DAY);
     // 91 days after the first three left: the expired visit's entry and departure rows; the recent one not yet.
     const next = await preview(siteAdmin);
     expect(next.visits).toMatchObject({ count: 2 });
@@ -207,7 +207,7 @@ describe('the retention run', () => {
       until,
     });
     expect(hold.statusCode).toBe(201);
-    ctx.clock.advance(91 * DAY);
+    await ctx.clock.advance(91 * DAY);
     expect((await ctx.call(siteAdmin, 'POST', '/api/privacy/retention/run')).json().visits).toBeGreaterThan(
       0,
     );
@@ -261,12 +261,12 @@ describe('the retention run', () => {
       })
       .returning({ id: kboxContents.id });
 
-    ctx.clock.advance(8 * DAY);
+    await ctx.clock.advance(8 * DAY);
     const next = await preview(siteAdmin);
     expect(next.anpr).toMatchObject({ count: 2 });
     expect(next.kbox).toMatchObject({ count: 0 });
     expect(next.incidents).toMatchObject({ count: 0 });
-    ctx.clock.advance(400 * DAY);
+    await ctx.clock.advance(400 * DAY);
     const after = await preview(siteAdmin);
     expect(after.kbox).toMatchObject({ count: 1 });
     expect(after.incidents).toMatchObject({ count: 1 });
@@ -356,7 +356,7 @@ describe('the retention run', () => {
         })
       ).statusCode,
     ).toBe(201);
-    ctx.clock.advance(91 * DAY);
+    await ctx.clock.advance(91 * DAY);
     expect((await preview(siteAdmin)).vehicles!.count).toBeGreaterThanOrEqual(2);
     const run = await ctx.call(siteAdmin, 'POST', '/api/privacy/retention/run');
     expect(run.json().vehicles).toBeGreaterThanOrEqual(2);
@@ -384,7 +384,7 @@ describe('the retention run', () => {
 
   it('works in batches of the size given, each in its own transaction, and finds every record', async () => {
     const ids = [await visitThatLeft(), await visitThatLeft()];
-    ctx.clock.advance(91 * DAY);
+    await ctx.clock.advance(91 * DAY);
     const done = await applyRetention(ctx.db, ctx.app.files, ctx.siteA, new Date(ctx.clock.now()), {
       batch: 1,
     });
@@ -396,7 +396,7 @@ describe('the retention run', () => {
 
   it('runs as a daily job once across two instances', async () => {
     const ids = [await visitThatLeft(), await visitThatLeft(), await visitThatLeft()];
-    ctx.clock.advance(91 * DAY);
+    await ctx.clock.advance(91 * DAY);
     const log = { info: () => undefined, error: () => undefined, debug: () => undefined };
     const runners = [0, 1].map((index) => {
       const runner = jobRunner({ database: ctx.database, log, clock: ctx.clock, instance: `test-${index}` });

@@ -7,9 +7,17 @@ import {
   type TextLanguage,
 } from '@strazce/contract';
 import type { Db } from '../../db/database';
+import { rowsOf } from '../../db/prepared';
 import { csvOptionsFor, toCsvText } from '../../platform/csv';
 
-type Row = Record<string, unknown>;
+/** A gate's hour as the query reads it. */
+interface GateHourRow {
+  gate_id: number;
+  gate_name: string;
+  hour: number;
+  entries: number;
+  departures: number;
+}
 
 /**
  * Entries and departures per gate and hour of the day (in the report's time zone), summed over the days
@@ -29,7 +37,7 @@ export async function gateLoad(db: Db, siteId: number, query: GateLoadQuery): Pr
       and m.time < (${to}::date + 1)::timestamp at time zone ${timeZone}
     group by g.id, g.name, hour
     order by g.name, g.id, hour`);
-  const rows: GateLoadRow[] = (result as unknown as { rows: Row[] }).rows.map((row) => ({
+  const rows: GateLoadRow[] = rowsOf<GateHourRow>(result).map((row) => ({
     gate: { id: Number(row.gate_id), label: String(row.gate_name) },
     hour: Number(row.hour),
     entries: Number(row.entries),

@@ -455,7 +455,7 @@ describe('signing', () => {
 
     const [kept] = await ctx.db.select().from(signatureSigned).where(eq(signatureSigned.id, copy.id));
     expect(JSON.parse(kept.attributeValues!)).toMatchObject({ name: 'Jan Dvořák' });
-    ctx.clock.advance(30 * DAY + 1);
+    await ctx.clock.advance(30 * DAY + 1);
     expect(await shredDue(ctx.db, ctx.app.files, new Date(ctx.clock.now()))).toBeGreaterThan(0);
     const [shredded] = await ctx.db
       .select()
@@ -499,7 +499,7 @@ describe('signing', () => {
   it('refuses a copy past its max age: Document has expired', async () => {
     const copy = (await prepare(signer, document)).json() as Json;
     expect(copy.expires).toBe(new Date(ctx.clock.now() + 2 * DAY).toISOString());
-    ctx.clock.advance(2 * DAY + 1);
+    await ctx.clock.advance(2 * DAY + 1);
     const late = await ctx.call(signer, 'POST', `/api/signature/signed/${copy.id}/sign`, {
       values: valid(),
       signatures: { [zone]: PNG_URL },
@@ -538,11 +538,11 @@ describe('signing', () => {
       runner.register(signatureShredJob({ db: ctx.db, files: ctx.app.files, log: log as never }));
       return runner;
     });
-    ctx.clock.advance(29 * DAY);
+    await ctx.clock.advance(29 * DAY);
     await runners[0].tick();
     expect((await ctx.call(viewer, 'GET', `/api/signature/signed/${copy.id}`)).json().status).toBe('SIGNED');
 
-    ctx.clock.advance(DAY + HOUR);
+    await ctx.clock.advance(DAY + HOUR);
     const outcomes = await Promise.all(runners.map((runner) => runner.tick()));
     // One runs it; the other finds it run (`done`) or running (`busy`, PostgreSQL's lock).
     const shredRuns = outcomes.map((outcome) => outcome['signature-shred']);

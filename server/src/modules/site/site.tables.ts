@@ -1,6 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import type { BlacklistCategory, MovementDirection } from '@strazce/contract';
+import type {
+  BlacklistCategory,
+  BlacklistMarker,
+  BlacklistMatch,
+  MovementDirection,
+} from '@strazce/contract';
 import { entityColumns, ts } from '../../db/columns';
 import { persons, siteReference } from '../../platform/platform.tables';
 
@@ -129,3 +134,31 @@ export const gateMovements = pgTable(
     index('gate_movement_gate_idx').on(t.gateId),
   ],
 );
+
+/**
+ * The columns of who came along with a movement (a visit, a vehicle entry): a name and a document. The table
+ * adds its reference to the movement.
+ */
+export const companionColumns = () => ({
+  ...entityColumns(),
+  siteId: siteReference(),
+  name: text().notNull(),
+  document: text(),
+});
+
+/**
+ * The columns of a blacklist hit of a movement, as the guard saw and confirmed it: the list (marker), what
+ * matched and its value, and the internal entry's reason and note copied at the entry (the entry may change or
+ * go later). The table adds its reference to the movement.
+ */
+export const blacklistHitColumns = () => ({
+  id: integer().primaryKey().generatedAlwaysAsIdentity(),
+  siteId: siteReference(),
+  list: text().$type<BlacklistMarker>().notNull(),
+  matchedBy: text().$type<BlacklistMatch>(),
+  value: text(),
+  /** The internal blacklist entry that matched (null for the government register, or once deleted). */
+  blacklistId: integer().references(() => blacklistEntries.id, { onDelete: 'set null' }),
+  reason: text(),
+  note: text(),
+});

@@ -379,7 +379,7 @@ describe('movements', () => {
     expect(lending).toMatchObject({ lending: true, returned: false, overdue: false, person: { id: person } });
     expect(new Date(lending.due as string).getTime()).toBe(time + 8 * HOUR);
 
-    ctx.clock.advance(9 * HOUR);
+    await ctx.clock.advance(9 * HOUR);
     const overdue = await getJson(viewer, '/api/stock/item/movement?overdue=true&size=100');
     expect(overdue.length).toBeGreaterThan(0);
     expectEvery(overdue, (row) => row.overdue === true && row.lending === true);

@@ -390,7 +390,7 @@ describe('terminal authorization (POST /api/system_client/authorize)', () => {
     expect(token.length).toBeGreaterThanOrEqual(22);
     const body = response.json();
     expect(body).toMatchObject({ id: expect.any(Number), name: 'Reception PC' });
-    expect(Date.parse(body.expires)).toBeGreaterThan(Date.now() + 300 * 86_400_000);
+    expect(Date.parse(body.expires)).toBeGreaterThan(ctx.clock.now() + 300 * 86_400_000);
     const [row] = await ctx.db.select().from(clients).where(eq(clients.id, body.id));
     expect(row).toMatchObject({ authorized: true, valid: true, tokenHash: hashToken(token) });
   });
@@ -408,7 +408,7 @@ describe('terminal authorization (POST /api/system_client/authorize)', () => {
       internalRole: null,
       site: null,
     });
-    expect(Date.parse(mine.json().terminal.expires)).toBeGreaterThan(Date.now());
+    expect(Date.parse(mine.json().terminal.expires)).toBeGreaterThan(ctx.clock.now());
     expect((await membership({})).json()).toEqual({ terminal: null });
     expect((await membership({ 'x-client-token': 'not-a-token' })).json()).toEqual({ terminal: null });
     await ctx.db.update(clients).set({ authorized: false }).where(eq(clients.id, response.json().id));

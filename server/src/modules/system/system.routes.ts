@@ -190,7 +190,7 @@ export function registerSystemRoutes(app: FastifyInstance, database: Database, l
       }
       const expires = await db.transaction(async (tx) => {
         await tx.update(users).set({ lastSiteId: siteId }).where(eq(users.id, session.userId));
-        return switchSessionSite(tx, session, siteId);
+        return switchSessionSite(tx, session, siteId, request.server.clock.now());
       });
       const token = request.headers[HEADERS.authToken.toLowerCase()] as string;
       return sessionBody(db, session.userId, { token, expires }, siteId);

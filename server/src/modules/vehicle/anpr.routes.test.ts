@@ -28,7 +28,7 @@ const advices: Record<string, number> = {};
 beforeAll(async () => {
   ctx = await createTestContext();
   // Half past midnight in Prague, still the previous day in UTC: "today" is the site's.
-  ctx.clock.set(new Date('2026-03-10T23:30:00Z'));
+  await ctx.clock.set(new Date('2026-03-10T23:30:00Z'));
   today = await siteToday(ctx.db, ctx.siteA, new Date(ctx.clock.now()));
   guard = await ctx.givenUser({ roles: ['VEHICLE_USER'] });
   camera = await givenTerminal(ctx, { role: 'ANPR', site: ctx.siteA });
@@ -78,7 +78,7 @@ beforeAll(async () => {
 afterAll(() => ctx?.close());
 
 async function read(plate: string, extra: Record<string, unknown> = {}, terminal = camera) {
-  ctx.clock.advance(1000);
+  await ctx.clock.advance(1000);
   return ctx.app.inject({
     method: 'POST',
     url: '/api/vehicle/anpr/read',
@@ -149,7 +149,7 @@ describe('ANPR plate reads (POST /api/vehicle/anpr/read)', () => {
       new Date(now - 7 * 24 * 60 * minute - minute).toISOString(),
       new Date(now + 6 * minute).toISOString(),
     ]) {
-      ctx.clock.set(now);
+      await ctx.clock.set(now);
       const response = await ctx.app.inject({
         method: 'POST',
         url: '/api/vehicle/anpr/read',
@@ -160,7 +160,7 @@ describe('ANPR plate reads (POST /api/vehicle/anpr/read)', () => {
       expect(response.json().details, time).toEqual([{ path: 'time', message: 'validation.timeWindow' }]);
     }
     for (const time of [new Date(now - 7 * 24 * 60 * minute + minute), new Date(now + 4 * minute)]) {
-      ctx.clock.set(now);
+      await ctx.clock.set(now);
       const response = await ctx.app.inject({
         method: 'POST',
         url: '/api/vehicle/anpr/read',

@@ -35,7 +35,7 @@ let today: string;
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  ctx.clock.set(new Date('2026-03-10T08:00:00Z'));
+  await ctx.clock.set(new Date('2026-03-10T08:00:00Z'));
   today = await siteToday(ctx.db, ctx.siteA, new Date(ctx.clock.now()));
   guard = await ctx.givenUser({ roles: ['VEHICLE_USER', 'VIEW_PERSONAL_INFO'] });
   adviceUser = await ctx.givenUser({ roles: ['VEHICLE_ADVICE_ADMIN'] });
@@ -118,7 +118,7 @@ describe('vehicle advices', () => {
       expect(ids(list.json())).toEqual([advice.id]);
     }
 
-    ctx.clock.advance(1000);
+    await ctx.clock.advance(1000);
     const read = await ctx.app.inject({
       method: 'POST',
       url: '/api/vehicle/anpr/read',

@@ -24,11 +24,11 @@ export async function givenVehicleAdvice(
   );
   if (response.statusCode === 400 && past) {
     const now = ctx.clock.now();
-    ctx.clock.set(Date.parse(`${fields.date}T12:00:00Z`));
+    await ctx.clock.set(Date.parse(`${fields.date}T12:00:00Z`));
     try {
       response = await ctx.call(user, 'POST', '/api/vehicle/advice', body);
     } finally {
-      ctx.clock.set(now);
+      await ctx.clock.set(now);
     }
   }
   if (response.statusCode !== 201) throw new Error(`advice: ${response.body}`);

@@ -74,7 +74,7 @@ const enter = (user: TestUser, body: Record<string, unknown>) =>
 beforeAll(async () => {
   ctx = await createTestContext();
   start = Date.parse('2026-03-10T08:00:00Z');
-  ctx.clock.set(start);
+  await ctx.clock.set(start);
   site = await givenVehicleSite(ctx.siteA);
   otherSite = await givenVehicleSite(ctx.siteB);
   guard = await ctx.givenUser({ roles: ['VEHICLE_USER', 'VIEW_PERSONAL_INFO'] });
@@ -165,7 +165,7 @@ describe('vehicle entry (Zapsat vstup)', () => {
 describe('leave, write-off, trailer write-off and delete', () => {
   it('lets the tractor leave alone: the trailer stays in the area, then is written off', async () => {
     const entry = (await enter(guard, truck(site, { trailerPlate: 'TRL 5005' }))).json();
-    ctx.clock.advance(30 * 60_000);
+    await ctx.clock.advance(30 * 60_000);
     const leave = await ctx.call(guard, 'POST', `/api/vehicle/${entry.id}/leave`, {
       gate: site.backGate,
       withTrailer: false,
@@ -304,7 +304,7 @@ describe('last movement, in area and lists', () => {
   it('fills the form from the last entry of a plate or card', async () => {
     const plate = `LP${counter}`;
     await enter(guard, truck(site, { plate, trackingNumber: 'OLD' }));
-    ctx.clock.advance(60_000);
+    await ctx.clock.advance(60_000);
     await enter(guard, truck(site, { plate, trackingNumber: 'NEW', force: true, card: undefined }));
     const byPlate = await ctx.call(guard, 'GET', `/api/vehicle/lastbylp?plate=${plate.toLowerCase()}`);
     expect(byPlate.statusCode).toBe(200);
@@ -334,13 +334,13 @@ describe('last movement, in area and lists', () => {
     const on = await givenVehicleSite(dwellSite);
     const user = await ctx.givenUser({ roles: ['VEHICLE_USER', 'VIEW_PERSONAL_INFO'], sites: [dwellSite] });
     const early = (await enter(user, truck(on, { trailerPlate: `TE${counter}` }))).json();
-    ctx.clock.advance(60 * 60_000);
+    await ctx.clock.advance(60 * 60_000);
     const late = (await enter(user, truck(on))).json();
     const gone = (await enter(user, truck(on))).json();
     await ctx.call(user, 'POST', `/api/vehicle/${gone.id}/leave`, { gate: on.gate });
     // The early tractor leaves alone: its trailer stays and still counts.
     await ctx.call(user, 'POST', `/api/vehicle/${early.id}/leave`, { gate: on.gate, withTrailer: false });
-    ctx.clock.advance(90 * 60_000);
+    await ctx.clock.advance(90 * 60_000);
 
     const response = await ctx.call(user, 'GET', '/api/vehicle/inarea');
     expect(response.statusCode).toBe(200);
@@ -373,7 +373,7 @@ describe('last movement, in area and lists', () => {
 
   it('uses the default limit of 12 hours when the site sets none', async () => {
     const entry = (await enter(guard, truck(site))).json();
-    ctx.clock.advance(13 * 3_600_000);
+    await ctx.clock.advance(13 * 3_600_000);
     const rows = (await ctx.call(viewer, 'GET', '/api/vehicle/inarea?size=100')).json() as Array<{
       id: number;
       overLimit: boolean;

@@ -13,8 +13,6 @@ import {
 import type {
   AnprProposal,
   AnprReadState,
-  BlacklistMarker,
-  BlacklistMatch,
   BlacklistResult,
   MovementDirection,
   PlateMatchReason,
@@ -23,7 +21,13 @@ import type {
 import { entityColumns, ts } from '../../db/columns';
 import { siteReference, users } from '../../platform/platform.tables';
 import { files } from '../files/files.tables';
-import { blacklistEntries, districts, gates, identityDocuments } from '../site/site.tables';
+import {
+  blacklistHitColumns,
+  companionColumns,
+  districts,
+  gates,
+  identityDocuments,
+} from '../site/site.tables';
 
 /** Columns every code list of the vehicles module has: its site, a name unique per site and validity. */
 const codeListColumns = () => ({
@@ -256,37 +260,25 @@ export const vehiclePhotos = pgTable(
 export const vehicleCompanions = pgTable(
   'vehicle_accompaniment',
   {
-    ...entityColumns(),
-    siteId: siteReference(),
+    ...companionColumns(),
     vehicleId: integer()
       .notNull()
       .references(() => vehicleMovements.id, { onDelete: 'cascade' }),
-    name: text().notNull(),
-    document: text(),
   },
   (t) => [index('vehicle_accompaniment_vehicle_idx').on(t.vehicleId)],
 );
 
 /**
- * The blacklist hits of a vehicle entry, as the guard saw and confirmed them (the visit's
- * `visit_blacklist_hit`): the list, what matched (driver's names or document, vehicle or trailer plate) and
- * its value, and the internal entry's reason and note copied at the entry.
+ * The blacklist hits of a vehicle entry (`blacklistHitColumns`); what matched: the driver's names or document,
+ * the vehicle or the trailer plate.
  */
 export const vehicleBlacklistHits = pgTable(
   'vehicle_blacklist_hit',
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    siteId: siteReference(),
+    ...blacklistHitColumns(),
     vehicleId: integer()
       .notNull()
       .references(() => vehicleMovements.id, { onDelete: 'cascade' }),
-    list: text().$type<BlacklistMarker>().notNull(),
-    matchedBy: text().$type<BlacklistMatch>(),
-    value: text(),
-    /** The internal blacklist entry that matched (null for the government register, or once deleted). */
-    blacklistId: integer().references(() => blacklistEntries.id, { onDelete: 'set null' }),
-    reason: text(),
-    note: text(),
   },
   (t) => [index('vehicle_blacklist_hit_vehicle_idx').on(t.vehicleId)],
 );

@@ -18,7 +18,7 @@ let today: string;
 beforeAll(async () => {
   ctx = await createTestContext();
   // Half past midnight in Prague, still the previous day in UTC: "today" is the site's.
-  ctx.clock.set(new Date('2026-03-10T23:30:00Z'));
+  await ctx.clock.set(new Date('2026-03-10T23:30:00Z'));
   adviceUser = await ctx.givenUser({ roles: ['VEHICLE_ADVICE_USER'] });
   adviceView = await ctx.givenUser({ roles: ['VEHICLE_ADVICE_VIEW'] });
   otherSiteUser = await ctx.givenUser({ roles: ['VEHICLE_ADVICE_ADMIN'], sites: [ctx.siteB] });

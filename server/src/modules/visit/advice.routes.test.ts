@@ -41,7 +41,7 @@ const advice = (overrides: Record<string, unknown> = {}) => ({
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  ctx.clock.set(NOW);
+  await ctx.clock.set(NOW);
   site = await givenVisitSite(ctx, ctx.siteA);
   const [row] = await ctx.db
     .insert(adviceCategories)
@@ -94,14 +94,14 @@ describe('advice dates (one-time or multiple-entry, exactly one)', () => {
     ]);
   });
   it("accepts today, also at the day's first minutes in the site's zone, and refuses the day before", async () => {
-    ctx.clock.set(Date.parse('2026-03-09T23:05:00Z')); // 00:05 on 10 March in Prague, the 9th in UTC
+    await ctx.clock.set(Date.parse('2026-03-09T23:05:00Z')); // 00:05 on 10 March in Prague, the 9th in UTC
     try {
       expect((await request(advice({ oneTimeDate: day(0) }))).statusCode).toBe(201);
       expect(await problems({ oneTimeDate: day(-1) })).toEqual([
         { path: 'oneTimeDate', message: 'validation.futureDate' },
       ]);
     } finally {
-      ctx.clock.set(NOW);
+      await ctx.clock.set(NOW);
     }
   });
   it('refuses an update moving a day into the past, and keeps a stored day left as it is', async () => {
@@ -116,7 +116,7 @@ describe('advice dates (one-time or multiple-entry, exactly one)', () => {
     expect(moved.headers['x-error-code']).toBe('VALIDATION');
     expect(moved.json().details).toEqual([{ path: 'validTo', message: 'validation.futureDate' }]);
     // Two days later the range runs since a past day: moving its end keeps its (past) start.
-    ctx.clock.set(NOW + 2 * 86_400_000);
+    await ctx.clock.set(NOW + 2 * 86_400_000);
     try {
       const extended = await ctx.call(requester, 'PUT', `/api/visit/advice/request/${mine.id}`, {
         version: mine.version,
@@ -126,7 +126,7 @@ describe('advice dates (one-time or multiple-entry, exactly one)', () => {
       expect(extended.statusCode, extended.body).toBe(200);
       expect(extended.json()).toMatchObject({ validFrom: day(0), validTo: day(5) });
     } finally {
-      ctx.clock.set(NOW);
+      await ctx.clock.set(NOW);
     }
   });
   it('refuses a one-time date in the past and a vehicle without a plate', async () => {
@@ -365,12 +365,12 @@ describe("the site's time zone (SITE_TIME_ZONE, Europe/Prague by default)", () =
 
   it("takes an advice's today in the site's zone: at 00:30 in Prague (23:30 UTC) the advice of 10 March is valid, and the e-mail shows Prague time", async () => {
     // The request is made on the 9th, for the next day.
-    ctx.clock.set(Date.parse('2026-03-09T12:00:00Z'));
+    await ctx.clock.set(Date.parse('2026-03-09T12:00:00Z'));
     const created = (await request(advice({ oneTimeDate: '2026-03-10', lastName: 'Půlnoční' }))).json();
     expect(created.oneTimeDate).toBe('2026-03-10');
     await respond(created.id, 'APPROVED');
     // 00:30 on 10 March in Prague, still 9 March in UTC.
-    ctx.clock.set(Date.parse('2026-03-09T23:30:00Z'));
+    await ctx.clock.set(Date.parse('2026-03-09T23:30:00Z'));
     const response = await toVisit(created.id);
     expect(response.statusCode).toBe(201);
     expect(response.json().movementTime).toBe('2026-03-09T23:30:00.000Z');
@@ -384,16 +384,16 @@ describe("the site's time zone (SITE_TIME_ZONE, Europe/Prague by default)", () =
   });
 
   it('lets a multiple-entry advice begin and end at midnight in Prague, not in UTC', async () => {
-    ctx.clock.set(Date.parse('2026-03-10T22:30:00Z')); // 23:30 on the 10th in Prague
+    await ctx.clock.set(Date.parse('2026-03-10T22:30:00Z')); // 23:30 on the 10th in Prague
     const created = (
       await request(advice({ oneTimeDate: null, validFrom: '2026-03-11', validTo: '2026-03-12' }))
     ).json();
     await respond(created.id, 'APPROVED');
-    ctx.clock.set(Date.parse('2026-03-11T00:30:00Z')); // 01:30 on the 11th in Prague: valid
+    await ctx.clock.set(Date.parse('2026-03-11T00:30:00Z')); // 01:30 on the 11th in Prague: valid
     const entry = await toVisit(created.id);
     expect(entry.statusCode).toBe(201);
     await ctx.call(reception, 'POST', `/api/visit/${entry.json().id}/leave`, { gate: site.gate });
-    ctx.clock.set(Date.parse('2026-03-12T23:30:00Z')); // 00:30 on the 13th in Prague: over
+    await ctx.clock.set(Date.parse('2026-03-12T23:30:00Z')); // 00:30 on the 13th in Prague: over
     expect((await toVisit(created.id)).headers['x-error-code']).toBe('ADVICE_NOT_USABLE');
   });
 
@@ -404,13 +404,13 @@ describe("the site's time zone (SITE_TIME_ZONE, Europe/Prague by default)", () =
     const property = await setZone('America/New_York');
     expect(property.statusCode).toBe(201);
     try {
-      ctx.clock.set(Date.parse('2026-03-10T12:00:00Z'));
+      await ctx.clock.set(Date.parse('2026-03-10T12:00:00Z'));
       const created = (await request(advice({ oneTimeDate: '2026-03-11', lastName: 'Newyorská' }))).json();
       await respond(created.id, 'APPROVED');
       // 02:00 UTC on the 11th is 22:00 on the 10th in New York (EDT from 8 March): not yet the advice's day.
-      ctx.clock.set(Date.parse('2026-03-11T02:00:00Z'));
+      await ctx.clock.set(Date.parse('2026-03-11T02:00:00Z'));
       expect((await toVisit(created.id)).headers['x-error-code']).toBe('ADVICE_NOT_USABLE');
-      ctx.clock.set(Date.parse('2026-03-11T04:30:00Z')); // 00:30 in New York
+      await ctx.clock.set(Date.parse('2026-03-11T04:30:00Z')); // 00:30 in New York
       const entry = await toVisit(created.id);
       expect(entry.statusCode).toBe(201);
       const sent = (

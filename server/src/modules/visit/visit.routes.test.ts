@@ -371,7 +371,7 @@ describe('leave, untraced departure and write-off', () => {
     expect(leaveTooLate.statusCode).toBe(400);
     expect(leaveTooLate.json().details).toEqual(timeError);
     // Two days on, the entry lies beyond the week: its note can still be corrected, its time not moved out.
-    ctx.clock.advance(2 * 24 * 60 * 60_000);
+    await ctx.clock.advance(2 * 24 * 60 * 60_000);
     const stored = (await ctx.call(reception, 'GET', `/api/visit/${entry.json().id}`)).json();
     // The form sends the time back as it was.
     const corrected = await ctx.call(reception, 'PUT', `/api/visit/${stored.id}`, {
@@ -390,7 +390,7 @@ describe('leave, untraced departure and write-off', () => {
 
   it('records a leave (Zapsat odchod): an OUT row, the entry departed and out of the area', async () => {
     const entry = (await enter(ctx, reception, visitor(site))).json();
-    ctx.clock.advance(90 * 60_000);
+    await ctx.clock.advance(90 * 60_000);
     const leftAt = new Date(ctx.clock.now()).toISOString();
     const leave = await ctx.call(reception, 'POST', `/api/visit/${entry.id}/leave`, { gate: site.backGate });
     expect(leave.statusCode).toBe(201);
@@ -427,7 +427,7 @@ describe('leave, untraced departure and write-off', () => {
   it('writes off (Odepsat bez odchodu) without a departure or gate passage', async () => {
     const entry = (await enter(ctx, reception, visitor(site))).json();
     const before = (await movementsOf(site.gate)).length;
-    ctx.clock.advance(30 * 60_000);
+    await ctx.clock.advance(30 * 60_000);
     const response = await ctx.call(reception, 'POST', '/api/visit/writeoff', { id: entry.id, note: 'Gone' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({

@@ -1,15 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import type {
-  AdviceStatus,
-  BlacklistMarker,
-  BlacklistMatch,
-  BlacklistResult,
-  MovementDirection,
-} from '@strazce/contract';
+import type { AdviceStatus, BlacklistResult, MovementDirection } from '@strazce/contract';
 import { entityColumns, ts } from '../../db/columns';
 import { siteReference, users } from '../../platform/platform.tables';
-import { blacklistEntries, gates, identityDocuments } from '../site/site.tables';
+import { blacklistHitColumns, companionColumns, gates, identityDocuments } from '../site/site.tables';
 import { signatureDocuments } from '../signature/signature.tables';
 
 export const visitPurposes = pgTable(
@@ -123,13 +117,10 @@ export const visits = pgTable(
 export const visitCompanions = pgTable(
   'visit_accompaniment',
   {
-    ...entityColumns(),
-    siteId: siteReference(),
+    ...companionColumns(),
     visitId: integer()
       .notNull()
       .references(() => visits.id, { onDelete: 'cascade' }),
-    name: text().notNull(),
-    document: text(),
   },
   (t) => [index('visit_accompaniment_visit_idx').on(t.visitId)],
 );
@@ -148,25 +139,14 @@ export const visitEquipment = pgTable(
   (t) => [index('visit_equipment_visit_idx').on(t.visitId)],
 );
 
-/**
- * The blacklist hits of an entry, as the guard saw and confirmed them: the list (marker), what matched and
- * its value, and the internal entry's reason and note copied at the entry (the entry may change or go later).
- */
+/** The blacklist hits of an entry (`blacklistHitColumns`). */
 export const visitBlacklistHits = pgTable(
   'visit_blacklist_hit',
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    siteId: siteReference(),
+    ...blacklistHitColumns(),
     visitId: integer()
       .notNull()
       .references(() => visits.id, { onDelete: 'cascade' }),
-    list: text().$type<BlacklistMarker>().notNull(),
-    matchedBy: text().$type<BlacklistMatch>(),
-    value: text(),
-    /** The internal blacklist entry that matched (null for the government register, or once deleted). */
-    blacklistId: integer().references(() => blacklistEntries.id, { onDelete: 'set null' }),
-    reason: text(),
-    note: text(),
   },
   (t) => [index('visit_blacklist_hit_visit_idx').on(t.visitId)],
 );
