@@ -89,10 +89,10 @@ export function registerMetrics(
   let outboxRead: { at: number; rows: ReturnType<NonNullable<typeof options.outbox>> } | undefined;
   const outbox = async () => {
     // eslint-disable-next-line no-restricted-syntax -- how often the outbox is counted for a scrape (once a second), not a business time
-    if (!outboxRead || Date.now() - outboxRead.at > 1000)
-      // eslint-disable-next-line no-restricted-syntax -- how often the outbox is counted for a scrape (once a second), not a business time
+    const scraped = Date.now();
+    if (!outboxRead || scraped - outboxRead.at > 1000)
       outboxRead = {
-        at: Date.now(),
+        at: scraped,
         rows: options.outbox?.(database.db, app.clock.now()) ?? Promise.resolve([]),
       };
     try {

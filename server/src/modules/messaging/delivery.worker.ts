@@ -28,7 +28,6 @@ export function retryDelaySeconds(attempts: number): number {
   return Math.min(FIRST_RETRY_SECONDS * 2 ** Math.max(0, attempts - 1), LONGEST_RETRY_SECONDS);
 }
 
-
 interface Claimed {
   id: number;
   attempts: number;
@@ -115,7 +114,13 @@ function smsOutbox(provider: SmsProvider): Outbox {
     table: smsOutboxTable,
     transported: provider.kind !== 'none',
     async claim(db, batchSize, at) {
-      const rows = rowsOf<{ id: number; recipient: string; text: string; secrets: unknown; sent_retry: number }>(
+      const rows = rowsOf<{
+        id: number;
+        recipient: string;
+        text: string;
+        secrets: unknown;
+        sent_retry: number;
+      }>(
         await db.execute(sql`
           update system_sms set sent_retry = sent_retry + 1,
             next_attempt = ${at}::timestamptz + make_interval(secs => ${LEASE_SECONDS})
