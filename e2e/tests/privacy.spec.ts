@@ -10,6 +10,7 @@ import {
   test,
   uniqueName,
 } from '../support/fixtures';
+import { signInToGate } from '../support/visits';
 
 /**
  * Privacy (docs/privacy.md, issue 35): the site administrator sets the retention with a preview of the next run
@@ -123,5 +124,95 @@ test.describe('privacy', () => {
     await expect(record.locator('tr', { hasText: 'Návštěvy' })).toContainText('oprávněný zájem');
     await expect(record.locator('tr', { hasText: 'Čtení SPZ' })).toContainText('7 dní');
     await snap(page, 'privacy-record-cs-1440');
+  });
+
+  test('a document number withheld by the site is shown on request, and the read is logged', async ({
+    page,
+    adminApi,
+  }) => {
+    // A site of its own: the demo sites show document numbers as usual to the other tests.
+    const siteName = uniqueName('Doklady ');
+    await adminApi.post('/system_site', { name: siteName, valid: true, modules: ['MOD_VISIT'] });
+    const user = await adminApi.createUser({
+      userName: uniqueName('Reveal'),
+      password: PASSWORD,
+      roles: ['SITE_ADMIN', 'VISIT_ADMIN', 'VISIT_USER', 'VIEW_PERSONAL_INFO', 'PRIVACY_ADMIN'],
+      sites: [siteName],
+    });
+    const { token } = (await apiLogin(adminApi.request, user.userName, PASSWORD)).session;
+    const post = async (path: string, data: unknown) => {
+      const response = await adminApi.request.post(`/api${path}`, {
+        headers: { 'X-Auth-Token': token },
+        data,
+      });
+      expect(response.status(), await response.text()).toBe(201);
+      return (await response.json()) as { id: number };
+    };
+    const district = await post('/system_site/district', { name: 'Areál' });
+    const gate = await post('/system_site/district/gate', { name: 'Vrátnice', district: district.id });
+    const purpose = await post('/visit/purpose', { name: 'Schůzka' });
+    const lastName = uniqueName('Skrytá');
+    await post('/visit', {
+      gate: gate.id,
+      purpose: purpose.id,
+      firstName: 'Jana',
+      lastName,
+      documentNumber: 'OP-556677',
+      companions: [{ name: 'Petr Malý', document: 'PAS-112233' }],
+    });
+    await post('/system_site/property', {
+      name: 'DOCUMENT_NUMBERS_ON_REQUEST',
+      type: 'BOOLEAN',
+      value: true,
+    });
+
+    await loginByToken(page, user.userName, PASSWORD, 'en-US', '/visits/overview');
+    const row = rows(page).filter({ hasText: lastName });
+    await expect(row).toHaveCount(1);
+    await row.locator('[data-action="preview"]').click();
+    const detail = page.locator('.ant-modal', { hasText: 'Petr Malý' });
+    await expect(detail.getByTestId('withheld-document')).toBeVisible();
+    await expect(detail).not.toContainText('OP-556677');
+    await expect(detail).not.toContainText('PAS-112233');
+    await snap(page, 'privacy-withheld-document-1440');
+    await detail.getByTestId('reveal-documents').click();
+    await expect(detail).toContainText('OP-556677');
+    await expect(detail).toContainText('PAS-112233');
+    await expect(detail.getByTestId('reveal-documents')).toHaveCount(0);
+    await page.keyboard.press('Escape');
+
+    // The edit at the gate: the number stays withheld (and kept on save) until shown, then it can be corrected.
+    await signInToGate(page, 'en-US');
+    const entry = rows(page).filter({ hasText: lastName });
+    await entry.locator('[data-action="edit"]').click();
+    const dialog = page.locator('.ant-modal', { has: page.getByTestId('visit-form') });
+    await expect(dialog.getByTestId('withheld-document')).toBeVisible();
+    await dialog.getByTestId('reveal-documents').click();
+    const number = dialog.getByLabel('Document number', { exact: true });
+    await expect(number).toHaveValue('OP-556677');
+    await expect(dialog.getByTestId('companions-document-0')).toHaveValue('PAS-112233');
+    await number.fill('OP-556678');
+    await clickSettled(dialog.getByTestId('visit-submit'));
+    await expect(dialog).toBeHidden();
+    const stored = await adminApi.request.get(`/api/visit?page=1&size=10`, {
+      headers: { 'X-Auth-Token': token },
+    });
+    expect(stored.status(), await stored.text()).toBe(200);
+    const [visit] = (await stored.json()) as Array<{ id: number; documentNumber: string }>;
+    expect(visit.documentNumber).toBe('***');
+    const revealed = await adminApi.request.get(`/api/visit/${visit.id}/documents`, {
+      headers: { 'X-Auth-Token': token },
+    });
+    expect(await revealed.json()).toEqual({
+      documentNumber: 'OP-556678',
+      companions: [{ id: expect.any(Number), document: 'PAS-112233' }],
+    });
+
+    // The privacy officer sees each read (the detail's, the edit's, the call's): who, which entity, no value.
+    await page.goto('/admin/privacy/access');
+    const read = rows(page).filter({ hasText: 'Document number shown' }).filter({ hasText: user.userName });
+    await expect(read).toHaveCount(3);
+    await expect(read.first()).toContainText('visit');
+    await expect(page.locator('body')).not.toContainText('OP-556677');
   });
 });

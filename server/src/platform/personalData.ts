@@ -9,6 +9,14 @@ export const seesPersonalData = (request?: FastifyRequest) =>
   request !== undefined && hasRole(request, 'VIEW_PERSONAL_INFO');
 
 /**
+ * May the caller see document numbers in lists and records? Not on a site that withholds them until asked for
+ * (DOCUMENT_NUMBERS_ON_REQUEST): there a holder of VIEW_PERSONAL_INFO asks for a record's (`registerDocumentReveal`,
+ * logged).
+ */
+export const seesDocumentNumbers = (request?: FastifyRequest) =>
+  seesPersonalData(request) && request?.session?.documentsOnRequest !== true;
+
+/**
  * Replaces the personal values of records by the mask (a reference by a masked label, with id 0), for
  * callers without VIEW_PERSONAL_INFO; empty values stay empty.
  */

@@ -1,4 +1,5 @@
 import { index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import type { PersonalReadKind } from '@strazce/contract';
 import { ts } from '../db/columns';
 import { sites, users } from './platform.tables';
 
@@ -15,8 +16,8 @@ export const personalReads = pgTable(
     siteId: integer().references(() => sites.id, { onDelete: 'set null' }),
     userId: integer().references(() => users.id, { onDelete: 'set null' }),
     userName: text(),
-    /** `file` (a download) or `export` (a CSV export). */
-    kind: text().$type<'file' | 'export'>().notNull(),
+    /** `file` (a download), `export` (a CSV export) or `reveal` (a withheld document number shown). */
+    kind: text().$type<PersonalReadKind>().notNull(),
     /** The resource read (`system_file`, `visit`). */
     entity: text().notNull(),
     /** The ids of the records read (an export: up to its limit). */

@@ -1,10 +1,10 @@
 import type { FastifyRequest } from 'fastify';
-import { CLASSIFICATION, personalFieldsOf } from '@strazce/contract';
+import { CLASSIFICATION, personalFieldsOf, type PersonalReadKind } from '@strazce/contract';
 import type { Db } from '../db/database';
 import { personalReads } from './personalRead.tables';
 
 export interface PersonalRead {
-  kind: 'file' | 'export';
+  kind: PersonalReadKind;
   entity: string;
   siteId: number | null;
   recordIds: number[];

@@ -28,6 +28,8 @@ export interface SessionContext {
   tfaPending: boolean;
   /** The user must choose a new password first (generated or administrator-given one): see the guard. */
   passwordPending: boolean;
+  /** The current site withholds document numbers until asked for (DOCUMENT_NUMBERS_ON_REQUEST). */
+  documentsOnRequest: boolean;
 }
 
 /**
@@ -57,6 +59,7 @@ interface SessionRow {
   ends_at: Date | string | null;
   tfa_pending: boolean | null;
   password_pending: boolean | null;
+  documents_on_request: boolean;
   /** text[]: an array, or its '{a,b}' literal. */
   roles: unknown;
   modules: unknown;
@@ -111,6 +114,11 @@ export async function loadSessionByHash(
       select s.id, s.user_id, site.id as site_id, s.client_id, s.expires, u.user_name, timeout.value as timeout,
         s.created + make_interval(hours => cap.hours) as ends_at,
         u.force_tfa and not u.tfa as tfa_pending, u.must_change_password as password_pending,
+        exists (
+          select 1 from system_site_property p
+          where p.site_id = site.id and p.name = 'DOCUMENT_NUMBERS_ON_REQUEST' and p.active
+            and p.value = 'true'::jsonb
+        ) as documents_on_request,
         coalesce((select array_agg(r.role) from (${userRolesSql(sql`u.id`)}) r), '{}') as roles,
         coalesce((select array_agg(m.module) from system_site_module m where m.site_id = site.id), '{}') as modules
       from access_session s
@@ -149,6 +157,7 @@ export async function loadSessionByHash(
     endsAt: row.ends_at === null ? null : new Date(row.ends_at),
     tfaPending: row.tfa_pending === true,
     passwordPending: row.password_pending === true,
+    documentsOnRequest: row.documents_on_request === true,
   };
 }
 

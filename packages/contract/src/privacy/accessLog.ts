@@ -2,8 +2,11 @@ import { z } from 'zod';
 import { datetime, defineEntity, enumOf, int, json, ref, text } from '../entity';
 import { SUBJECT_REQUEST_ROLES } from './subject';
 
-/** How personal data was read: a stored file downloaded, a list exported as CSV. */
-export const PERSONAL_READ_KINDS = ['file', 'export'] as const;
+/**
+ * How personal data was read: a stored file downloaded, a list exported as CSV, a withheld document number
+ * shown on request.
+ */
+export const PERSONAL_READ_KINDS = ['file', 'export', 'reveal'] as const;
 export type PersonalReadKind = (typeof PERSONAL_READ_KINDS)[number];
 
 /**
@@ -29,3 +32,14 @@ export const personalReadLog = defineEntity({
     recordIds: json(z.array(z.number()), { readOnly: true }),
   },
 });
+
+/**
+ * The document numbers of a visit or a vehicle entry shown on request (`GET /api/visit/{id}/documents`,
+ * `GET /api/vehicle/{id}/documents`) where the site withholds them (DOCUMENT_NUMBERS_ON_REQUEST): the
+ * record's and its companions'. The read is logged.
+ */
+export const revealedDocumentsSchema = z.object({
+  documentNumber: z.string().nullable(),
+  companions: z.array(z.object({ id: z.number(), document: z.string().nullable() })),
+});
+export type RevealedDocuments = z.infer<typeof revealedDocumentsSchema>;

@@ -1,10 +1,12 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import {
   MASKED_VALUE,
+  idParamsSchema,
+  revealedDocumentsSchema,
   type ErrorDetail,
   type ModuleCode,
   type Role,
@@ -14,7 +16,13 @@ import type { Db } from '../../db/database';
 import { preparedStatement } from '../../db/prepared';
 import type { CrudHooks, CrudRepository, Row } from '../../platform/crud';
 import type { ChildList } from '../../platform/crudModel';
-import { maskPersonalFields, seesPersonalData } from '../../platform/personalData';
+import {
+  maskPersonalFields,
+  requirePersonalData,
+  seesDocumentNumbers,
+  seesPersonalData,
+} from '../../platform/personalData';
+import { recordPersonalRead } from '../../platform/personalReads';
 import { AppError, validationError } from '../../platform/errors';
 import { currentSiteId } from '../../platform/guard';
 import { gateMovements, gates } from './site.tables';
@@ -114,6 +122,42 @@ export function registerUntracedDeparture(
 }
 
 /**
+ * Masks movement records (visits, vehicle movements) for the caller: everything personal without
+ * VIEW_PERSONAL_INFO, else the document numbers where the site withholds them until asked for.
+ */
+export function maskMovementsFor(
+  request: FastifyRequest | undefined,
+  records: Row[],
+  personalFields: readonly string[],
+): void {
+  if (!seesPersonalData(request)) maskMovementRecords(records, personalFields);
+  else if (!seesDocumentNumbers(request)) maskMovementDocuments(records);
+}
+
+/** Whether `maskMovementsFor` changes anything for the caller (the lists skip it when not). */
+export const masksMovementsFor = (request?: FastifyRequest) => !seesDocumentNumbers(request);
+
+/**
+ * Masks the document numbers of movement records (DOCUMENT_NUMBERS_ON_REQUEST): the record's, its companions'
+ * and a blacklist hit's value where it matched by document.
+ */
+export function maskMovementDocuments(records: Row[]): void {
+  maskPersonalFields(records, ['documentNumber']);
+  for (const record of records) {
+    if (Array.isArray(record.companions)) maskCompanionDocuments(record.companions as Row[]);
+    if (Array.isArray(record.blacklistHits))
+      record.blacklistHits = (record.blacklistHits as Row[]).map((hit) =>
+        hit.matchedBy === 'DOCUMENT' && hit.value !== null ? { ...hit, value: MASKED_VALUE } : hit,
+      );
+  }
+}
+
+function maskCompanionDocuments(companions: Row[]): void {
+  for (const companion of companions)
+    if (companion.document !== null && companion.document !== undefined) companion.document = MASKED_VALUE;
+}
+
+/**
  * Masks movement records (visits, vehicle movements) for a caller without VIEW_PERSONAL_INFO: the kind's own
  * personal fields and what the records carry about people besides them (maskMovementChildren).
  */
@@ -139,10 +183,8 @@ export function maskMovementChildren(record: Row): void {
 
 /** Masks the name and document of companions (a record's list, or records of an accompaniment entity). */
 export function maskCompanions(companions: Row[]): void {
-  for (const companion of companions) {
-    companion.name = MASKED_VALUE;
-    if (companion.document !== null && companion.document !== undefined) companion.document = MASKED_VALUE;
-  }
+  for (const companion of companions) companion.name = MASKED_VALUE;
+  maskCompanionDocuments(companions);
 }
 
 /**
@@ -152,8 +194,9 @@ export function maskCompanions(companions: Row[]): void {
 export const companionHooks: CrudHooks = {
   decorate: async (records, _db, request) => {
     if (!seesPersonalData(request)) maskCompanions(records);
+    else if (!seesDocumentNumbers(request)) maskCompanionDocuments(records);
   },
-  decorates: (request) => !seesPersonalData(request),
+  decorates: masksMovementsFor,
 };
 
 /** A movement kind's companion table (`visit_accompaniment`, `vehicle_accompaniment`) and its owner column. */
@@ -243,4 +286,69 @@ export function departureValues<
     entryId: entry.id,
     note: input.note ?? entry.note,
   };
+}
+
+/**
+ * `GET <path>/:id/documents`: the document numbers of a movement and of its companions, shown on request where
+ * the site withholds them from lists and records (DOCUMENT_NUMBERS_ON_REQUEST). Needs VIEW_PERSONAL_INFO; a
+ * movement of another site is not found. Every answer is logged as a read of personal data (kind `reveal`,
+ * /admin/privacy/access), without the values.
+ */
+export function registerDocumentReveal(
+  app: FastifyInstance,
+  db: Db,
+  options: {
+    path: string;
+    /** The entity's resource, as the read log names it (`visit`, `vehicle`). */
+    resource: string;
+    table: PgTable & { id: PgColumn; siteId: PgColumn; documentNumber: PgColumn };
+    companions: CompanionTable;
+    roles: readonly Role[];
+    module: ModuleCode;
+    tags: string[];
+  },
+): void {
+  const { path, resource, table, companions, roles, module, tags } = options;
+  app.withTypeProvider<ZodTypeProvider>().get(
+    `${path}/:id/documents`,
+    {
+      config: { access: { roles, module } },
+      schema: {
+        tags,
+        description:
+          'The document numbers of the movement and its companions, where the site shows them on request only; the read is logged (needs VIEW_PERSONAL_INFO).',
+        params: idParamsSchema,
+        response: { 200: revealedDocumentsSchema },
+      },
+    },
+    async (request) => {
+      requirePersonalData(request);
+      const siteId = currentSiteId(request);
+      const id = request.params.id;
+      const [movement] = await db
+        .select({ documentNumber: table.documentNumber })
+        .from(table)
+        .where(and(eq(table.id, id), eq(table.siteId, siteId)));
+      if (!movement) throw new AppError('NOT_FOUND', 'No such movement on this site');
+      const others = await db
+        .select({ id: companions.table.id, document: companions.table.document })
+        .from(companions.table)
+        .where(eq(companions.owner, id))
+        .orderBy(companions.table.id);
+      await recordPersonalRead(db, request, {
+        kind: 'reveal',
+        entity: resource,
+        siteId,
+        recordIds: [id],
+        fields: ['documentNumber', 'companions.document'],
+      });
+      return {
+        documentNumber: (movement.documentNumber as string | null) ?? null,
+        companions: others.map((other) => ({
+          id: Number(other.id),
+          document: (other.document as string | null) ?? null,
+        })),
+      };
+    },
+  );
 }

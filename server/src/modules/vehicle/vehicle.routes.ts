@@ -30,12 +30,13 @@ import { refusePersonalFilters } from '../../platform/personalData';
 import { registerCsvExport } from '../../platform/recordCsv';
 import { registerRefTarget } from '../../platform/refs';
 import { noGovernmentBlacklist, type GovernmentBlacklistProvider } from '../blacklist/blacklist';
-import { companionHooks, registerUntracedDeparture } from '../site/movement';
+import { companionHooks, registerDocumentReveal, registerUntracedDeparture } from '../site/movement';
 import { cardByCode } from '../visit/visit.service';
 import { toVehicleCsv } from './vehicle.csv';
 import { registerVehicleAdviceRoutes } from './vehicleAdvice.routes';
 import { registerVehiclePhotoRoutes } from './vehicle.photos';
 import {
+  VEHICLE_COMPANIONS,
   askVehicleGovernmentFirst,
   deleteTrailer,
   inAreaScope,
@@ -352,6 +353,16 @@ export function registerVehicleRoutes(
       return sendJson(reply.header(HEADERS.totalCount, String(total)), json);
     },
   );
+
+  registerDocumentReveal(app, db, {
+    path: '/api/vehicle',
+    resource: 'vehicle',
+    table: vehicleMovements,
+    companions: VEHICLE_COMPANIONS,
+    roles: READ,
+    module: MODULE,
+    tags,
+  });
 
   registerCsvExport(app, db, {
     path: '/api/vehicle/export',

@@ -30,7 +30,8 @@ import {
   checkGate,
   departureValues,
   isUntracedDeparture,
-  maskMovementRecords,
+  maskMovementsFor,
+  masksMovementsFor,
   movementChildren,
   recordGateMovement,
   sameNames,
@@ -50,13 +51,16 @@ import { takeMovementTime } from '../../platform/clientTime';
 
 export type VehicleMovementRow = typeof vehicleMovements.$inferSelect;
 
-/** Masks the driver's personal data, the companions and the blacklist hits' values without VIEW_PERSONAL_INFO. */
+/**
+ * Masks the driver's personal data, the companions and the blacklist hits' values without VIEW_PERSONAL_INFO,
+ * else the document numbers where the site withholds them (`maskMovementsFor`).
+ */
 export async function decorateVehicles(records: Row[], _db: Db, request?: FastifyRequest): Promise<void> {
-  if (!seesPersonalData(request)) maskMovementRecords(records, VEHICLE_PERSONAL_FIELDS);
+  maskMovementsFor(request, records, VEHICLE_PERSONAL_FIELDS);
 }
 
 /** The companions of a vehicle entry (who came with the driver). */
-const VEHICLE_COMPANIONS = {
+export const VEHICLE_COMPANIONS = {
   table: vehicleCompanions,
   owner: vehicleCompanions.vehicleId,
   ownerKey: 'vehicleId',
@@ -302,7 +306,7 @@ export function vehicleHooks(government: GovernmentBlacklistProvider): CrudHooks
     },
 
     decorate: decorateVehicles,
-    decorates: (request) => !seesPersonalData(request),
+    decorates: masksMovementsFor,
   };
 }
 

@@ -25,10 +25,11 @@ import { currentSiteId } from '../../platform/guard';
 import { refusePersonalFilters, requirePersonalData } from '../../platform/personalData';
 import { registerCsvExport } from '../../platform/recordCsv';
 import { registerRefTarget } from '../../platform/refs';
-import { companionHooks, registerUntracedDeparture } from '../site/movement';
+import { companionHooks, registerDocumentReveal, registerUntracedDeparture } from '../site/movement';
 import { toCsv } from './visit.csv';
 import { noGovernmentBlacklist, type GovernmentBlacklistProvider } from '../blacklist/blacklist';
 import {
+  VISIT_COMPANIONS,
   askGovernmentFirst,
   cardByCode,
   decorateVisits,
@@ -165,6 +166,16 @@ export function registerVisitRoutes(
       return sendJson(reply.header(HEADERS.totalCount, String(total)), json);
     },
   );
+
+  registerDocumentReveal(app, db, {
+    path: '/api/visit',
+    resource: 'visit',
+    table: visits,
+    companions: VISIT_COMPANIONS,
+    roles: READ,
+    module: MODULE,
+    tags,
+  });
 
   registerCsvExport(app, db, {
     path: '/api/visit/export',

@@ -20,6 +20,8 @@ import {
   departureValues,
   isUntracedDeparture,
   maskMovementRecords,
+  maskMovementsFor,
+  masksMovementsFor,
   movementChildren,
   recordGateMovement,
   sameNames,
@@ -55,7 +57,11 @@ export function maskVisitRecords(records: Row[]): void {
 
 /** Adds companions and equipment to visit records and masks them for the caller. */
 /** A visit's companions (who came with the visitor). */
-const VISIT_COMPANIONS = { table: visitCompanions, owner: visitCompanions.visitId, ownerKey: 'visitId' };
+export const VISIT_COMPANIONS = {
+  table: visitCompanions,
+  owner: visitCompanions.visitId,
+  ownerKey: 'visitId',
+};
 
 /** A visit's companions, blacklist hits and equipment, returned in the record (read by the visit's own select). */
 export const visitChildren: Record<string, ChildList> = {
@@ -72,9 +78,9 @@ export const visitChildren: Record<string, ChildList> = {
   },
 };
 
-/** Masks personal data for a caller without VIEW_PERSONAL_INFO. */
+/** Masks personal data for the caller (`maskMovementsFor`). */
 export async function decorateVisits(records: Row[], _db: Db, request?: FastifyRequest): Promise<void> {
-  if (!seesPersonalData(request)) maskVisitRecords(records);
+  maskMovementsFor(request, records, VISIT_PERSONAL_FIELDS);
 }
 
 /** Removes the personal data of a visit (its rows: the entry and its departure) and its companions. */
@@ -355,7 +361,7 @@ export function visitHooks(government: GovernmentBlacklistProvider): CrudHooks {
     },
 
     decorate: decorateVisits,
-    decorates: (request) => !seesPersonalData(request),
+    decorates: masksMovementsFor,
   };
 }
 

@@ -27,10 +27,19 @@ interface FieldItemSource {
   disabled: boolean;
   /** Personal values the user may not see: shown masked in place of the input, and never sent back. */
   masked?: ReadonlySet<string>;
+  /** What a masked field shows instead of the mask alone (a withheld document number's 'Show'). */
+  maskedControl?(name: string): ReactNode | undefined;
 }
 
 /** The cells of a visit or advice form: label, input (the field's own unless given) and required mark. */
-export function useFieldItem({ entity, mode, record, disabled, masked }: FieldItemSource): FieldItem {
+export function useFieldItem({
+  entity,
+  mode,
+  record,
+  disabled,
+  masked,
+  maskedControl,
+}: FieldItemSource): FieldItem {
   const { t } = useTranslation();
   return (name, { control, span = 12, required } = {}) => {
     const field = entity.fields[name];
@@ -41,13 +50,11 @@ export function useFieldItem({ entity, mode, record, disabled, masked }: FieldIt
           label={fieldLabel(t, entity, name)}
           required={required ?? (field.required === true && field.kind !== 'bool')}
         >
-          {masked?.has(name) ? (
-            <MaskedInput />
-          ) : (
-            (control ?? (
-              <FieldInput entity={entity} name={name} mode={mode} record={record} disabled={disabled} />
-            ))
-          )}
+          {masked?.has(name)
+            ? (maskedControl?.(name) ?? <MaskedInput />)
+            : (control ?? (
+                <FieldInput entity={entity} name={name} mode={mode} record={record} disabled={disabled} />
+              ))}
         </Form.Item>
       </Col>
     );

@@ -13,6 +13,7 @@ import {
   isMasked,
 } from '../../components/gate/visitCells';
 import { BlacklistHits } from '../../components/gate/warnings';
+import { WithheldDocument, useDocumentReveal } from '../../components/gate/documentReveal';
 import { VehiclePhotos } from './VehiclePhotos';
 import { VehicleStateCell, useDwell } from './vehicleCells';
 import '../../components/gate/gate.css';
@@ -69,10 +70,12 @@ function groupsOf(): typeof GROUPS {
  * the vehicle and its trailer are, every recorded field grouped as the entry dialog groups them, the driver's
  * companions, when the record was created and changed, and the movement's photos (writers add and remove them).
  */
-export function VehicleDetail({ record }: { record: Row }) {
+export function VehicleDetail({ record: given }: { record: Row }) {
   const { t } = useTranslation();
   const { can } = useAccess();
   const dwell = useDwell();
+  const documents = useDocumentReveal('vehicle', given);
+  const record = documents.record ?? given;
   const companions = record.companions as Row[] | undefined;
   return (
     <div className="vehicle-detail" data-testid="vehicle-detail">
@@ -93,7 +96,13 @@ export function VehicleDetail({ record }: { record: Row }) {
             record={record}
             names={group.fields}
             wide={group.wide}
-            value={(name) => (isMasked(record[name]) ? <Masked /> : undefined)}
+            value={(name) =>
+              name === 'documentNumber' && documents.withheld && isMasked(record[name]) ? (
+                <WithheldDocument pending={documents.pending} onShow={documents.reveal} />
+              ) : isMasked(record[name]) ? (
+                <Masked />
+              ) : undefined
+            }
           />
         </section>
       ))}

@@ -21,6 +21,7 @@ import {
   isMasked,
 } from '../../components/gate/visitCells';
 import { BlacklistHits } from '../../components/gate/warnings';
+import { WithheldDocument, useDocumentReveal } from '../../components/gate/documentReveal';
 import { VisitKeysSection } from '../keys';
 import { SignedDocuments } from '../signature';
 
@@ -46,8 +47,9 @@ const SHOWN = [
 
 /** The preview of a movement: the blacklist hits, every recorded detail, the checks, companions and equipment. */
 export function VisitDetail(props: DetailProps) {
-  const { record } = props;
   const { t } = useTranslation();
+  const documents = useDocumentReveal('visit', props.record);
+  const record = documents.record ?? props.record;
   return (
     <DetailDialog
       entity={visit}
@@ -69,7 +71,13 @@ export function VisitDetail(props: DetailProps) {
         record={record}
         names={SHOWN}
         wide={['note']}
-        value={(name) => (PERSONAL.has(name) && isMasked(record[name]) ? <Masked /> : undefined)}
+        value={(name) =>
+          name === 'documentNumber' && documents.withheld && isMasked(record[name]) ? (
+            <WithheldDocument pending={documents.pending} onShow={documents.reveal} />
+          ) : PERSONAL.has(name) && isMasked(record[name]) ? (
+            <Masked />
+          ) : undefined
+        }
         extra={[
           ...(record.departureTime
             ? [

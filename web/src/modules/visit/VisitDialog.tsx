@@ -30,6 +30,7 @@ import { IdDocumentButton } from '../../components/gate/IdDocumentButton';
 import { useFormErrors } from '../../components/useFormErrors';
 import { confirmEntryWarning, isEntryWarning } from '../../components/gate/warnings';
 import { isMasked } from '../../components/gate/visitCells';
+import { WithheldDocument, useDocumentReveal } from '../../components/gate/documentReveal';
 
 /** What the dialog records: an entry, an untraced departure, or changes of a recorded movement. */
 export type VisitDialogKind = 'entry' | 'departure' | 'edit';
@@ -73,13 +74,39 @@ export function VisitDialog({ kind, record, gate, onClose, onSaved }: VisitDialo
   const [form] = Form.useForm();
   const seesPersonal = can(['VIEW_PERSONAL_INFO']);
   const editing = kind === 'edit';
-  // Personal values came masked: they are shown as such and never sent back.
+  // Personal values came masked: they are shown as such and never sent back. Document numbers a site
+  // withholds are shown on request (logged), and can then be edited.
+  const documents = useDocumentReveal('visit', editing ? (record ?? null) : null);
+  const shown = documents.record;
   const maskedFields = useMemo(
-    () => new Set(editing && record ? [...PERSONAL].filter((name) => isMasked(record[name])) : []),
-    [editing, record],
+    () => new Set(editing && shown ? [...PERSONAL].filter((name) => isMasked(shown[name])) : []),
+    [editing, shown],
   );
   const companionsMasked =
-    editing && (record?.companions as Row[] | undefined)?.some((row) => isMasked(row.name));
+    editing &&
+    ((shown?.companions as Row[] | undefined) ?? []).some(
+      (row) => isMasked(row.name) || isMasked(row.document),
+    );
+  const revealDocuments = async () => {
+    const revealed = await documents.reveal();
+    const byId = new Map(revealed.companions.map((companion) => [companion.id, companion.document]));
+    form.setFieldsValue({
+      documentNumber: revealed.documentNumber,
+      companions: companionFormRows({
+        ...(record as Row),
+        companions: ((record?.companions as Row[] | undefined) ?? []).map((companion) => ({
+          ...companion,
+          document: byId.get(companion.id as number) ?? null,
+        })),
+      }),
+    });
+  };
+  const withheldControl = documents.withheld
+    ? (name: string) =>
+        name === 'documentNumber' ? (
+          <WithheldDocument pending={documents.pending} onShow={revealDocuments} />
+        ) : undefined
+    : undefined;
   // Labels of the references filled in (from the record, or from the visitor's last visit).
   const [known, setKnown] = useState<Row | null>(record ?? null);
   const [filledFrom, setFilledFrom] = useState<string | null>(null);
@@ -189,7 +216,8 @@ export function VisitDialog({ kind, record, gate, onClose, onSaved }: VisitDialo
       form.setFieldsValue({
         company: last.company ?? name.company,
         documentType: (last.documentType as RefValue | null)?.id ?? null,
-        documentNumber: last.documentNumber ?? null,
+        // A number the site withholds is not copied: the guard types it (or it stays empty).
+        documentNumber: isMasked(last.documentNumber) ? null : (last.documentNumber ?? null),
         visited: (last.visited as RefValue | null)?.id ?? null,
         visitedFirstName: last.visitedFirstName ?? null,
         visitedLastName: last.visitedLastName ?? null,
@@ -238,6 +266,7 @@ export function VisitDialog({ kind, record, gate, onClose, onSaved }: VisitDialo
     record: known,
     disabled: busy,
     masked: maskedFields,
+    maskedControl: withheldControl,
   });
   const nameInput = (name: 'firstName' | 'lastName') => (
     <NameSearch
