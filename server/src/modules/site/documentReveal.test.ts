@@ -19,8 +19,11 @@ let viewer: TestUser;
 let stranger: TestUser;
 let vehiclePurpose: number;
 
+/** The user's reads of withheld document numbers (an export is a read too, of kind `export`). */
 const readsOf = async (user: TestUser) =>
-  (await ctx.db.select().from(personalReads)).filter((read) => read.userId === user.id);
+  (await ctx.db.select().from(personalReads)).filter(
+    (read) => read.userId === user.id && read.kind === 'reveal',
+  );
 
 async function withholdDocuments(on: boolean) {
   const response = await ctx.call(siteAdmin, 'POST', '/api/system_site/property', {
@@ -97,6 +100,10 @@ describe('document numbers shown on request', () => {
     const companions = (await ctx.call(guard, 'GET', `/api/visit/accompaniment?visit=${visitId}`)).json();
     expect(companions.length).toBeGreaterThan(0);
     expect(companions.map((row: { document: string }) => row.document)).toEqual([MASKED_VALUE]);
+    const csv = await ctx.call(guard, 'GET', '/api/visit/export');
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body).toContain('Nováková');
+    expect(csv.body).not.toContain(documentNumber);
     const vehicle = (await ctx.call(guard, 'GET', `/api/vehicle/${vehicleId}`)).json();
     expect(vehicle).toMatchObject({ documentNumber: MASKED_VALUE, driverLastName: 'Řidič' });
   });
