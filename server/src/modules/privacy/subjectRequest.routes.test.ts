@@ -163,6 +163,23 @@ beforeAll(async () => {
     .values({ siteId: ctx.siteA, keyId: key!.id, lendDateTime: now, holder: NAME, gateId: site.gate })
     .returning({ id: keyLends.id });
   ids['keymanagement/keylend'] = lend!.id;
+  // A key lent during the visit, its holder typed as a badge: found through the visit it belongs to.
+  const [badgeKey] = await ctx.db
+    .insert(keys)
+    .values({ siteId: ctx.siteA, code: 'SUBJ-2', name: 'Archive', typeId: type!.id })
+    .returning({ id: keys.id });
+  const [visitLend] = await ctx.db
+    .insert(keyLends)
+    .values({
+      siteId: ctx.siteA,
+      keyId: badgeKey!.id,
+      lendDateTime: now,
+      holder: 'Badge 7',
+      visitId: ids.visit,
+      gateId: site.gate,
+    })
+    .returning({ id: keyLends.id });
+  ids.visitLend = visitLend!.id;
   const incidentType = await ctx.call(siteAdmin, 'POST', '/api/incident/type?module=MOD_KM', {
     name: 'Subject incident',
   });
@@ -276,7 +293,10 @@ describe('subject search (/api/privacy/subject/search)', () => {
   });
 
   it('finds by document number, e-mail, phone (spaces ignored) and plate', async () => {
-    expect(idsOf(await search(officer, 'document', 'subj12345'), 'visit')).toContain(ids.visit);
+    const byDocument = await search(officer, 'document', 'subj12345');
+    expect(idsOf(byDocument, 'visit')).toContain(ids.visit);
+    // The key lent during the visit comes along (its holder is a badge, no name or document of its own).
+    expect(idsOf(byDocument, 'keymanagement/keylend')).toEqual([ids.visitLend]);
     expect(idsOf(await search(officer, 'email', 'ZDENEK@example.com'), 'visit/advice')).toEqual([
       ids['visit/advice'],
     ]);

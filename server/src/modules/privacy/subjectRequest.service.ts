@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, notInArray, or, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type {
   SubjectAction,
@@ -35,7 +35,10 @@ export async function administeredSites(db: Db, userId: number): Promise<number[
   return rows.map((row) => row.siteId);
 }
 
-/** Every record of the sites matching the value, per resource. */
+/**
+ * Every record of the sites matching the value, per resource: by the record's own columns, then the records
+ * that point at one found (`SubjectTarget.references`).
+ */
 export async function findSubject(
   db: Db,
   siteIds: number[],
@@ -59,8 +62,41 @@ export async function findSubject(
         rows.map((row) => ({ id: Number(row.id), siteId: Number(row.siteId) })),
       );
   }
-  return found;
+  for (const target of SUBJECT_TARGETS) {
+    const links = (target.references ?? []).flatMap(({ column, resource }) => {
+      const ids = (found.get(targetOf(resource)) ?? []).map((record) => record.id);
+      return ids.length > 0 ? [inArray(column, ids)] : [];
+    });
+    if (links.length === 0) continue;
+    const own = found.get(target) ?? [];
+    const rows = await db
+      .select({ id: target.table.id, siteId: target.siteColumn })
+      .from(target.table)
+      .where(
+        and(
+          onSites(target, siteIds),
+          or(...links),
+          own.length > 0
+            ? notInArray(
+                target.table.id,
+                own.map((record) => record.id),
+              )
+            : undefined,
+        ),
+      )
+      .orderBy(target.table.id)
+      .limit(1000);
+    if (rows.length > 0)
+      found.set(target, [...own, ...rows.map((row) => ({ id: Number(row.id), siteId: Number(row.siteId) }))]);
+  }
+  // In the targets' order, as the modules are listed.
+  return new Map(
+    SUBJECT_TARGETS.filter((target) => found.has(target)).map((target) => [target, found.get(target)!]),
+  );
 }
+
+const targetOf = (resource: string): SubjectTarget =>
+  SUBJECT_TARGETS.find((target) => target.resource === resource)!;
 
 /** A write of its own transaction (the audit refuses bare writes; the request's entry is told once). */
 const inTransaction = <T>(db: Db, write: (tx: Db) => Promise<T>): Promise<T> =>

@@ -36,11 +36,16 @@ export interface SubjectTarget {
   retention?: RetentionTarget;
   /** A record that is nothing but one person's data (a companion): erasure deletes it. */
   deleteOnErase?: boolean;
+  /**
+   * Columns that point at another target's record of the same person: a record found there brings this one
+   * along, whatever its own columns hold (a key lent to a visitor, to a person of the site).
+   */
+  references?: ReadonlyArray<{ column: PgColumn; resource: SubjectResource }>;
 }
 
 const TABLES: Record<
   SubjectResource,
-  { table: PgTable; siteColumn: PgColumn; timeField?: string; deleteOnErase?: boolean }
+  Pick<SubjectTarget, 'siteColumn' | 'deleteOnErase' | 'references'> & { table: PgTable; timeField?: string }
 > = {
   visit: { table: visits, siteColumn: visits.siteId },
   'visit/accompaniment': { table: visitCompanions, siteColumn: visitCompanions.siteId, deleteOnErase: true },
@@ -54,7 +59,17 @@ const TABLES: Record<
   'vehicle/advice': { table: vehicleAdvices, siteColumn: vehicleAdvices.siteId },
   // A camera's read of a plate: the plate is personal data (whose car passed when) until retention removes it.
   'vehicle/anpr/read': { table: anprReads, siteColumn: anprReads.siteId, timeField: 'time' },
-  'keymanagement/keylend': { table: keyLends, siteColumn: keyLends.siteId },
+  // The holder's name is as it was typed at the lend-out; the visit, the vehicle entry or the person it was
+  // lent to name the same person.
+  'keymanagement/keylend': {
+    table: keyLends,
+    siteColumn: keyLends.siteId,
+    references: [
+      { column: keyLends.visitId, resource: 'visit' },
+      { column: keyLends.vehicleId, resource: 'vehicle' },
+      { column: keyLends.personId, resource: 'system_site/person' },
+    ],
+  },
   incident: { table: incidents, siteColumn: incidents.siteId },
   'kbox/content': { table: kboxContents, siteColumn: kboxContents.siteId },
   'signature/signed': { table: signatureSigned, siteColumn: signatureSigned.siteId },
@@ -62,7 +77,7 @@ const TABLES: Record<
 };
 
 export const SUBJECT_TARGETS: readonly SubjectTarget[] = SUBJECT_RESOURCES.map((resource) => {
-  const { table, siteColumn, timeField = 'createdAt', deleteOnErase } = TABLES[resource];
+  const { table, siteColumn, timeField = 'createdAt', deleteOnErase, references } = TABLES[resource];
   const timeColumn = (getTableColumns(table) as Record<string, PgColumn>)[timeField];
   if (!timeColumn) throw new Error(`subject target ${resource}: no column ${timeField}`);
   return {
@@ -74,6 +89,7 @@ export const SUBJECT_TARGETS: readonly SubjectTarget[] = SUBJECT_RESOURCES.map((
     classification: CLASSIFICATION[resource]!,
     retention: RETENTION_TARGETS.find((target) => target.table === table),
     deleteOnErase,
+    references,
   };
 });
 
