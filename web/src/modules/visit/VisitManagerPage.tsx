@@ -13,7 +13,7 @@ import type { Row } from '../../components/crud/fieldWire';
 import { ExportButton } from '../../components/crud/ExportButton';
 import { GateActions, GuardConsole, leaveRowActions } from '../../components/gate/GuardConsole';
 import { lazyDialog } from '../../lib/lazyDialog';
-import { VisitDetail } from './VisitDetail';
+import { VisitDetail, preloadVisitDetail } from './lazyVisitDetail';
 import { VisitDialog } from './VisitDialog';
 import { WriteOffDialog } from '../../components/gate/WriteOffDialog';
 import { useGateConsole } from '../../components/gate/useGateConsole';
@@ -50,6 +50,7 @@ export default function VisitManagerPage() {
   const canWrite = can(visit.write, visit.module);
   const canUseAdvices = canWrite && can(visitAdvice.read, visitAdvice.module);
   useEffect(() => {
+    preloadVisitDetail();
     if (canWrite) LeaveDialog.preload();
   }, [canWrite]);
   const entity = useMemo(() => visitEntityFor(seesPersonal), [seesPersonal]);

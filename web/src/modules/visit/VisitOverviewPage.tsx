@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccess } from '../../lib/session';
 import { CrudPage } from '../../components/crud/CrudPage';
-import { VisitDetail } from './VisitDetail';
+import { VisitDetail } from './lazyVisitDetail';
 import { visitColumns, visitEntityFor } from './visitTable';
 import '../../components/gate/gate.css';
 
