@@ -58,14 +58,14 @@ export const KNOWN_CONFIG_PROPERTIES = {
   CLIENT_TIME_FUTURE_MINUTES: { type: 'LONG', default: 5 },
   /** The currency of the site's stock prices (ISO 4217 code): stock-taking values are shown in it. */
   STOCK_CURRENCY: { type: 'STRING', default: 'CZK' },
+  /** Days of each retention rule (docs/privacy.md), set on /admin/privacy. */
+  ...RETENTION_PROPERTIES,
   /**
    * Document numbers of visits and vehicle entries (and of their companions) are withheld from lists and
    * records even for VIEW_PERSONAL_INFO: shown on request, and every request is logged as a read of personal
    * data (issue 35 point 6).
    */
   DOCUMENT_NUMBERS_ON_REQUEST: { type: 'BOOLEAN', default: false },
-  /** Days of each retention rule (docs/privacy.md), set on /admin/privacy. */
-  ...RETENTION_PROPERTIES,
 } as const satisfies Record<string, { type: ConfigValueType; default: ConfigValue }>;
 
 export const CONFIG_NAME_PATTERN = /^[A-Z][A-Z0-9_]*$/;

@@ -169,6 +169,7 @@ describe('site config and modules', () => {
       { name: 'RETENTION_ANPR_DAYS', type: 'LONG', value: 7 },
       { name: 'RETENTION_KBOX_DAYS', type: 'LONG', value: 30 },
       { name: 'RETENTION_INCIDENT_DAYS', type: 'LONG', value: 365 },
+      { name: 'DOCUMENT_NUMBERS_ON_REQUEST', type: 'BOOLEAN', value: false },
     ]);
   });
 
@@ -189,6 +190,7 @@ describe('site config and modules', () => {
       { name: 'RETENTION_ANPR_DAYS', type: 'LONG', value: 7 },
       { name: 'RETENTION_KBOX_DAYS', type: 'LONG', value: 30 },
       { name: 'RETENTION_INCIDENT_DAYS', type: 'LONG', value: 365 },
+      { name: 'DOCUMENT_NUMBERS_ON_REQUEST', type: 'BOOLEAN', value: false },
     ]);
     expect((await ctx.call(null, 'GET', '/api/system_site/config')).statusCode).toBe(401);
   });

@@ -99,10 +99,12 @@ interface DetailTableProps {
   emptyText: string;
   /** Key and title of each column. */
   columns: Array<[string, string]>;
+  /** A masked value's hint instead of the usual one (a document number the site withholds). */
+  maskedHint?: string;
 }
 
 /** A list of the record (companions, equipment) under its title. */
-function DetailTable({ title, rows, emptyText, columns }: DetailTableProps) {
+function DetailTable({ title, rows, emptyText, columns, maskedHint }: DetailTableProps) {
   return (
     <div>
       <Typography.Title level={5}>{title}</Typography.Title>
@@ -115,7 +117,7 @@ function DetailTable({ title, rows, emptyText, columns }: DetailTableProps) {
         columns={columns.map(([key, columnTitle]) => ({
           key,
           title: columnTitle,
-          render: (_: unknown, row: Row) => <PersonalText value={row[key]} />,
+          render: (_: unknown, row: Row) => <PersonalText value={row[key]} maskedHint={maskedHint} />,
         }))}
       />
     </div>
@@ -139,12 +141,13 @@ export function EquipmentTable({ rows }: { rows: Row[] }) {
 }
 
 /** The persons accompanying a visitor, name and document. */
-export function CompanionTable({ rows }: { rows: Row[] }) {
+export function CompanionTable({ rows, withheld }: { rows: Row[]; withheld?: boolean }) {
   const { t } = useTranslation();
   return (
     <DetailTable
       title={t('visits.form.companions')}
       rows={rows}
+      maskedHint={withheld ? t('privacy.reveal.hint') : undefined}
       emptyText={t('visits.form.noCompanions')}
       columns={[
         ['name', t('visits.form.companionName')],

@@ -1,13 +1,13 @@
 import { useMemo, useState } from 'react';
-import { EyeOutlined, LockOutlined } from '@ant-design/icons';
-import { Button, Space, Tag, Tooltip } from 'antd';
+import { EyeOutlined } from '@ant-design/icons';
+import { Button, Space } from 'antd';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { RevealedDocuments } from '@strazce/contract';
 import { api } from '../../lib/api';
 import { useAccess } from '../../lib/session';
 import type { Row } from '../crud/fieldWire';
-import { isMasked } from './visitCells';
+import { Masked, isMasked } from './visitCells';
 
 export interface DocumentReveal {
   /** The record with its document numbers (and its companions') filled in once shown; null without one. */
@@ -61,17 +61,8 @@ export function useDocumentReveal(resource: 'visit' | 'vehicle', record: Row | n
 export function WithheldDocument({ pending, onShow }: { pending: boolean; onShow(): Promise<unknown> }) {
   const { t } = useTranslation();
   return (
-    <Space size={4} wrap>
-      <Tooltip title={t('privacy.reveal.hint')}>
-        <Tag
-          icon={<LockOutlined />}
-          variant="filled"
-          className="visits-masked"
-          data-testid="withheld-document"
-        >
-          {t('visits.masked')}
-        </Tag>
-      </Tooltip>
+    <Space size={4} wrap data-testid="withheld-document">
+      <Masked hint={t('privacy.reveal.hint')} />
       <Button
         size="small"
         type="link"

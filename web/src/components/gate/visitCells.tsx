@@ -32,11 +32,11 @@ export const isMasked = (value: unknown) =>
   value === MASKED_VALUE ||
   (typeof value === 'object' && value !== null && (value as RefValue).label === MASKED_VALUE);
 
-/** A personal value hidden from users without VIEW_PERSONAL_INFO. */
-export function Masked() {
+/** A personal value hidden from users without VIEW_PERSONAL_INFO (or withheld by the site: `hint` says so). */
+export function Masked({ hint }: { hint?: string }) {
   const { t } = useTranslation();
   return (
-    <Tooltip title={t('visits.maskedHint')}>
+    <Tooltip title={hint ?? t('visits.maskedHint')}>
       <Tag icon={<LockOutlined />} variant="filled" className="visits-masked" data-testid="masked">
         {t('visits.masked')}
       </Tag>
@@ -51,12 +51,15 @@ export function PersonalText({
   value,
   strong,
   nowrap,
+  maskedHint,
 }: {
   value: unknown;
   strong?: boolean;
   nowrap?: boolean;
+  /** The mask's hint instead of the usual one. */
+  maskedHint?: string;
 }) {
-  if (isMasked(value)) return <Masked />;
+  if (isMasked(value)) return <Masked hint={maskedHint} />;
   if (value === null || value === undefined || value === '') return empty;
   const text = typeof value === 'object' ? (value as RefValue).label : String(value);
   const className = nowrap ? 'visits-nowrap' : undefined;

@@ -112,7 +112,7 @@ export function VehicleDetail({ record: given }: { record: Row }) {
       </section>
       {Array.isArray(companions) && companions.length > 0 && (
         <div className="visits-detail-lists visits-detail-lists-one">
-          <CompanionTable rows={companions} />
+          <CompanionTable rows={companions} withheld={documents.withheld} />
         </div>
       )}
       <Typography.Text type="secondary" className="visits-detail-stamp">

@@ -97,7 +97,7 @@ export function VisitDetail(props: DetailProps) {
         ]}
       />
       <div className="visits-detail-lists">
-        <CompanionTable rows={(record.companions as Row[] | undefined) ?? []} />
+        <CompanionTable rows={(record.companions as Row[] | undefined) ?? []} withheld={documents.withheld} />
         <EquipmentTable rows={(record.equipment as Row[] | undefined) ?? []} />
       </div>
       <VisitKeysSection visitId={record.id} />
