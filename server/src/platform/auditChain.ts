@@ -247,13 +247,100 @@ export async function verifyAuditChains(db: Db): Promise<AuditVerification> {
 const PRUNE_LOCK = 7_379_456;
 const PRUNE_BATCH = 5000;
 
+type Rows<T> = { rows: T[] };
+
 /**
- * Removes entries created before `cutoff`, oldest first, in batches, each in its own transaction; every
- * chain's head then records the hash of its last removed entry, so the rest still verifies. Safe on two
- * instances: a batch runs only under the lock, and the other instance skips its turn.
+ * Makes the month partitions of the audit (migration 0032) of `at`'s month and the next two, when missing;
+ * entries of those months that waited in the default partition move into them.
+ */
+export async function ensureAuditPartitions(db: Db, at: Date): Promise<void> {
+  for (let ahead = 0; ahead <= 2; ahead++) {
+    const month = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + ahead, 1));
+    await db.transaction((tx) => tx.execute(sql`select system_audit_partition(${month}::timestamptz)`));
+  }
+}
+
+/** The month partitions of the audit, oldest first, with the end of their month. */
+async function auditPartitions(db: Db): Promise<Array<{ name: string; end: Date }>> {
+  const { rows } = (await db.execute(sql`
+    select c.relname as name from pg_inherits i join pg_class c on c.oid = i.inhrelid
+    where i.inhparent = 'system_audit'::regclass and c.relname ~ '^system_audit_p[0-9]{4}_[0-9]{2}$'
+    order by c.relname`)) as unknown as Rows<{ name: string }>;
+  return rows.map(({ name }) => {
+    const [year, month] = name.slice('system_audit_p'.length).split('_').map(Number);
+    return { name, end: new Date(Date.UTC(year, month, 1)) };
+  });
+}
+
+/**
+ * Sets each chain's head to the hash of its newest entry among `removed` (a prefix of every chain is removed,
+ * so the rest still verifies from there).
+ */
+async function moveChainHeads(
+  tx: Db,
+  removed: Array<{ id: number; siteId: number | null; hash: string | null }>,
+): Promise<void> {
+  const heads = new Map<number, { id: number; hash: string | null }>();
+  for (const row of removed) {
+    const chain = chainOf(row.siteId);
+    if ((heads.get(chain)?.id ?? 0) < row.id) heads.set(chain, { id: row.id, hash: row.hash });
+  }
+  for (const [chain, head] of heads)
+    await tx.update(auditChains).set({ headHash: head.hash }).where(eq(auditChains.chain, chain));
+}
+
+/**
+ * Drops the oldest month partition when its whole month lies before `cutoff`, with the default partition's
+ * entries older than its end (one transaction, under the lock): the number of entries removed, or null when
+ * there is no such partition or another instance holds the lock.
+ */
+async function dropOldestPartition(db: Db, cutoff: Date): Promise<number | null> {
+  const [oldest] = await auditPartitions(db);
+  if (!oldest || oldest.end > cutoff) return null;
+  return db.transaction(async (tx) => {
+    const [{ locked }] = (
+      (await tx.execute(sql`select pg_try_advisory_xact_lock(${PRUNE_LOCK}) as locked`)) as unknown as Rows<{
+        locked: boolean;
+      }>
+    ).rows;
+    if (!locked || (await auditPartitions(tx))[0]?.name !== oldest.name) return null;
+    const partition = sql.identifier(oldest.name);
+    // Each chain's newest entry in the month is enough for its head; the count says what goes.
+    const { rows: lastOfChains } = (await tx.execute(sql`
+      select distinct on (coalesce(site_id, 0)) id, site_id as "siteId", hash from ${partition}
+      order by coalesce(site_id, 0), id desc`)) as unknown as Rows<{
+      id: number;
+      siteId: number | null;
+      hash: string | null;
+    }>;
+    const [{ count }] = (
+      (await tx.execute(sql`select count(*)::int as count from ${partition}`)) as unknown as Rows<{
+        count: number;
+      }>
+    ).rows;
+    const older = await tx
+      .delete(audits)
+      .where(and(sql`tableoid = 'system_audit_default'::regclass`, lt(audits.created, oldest.end)))
+      .returning({ id: audits.id, siteId: audits.siteId, hash: audits.hash });
+    await moveChainHeads(tx, [...lastOfChains.map((row) => ({ ...row, id: Number(row.id) })), ...older]);
+    await tx.execute(sql`drop table ${partition}`);
+    return count + older.length;
+  });
+}
+
+/**
+ * Removes entries created before `cutoff`, oldest first: whole month partitions while their month lies
+ * before it, then the rest in batches, each in its own transaction. Every chain's head then records the hash
+ * of its last removed entry, so the rest still verifies. Safe on two instances: a step runs only under the
+ * lock, and the other instance skips its turn.
  */
 export async function pruneAuditEntries(db: Db, cutoff: Date): Promise<number> {
   let removed = 0;
+  for (;;) {
+    const dropped = await dropOldestPartition(db, cutoff);
+    if (dropped === null) break;
+    removed += dropped;
+  }
   for (;;) {
     const batch = await db.transaction(async (tx) => {
       const [{ locked }] = (
@@ -278,13 +365,7 @@ export async function pruneAuditEntries(db: Db, cutoff: Date): Promise<number> {
           ),
         )
         .returning({ id: audits.id, siteId: audits.siteId, hash: audits.hash });
-      const heads = new Map<number, { id: number; hash: string | null }>();
-      for (const row of deleted) {
-        const chain = chainOf(row.siteId);
-        if ((heads.get(chain)?.id ?? 0) < row.id) heads.set(chain, { id: row.id, hash: row.hash });
-      }
-      for (const [chain, head] of heads)
-        await tx.update(auditChains).set({ headHash: head.hash }).where(eq(auditChains.chain, chain));
+      await moveChainHeads(tx, deleted);
       return deleted.length;
     });
     removed += batch;

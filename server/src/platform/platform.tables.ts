@@ -103,10 +103,18 @@ export const clients = pgTable(
   (t) => [uniqueIndex('system_client_token_uq').on(t.tokenHash)],
 );
 
+/**
+ * The audit trail, partitioned by month of `created` (migration 0032, `system_audit_partition`): retention drops
+ * a whole month's partition instead of deleting its rows (auditChain.ts, `pruneAuditEntries`). A partitioned
+ * table's primary key holds its partition key, and its id comes from a sequence (PostgreSQL 15 has no identity
+ * on a partitioned table).
+ */
 export const audits = pgTable(
   'system_audit',
   {
-    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: bigint({ mode: 'number' })
+      .notNull()
+      .default(sql`nextval('system_audit_entry_id_seq')`),
     created: ts().notNull().defaultNow(),
     /** `AuditEvent` of the contract: WRITE, LOGIN, LOGIN_FAILED, DENIED, REFUSED, EXPORT. */
     event: text().notNull().default('WRITE'),
@@ -132,6 +140,7 @@ export const audits = pgTable(
     hash: text(),
   },
   (t) => [
+    primaryKey({ columns: [t.id, t.created] }),
     index('system_audit_created_id_idx').on(t.created, t.id),
     index('system_audit_site_created_idx').on(t.siteId, t.created),
     index('system_audit_event_created_idx').on(t.event, t.created),

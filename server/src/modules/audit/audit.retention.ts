@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database';
-import { pruneAuditEntries } from '../../platform/auditChain';
+import { ensureAuditPartitions, pruneAuditEntries } from '../../platform/auditChain';
 import type { Job } from '../../platform/jobs';
 import { systemProperty } from '../../platform/systemProperties';
 
@@ -20,14 +20,16 @@ export async function applyAuditRetention(db: Db, now: Date): Promise<number> {
 }
 
 /**
- * The job (platform/jobs.ts) that applies the retention once an hour across the instances; a database lock
- * lets one instance remove a batch at a time besides (`pruneAuditEntries`).
+ * The job (platform/jobs.ts) that, once an hour across the instances, makes the audit's month partitions of
+ * this month and the next two (`ensureAuditPartitions`) and applies the retention; a database lock lets one
+ * instance remove a batch at a time besides (`pruneAuditEntries`).
  */
 export function auditRetentionJob(options: { db: Db; log: FastifyBaseLogger }): Job {
   return {
     name: 'audit-retention',
     everyMs: HOUR_MS,
     async run(at) {
+      await ensureAuditPartitions(options.db, at);
       const removed = await applyAuditRetention(options.db, at);
       if (removed > 0) options.log.info({ removed }, 'old audit entries removed');
     },

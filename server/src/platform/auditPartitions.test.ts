@@ -1,0 +1,145 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../../test/helper';
+import {
+  ensureAuditPartitions,
+  entryHash,
+  pruneAuditEntries,
+  verifyAuditChains,
+  type AuditEntry,
+} from './auditChain';
+import { auditChains, audits } from './platform.tables';
+
+/**
+ * The audit partitioned by month (migration 0032, issue 37 point 2): a month's partition is made ahead (the
+ * entries of that month waiting in the default partition move into it), retention drops whole months, and
+ * the hash chains verify across partitions and after a drop.
+ */
+let ctx: TestContext;
+let site: number;
+beforeAll(async () => {
+  ctx = await createTestContext();
+  site = await ctx.createSite('Partitioned audit');
+});
+afterAll(() => ctx?.close());
+
+const partitionOf = async (id: number) =>
+  (
+    (await ctx.db.execute(
+      sql`select tableoid::regclass::text as name from system_audit where id = ${id}`,
+    )) as unknown as { rows: Array<{ name: string }> }
+  ).rows[0]?.name;
+
+const partitions = async () =>
+  (
+    (await ctx.db.execute(sql`
+      select c.relname as name from pg_inherits i join pg_class c on c.oid = i.inhrelid
+      where i.inhparent = 'system_audit'::regclass order by c.relname`)) as unknown as {
+      rows: Array<{ name: string }>;
+    }
+  ).rows.map((row) => row.name);
+
+/** A chain of the site written straight to the table (as appendAuditEntry would, at times long past). */
+async function givenChain(times: string[]) {
+  let prev = '';
+  const ids: number[] = [];
+  const hashes: string[] = [];
+  for (const time of times) {
+    const entry: AuditEntry = {
+      created: new Date(time),
+      event: 'WRITE',
+      siteId: site,
+      authorId: null,
+      author: 'recepce',
+      method: 'PUT',
+      path: '/api/visit/1',
+      entity: 'visit',
+      recordId: '1',
+      changes: null,
+      address: null,
+      clientId: null,
+      params: null,
+      requestHeaders: null,
+      requestBody: null,
+      responseHeaders: null,
+      status: 200,
+    };
+    const hash = entryHash(prev, entry);
+    const [row] = await ctx.db
+      .insert(audits)
+      .values({ ...entry, prevHash: prev === '' ? null : prev, hash })
+      .returning({ id: audits.id });
+    ids.push(row.id);
+    hashes.push(hash);
+    prev = hash;
+  }
+  await ctx.db
+    .insert(auditChains)
+    .values({ chain: site, lastId: ids.at(-1)!, lastHash: prev, headHash: null });
+  return { ids, hashes };
+}
+
+describe('the audit partitioned by month', () => {
+  it('has this month and the next two ready, and a new entry goes into this month', async () => {
+    const names = await partitions();
+    expect(names).toContain('system_audit_default');
+    const now = new Date();
+    const month = (ahead: number) => {
+      const at = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + ahead, 1));
+      return `system_audit_p${at.getUTCFullYear()}_${String(at.getUTCMonth() + 1).padStart(2, '0')}`;
+    };
+    expect(names).toEqual(expect.arrayContaining([month(0), month(1), month(2)]));
+    const written = await ctx.call(ctx.admin, 'POST', '/api/system_person', {
+      firstName: 'Audit',
+      lastName: 'Trail',
+    });
+    expect(written.statusCode, written.body).toBe(201);
+    const [last] = await ctx.db
+      .select({ id: audits.id })
+      .from(audits)
+      .orderBy(sql`id desc`)
+      .limit(1);
+    expect(await partitionOf(last.id)).toBe(month(0));
+  });
+
+  it('moves waiting entries into a month made later, drops whole months, and the chain still verifies', async () => {
+    // 2019-06 has no partition (it stays in the default one); 2020-01 and 2020-02 get theirs; March is partial.
+    const { ids, hashes } = await givenChain([
+      '2019-06-01T10:00:00.000Z',
+      '2020-01-10T10:00:00.000Z',
+      '2020-02-10T10:00:00.000Z',
+      '2020-03-10T10:00:00.000Z',
+    ]);
+    expect(await partitionOf(ids[1])).toBe('system_audit_default');
+    await ensureAuditPartitions(ctx.db, new Date('2020-01-20T00:00:00Z'));
+    expect(await partitionOf(ids[0])).toBe('system_audit_default');
+    expect(await partitionOf(ids[1])).toBe('system_audit_p2020_01');
+    expect(await partitionOf(ids[2])).toBe('system_audit_p2020_02');
+    expect(await partitionOf(ids[3])).toBe('system_audit_p2020_03');
+    expect((await verifyAuditChains(ctx.db)).intact).toBe(true);
+
+    // Made again: nothing changes.
+    await ensureAuditPartitions(ctx.db, new Date('2020-01-20T00:00:00Z'));
+    expect(await partitionOf(ids[1])).toBe('system_audit_p2020_01');
+
+    // Everything before 5 March goes: two whole months (and the older entry waiting in the default
+    // partition), none of March.
+    const removed = await pruneAuditEntries(ctx.db, new Date('2020-03-05T00:00:00Z'));
+    expect(removed).toBe(3);
+    const names = await partitions();
+    expect(names).not.toContain('system_audit_p2020_01');
+    expect(names).not.toContain('system_audit_p2020_02');
+    expect(names).toContain('system_audit_p2020_03');
+    const left = await ctx.db.select({ id: audits.id }).from(audits).where(eq(audits.siteId, site));
+    expect(left.map((row) => row.id)).toEqual([ids[3]]);
+    const [chain] = await ctx.db.select().from(auditChains).where(eq(auditChains.chain, site));
+    expect(chain.headHash).toBe(hashes[2]);
+    const verification = await verifyAuditChains(ctx.db);
+    expect(verification.breaks).toEqual([]);
+    expect(verification.intact).toBe(true);
+
+    // The partial month goes row by row once the cutoff passes it; the chain is then empty and verifies.
+    expect(await pruneAuditEntries(ctx.db, new Date('2020-03-20T00:00:00Z'))).toBe(1);
+    expect((await verifyAuditChains(ctx.db)).intact).toBe(true);
+  });
+});
