@@ -169,12 +169,17 @@ const rowsOf = (result: unknown): Row[] => (result as { rows: Row[] }).rows;
 async function dropIndexes(db: Db, table: string): Promise<() => Promise<void>> {
   const indexes = rowsOf(
     await db.execute(
-      sql`select indexname, indexdef from pg_indexes where tablename = ${table} and indexname not like '%pkey'`,
+      // Not the indexes of constraints (the primary key, whatever its name).
+      sql`select indexname, indexdef from pg_indexes where tablename = ${table}
+        and indexname not in (select conname from pg_constraint where conindid <> 0)`,
     ),
   );
   for (const index of indexes) await db.execute(sql.raw(`drop index ${String(index.indexname)}`));
   return async () => {
-    for (const index of indexes) await db.execute(sql.raw(String(index.indexdef)));
+    // A partitioned table's index is defined `ON ONLY` the parent; built on the whole table it covers every
+    // partition again.
+    for (const index of indexes)
+      await db.execute(sql.raw(String(index.indexdef).replace(' ON ONLY ', ' ON ')));
   };
 }
 
