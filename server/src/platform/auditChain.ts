@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { and, asc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { AuditVerification } from '@strazce/contract';
 import type { Db } from '../db/database';
-import { preparedStatement } from '../db/prepared';
+import { preparedStatement, rowsOf } from '../db/prepared';
 import { SESSION_CHANGE_CHANNEL, WRITE_NOTICE } from './sessionCache';
 import { auditChains, audits } from './platform.tables';
 
@@ -247,7 +247,13 @@ export async function verifyAuditChains(db: Db): Promise<AuditVerification> {
 const PRUNE_LOCK = 7_379_456;
 const PRUNE_BATCH = 5000;
 
-type Rows<T> = { rows: T[] };
+/** Takes the prune lock for the transaction, unless another instance holds it. */
+async function takePruneLock(tx: Db): Promise<boolean> {
+  const [{ locked }] = rowsOf<{ locked: boolean }>(
+    await tx.execute(sql`select pg_try_advisory_xact_lock(${PRUNE_LOCK}) as locked`),
+  );
+  return locked;
+}
 
 /**
  * Makes the month partitions of the audit (migration 0032) of `at`'s month and the next two, when missing;
@@ -262,10 +268,12 @@ export async function ensureAuditPartitions(db: Db, at: Date): Promise<void> {
 
 /** The month partitions of the audit, oldest first, with the end of their month. */
 async function auditPartitions(db: Db): Promise<Array<{ name: string; end: Date }>> {
-  const { rows } = (await db.execute(sql`
-    select c.relname as name from pg_inherits i join pg_class c on c.oid = i.inhrelid
-    where i.inhparent = 'system_audit'::regclass and c.relname ~ '^system_audit_p[0-9]{4}_[0-9]{2}$'
-    order by c.relname`)) as unknown as Rows<{ name: string }>;
+  const rows = rowsOf<{ name: string }>(
+    await db.execute(sql`
+      select c.relname as name from pg_inherits i join pg_class c on c.oid = i.inhrelid
+      where i.inhparent = 'system_audit'::regclass and c.relname ~ '^system_audit_p[0-9]{4}_[0-9]{2}$'
+      order by c.relname`),
+  );
   return rows.map(({ name }) => {
     const [year, month] = name.slice('system_audit_p'.length).split('_').map(Number);
     return { name, end: new Date(Date.UTC(year, month, 1)) };
@@ -298,26 +306,17 @@ async function dropOldestPartition(db: Db, cutoff: Date): Promise<number | null>
   const [oldest] = await auditPartitions(db);
   if (!oldest || oldest.end > cutoff) return null;
   return db.transaction(async (tx) => {
-    const [{ locked }] = (
-      (await tx.execute(sql`select pg_try_advisory_xact_lock(${PRUNE_LOCK}) as locked`)) as unknown as Rows<{
-        locked: boolean;
-      }>
-    ).rows;
-    if (!locked || (await auditPartitions(tx))[0]?.name !== oldest.name) return null;
+    if (!(await takePruneLock(tx)) || (await auditPartitions(tx))[0]?.name !== oldest.name) return null;
     const partition = sql.identifier(oldest.name);
     // Each chain's newest entry in the month is enough for its head; the count says what goes.
-    const { rows: lastOfChains } = (await tx.execute(sql`
-      select distinct on (coalesce(site_id, 0)) id, site_id as "siteId", hash from ${partition}
-      order by coalesce(site_id, 0), id desc`)) as unknown as Rows<{
-      id: number;
-      siteId: number | null;
-      hash: string | null;
-    }>;
-    const [{ count }] = (
-      (await tx.execute(sql`select count(*)::int as count from ${partition}`)) as unknown as Rows<{
-        count: number;
-      }>
-    ).rows;
+    const lastOfChains = rowsOf<{ id: number; siteId: number | null; hash: string | null }>(
+      await tx.execute(sql`
+        select distinct on (coalesce(site_id, 0)) id, site_id as "siteId", hash from ${partition}
+        order by coalesce(site_id, 0), id desc`),
+    );
+    const [{ count }] = rowsOf<{ count: number }>(
+      await tx.execute(sql`select count(*)::int as count from ${partition}`),
+    );
     const older = await tx
       .delete(audits)
       .where(and(sql`tableoid = 'system_audit_default'::regclass`, lt(audits.created, oldest.end)))
@@ -343,12 +342,7 @@ export async function pruneAuditEntries(db: Db, cutoff: Date): Promise<number> {
   }
   for (;;) {
     const batch = await db.transaction(async (tx) => {
-      const [{ locked }] = (
-        (await tx.execute(sql`select pg_try_advisory_xact_lock(${PRUNE_LOCK}) as locked`)) as unknown as {
-          rows: Array<{ locked: boolean }>;
-        }
-      ).rows;
-      if (!locked) return 0;
+      if (!(await takePruneLock(tx))) return 0;
       // Entries of a chain are created in chain order (`created` is taken under the chain's lock), so the
       // old ones are a prefix of each chain.
       const deleted = await tx

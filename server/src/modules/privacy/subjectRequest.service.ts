@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, eq, getTableColumns, inArray, notInArray, or, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type {
   SubjectAction,
@@ -50,17 +50,8 @@ export async function findSubject(
   for (const target of SUBJECT_TARGETS) {
     const match = matchCondition(target, kind, value);
     if (!match) continue;
-    const rows = await db
-      .select({ id: target.table.id, siteId: target.siteColumn })
-      .from(target.table)
-      .where(and(onSites(target, siteIds), match))
-      .orderBy(target.table.id)
-      .limit(1000);
-    if (rows.length > 0)
-      found.set(
-        target,
-        rows.map((row) => ({ id: Number(row.id), siteId: Number(row.siteId) })),
-      );
+    const records = await recordsWhere(db, target, and(onSites(target, siteIds), match)!);
+    if (records.length > 0) found.set(target, records);
   }
   for (const target of SUBJECT_TARGETS) {
     const links = (target.references ?? []).flatMap(({ column, resource }) => {
@@ -69,30 +60,33 @@ export async function findSubject(
     });
     if (links.length === 0) continue;
     const own = found.get(target) ?? [];
-    const rows = await db
-      .select({ id: target.table.id, siteId: target.siteColumn })
-      .from(target.table)
-      .where(
-        and(
-          onSites(target, siteIds),
-          or(...links),
-          own.length > 0
-            ? notInArray(
-                target.table.id,
-                own.map((record) => record.id),
-              )
-            : undefined,
-        ),
-      )
-      .orderBy(target.table.id)
-      .limit(1000);
-    if (rows.length > 0)
-      found.set(target, [...own, ...rows.map((row) => ({ id: Number(row.id), siteId: Number(row.siteId) }))]);
+    const known = own.map((record) => record.id);
+    const records = await recordsWhere(
+      db,
+      target,
+      and(
+        onSites(target, siteIds),
+        or(...links),
+        known.length > 0 ? notInArray(target.table.id, known) : undefined,
+      )!,
+    );
+    if (records.length > 0) found.set(target, [...own, ...records]);
   }
   // In the targets' order, as the modules are listed.
   return new Map(
     SUBJECT_TARGETS.filter((target) => found.has(target)).map((target) => [target, found.get(target)!]),
   );
+}
+
+/** A target's records under `condition` (at most 1,000), with their site. */
+async function recordsWhere(db: Db, target: SubjectTarget, condition: SQL) {
+  const rows = await db
+    .select({ id: target.table.id, siteId: target.siteColumn })
+    .from(target.table)
+    .where(condition)
+    .orderBy(target.table.id)
+    .limit(1000);
+  return rows.map((row) => ({ id: Number(row.id), siteId: Number(row.siteId) }));
 }
 
 const targetOf = (resource: string): SubjectTarget =>

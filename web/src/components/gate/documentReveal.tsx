@@ -24,6 +24,19 @@ export interface DocumentReveal {
 
 const companionsOf = (record: Row | null) => (record?.companions as Row[] | undefined) ?? [];
 
+/** The record with the revealed numbers in place of the masks: its own and its companions' (by id). */
+export function withDocuments(record: Row, revealed: RevealedDocuments): Row {
+  const documents = new Map(revealed.companions.map((companion) => [companion.id, companion.document]));
+  return {
+    ...record,
+    documentNumber: revealed.documentNumber,
+    companions: companionsOf(record).map((companion) => ({
+      ...companion,
+      document: documents.get(companion.id as number) ?? companion.document,
+    })),
+  };
+}
+
 /**
  * The document numbers of a movement (a visit, a vehicle entry) and of its companions, shown on request where
  * the site withholds them even from VIEW_PERSONAL_INFO: `GET /api/<resource>/:id/documents`, logged by the
@@ -42,18 +55,10 @@ export function useDocumentReveal(resource: 'visit' | 'vehicle', record: Row | n
     can(['VIEW_PERSONAL_INFO']) &&
     (isMasked(record.documentNumber) ||
       companionsOf(record).some((companion) => isMasked(companion.document)));
-  const shown = useMemo(() => {
-    if (!record || !revealed) return record;
-    const documents = new Map(revealed.companions.map((companion) => [companion.id, companion.document]));
-    return {
-      ...record,
-      documentNumber: revealed.documentNumber,
-      companions: companionsOf(record).map((companion) => ({
-        ...companion,
-        document: documents.get(companion.id as number) ?? companion.document,
-      })),
-    };
-  }, [record, revealed]);
+  const shown = useMemo(
+    () => (record && revealed ? withDocuments(record, revealed) : record),
+    [record, revealed],
+  );
   return { record: shown, withheld, reveal: () => show.mutateAsync(), pending: show.isPending };
 }
 

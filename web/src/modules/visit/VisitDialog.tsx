@@ -30,7 +30,7 @@ import { IdDocumentButton } from '../../components/gate/IdDocumentButton';
 import { useFormErrors } from '../../components/useFormErrors';
 import { confirmEntryWarning, isEntryWarning } from '../../components/gate/warnings';
 import { isMasked } from '../../components/gate/visitCells';
-import { WithheldDocument, useDocumentReveal } from '../../components/gate/documentReveal';
+import { WithheldDocument, useDocumentReveal, withDocuments } from '../../components/gate/documentReveal';
 
 /** What the dialog records: an entry, an untraced departure, or changes of a recorded movement. */
 export type VisitDialogKind = 'entry' | 'departure' | 'edit';
@@ -88,17 +88,10 @@ export function VisitDialog({ kind, record, gate, onClose, onSaved }: VisitDialo
       (row) => isMasked(row.name) || isMasked(row.document),
     );
   const revealDocuments = async () => {
-    const revealed = await documents.reveal();
-    const byId = new Map(revealed.companions.map((companion) => [companion.id, companion.document]));
+    const revealed = withDocuments(record as Row, await documents.reveal());
     form.setFieldsValue({
       documentNumber: revealed.documentNumber,
-      companions: companionFormRows({
-        ...(record as Row),
-        companions: ((record?.companions as Row[] | undefined) ?? []).map((companion) => ({
-          ...companion,
-          document: byId.get(companion.id as number) ?? null,
-        })),
-      }),
+      companions: companionFormRows(revealed),
     });
   };
   const withheldControl = documents.withheld
