@@ -32,14 +32,10 @@ const steps = [
     : []),
   ['web unit tests', 'npx', ['vitest', 'run', '--root', 'web'], baseEnv],
   ['web build', 'npm', ['run', 'build', '-w', '@strazce/web'], baseEnv],
-  // JS (gzip) of the login page and of every other page beyond it: the budgets (170 kB, 120 kB more) are not met
-  // yet; the sizes reached so far are the limits, so that no bundle grows (lower them as the bundles shrink).
-  [
-    'web bundle budget',
-    'node',
-    ['web/scripts/bundleBudget.mjs', '--login-limit=250', '--page-limit=150.5'],
-    baseEnv,
-  ],
+  // JS (gzip) of the login page and of every other page beyond it. The login page meets its budget (170 kB); the
+  // pages beyond it (120 kB) do not: Ant Design's table, form and shell load with them since the login page loads
+  // without Ant Design. The size reached so far is their limit, so that no bundle grows (lower it as they shrink).
+  ['web bundle budget', 'node', ['web/scripts/bundleBudget.mjs', '--page-limit=179.5'], baseEnv],
   [
     'end-to-end tests (Chromium)',
     'npx',

@@ -33,13 +33,13 @@ test.describe('accessibility', () => {
 
     await page.goto('/visits/manager');
     await expect(page.locator('h1')).toHaveText('Visit manager');
-    await expect(page.locator('.ant-spin-spinning')).toHaveCount(0);
+    await expect(page.locator('.ant-spin-spinning, .page-loading')).toHaveCount(0);
     expect(await seriousViolations(page)).toEqual([]);
 
     await page.goto('/admin/users');
     await expect(page.locator('h1')).toHaveText('Users');
     await expect(page.getByRole('columnheader', { name: /User name/ })).toBeVisible();
-    await expect(page.locator('.ant-spin-spinning')).toHaveCount(0);
+    await expect(page.locator('.ant-spin-spinning, .page-loading')).toHaveCount(0);
     expect(await seriousViolations(page)).toEqual([]);
   });
 

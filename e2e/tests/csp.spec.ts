@@ -21,7 +21,7 @@ import { signInToGate } from '../support/visits';
  */
 const screenshots = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'screenshots');
 
-/** The theme's primary colour (web/src/app/theme.ts BRAND.primary #1d4ed8). */
+/** The theme's primary colour (web/src/lib/theme.ts BRAND.primary #1d4ed8). */
 const PRIMARY = 'rgb(29, 78, 216)';
 
 /**

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { onApiError, refusesSession } from '../lib/api';
 import { apiErrorContent } from '../lib/apiErrors';
 import { AppLayout } from './layout/AppLayout';
+import { AntdRoot } from '../components/AntdRoot';
 import { queryClient } from '../lib/queryClient';
 import { onCacheReset } from '../lib/session';
 
@@ -27,9 +28,9 @@ function ApiErrorNotifications() {
 }
 
 /**
- * The logged-in app: the data cache and Ant Design's App context (message, notification and modal hooks of the
- * pages) around the shell. They are loaded with the shell, after the login, so the login page does not carry
- * them (web/scripts/bundleBudget.mjs).
+ * The logged-in app: the data cache, Ant Design's theme and its App context (message, notification and modal
+ * hooks of the pages) around the shell. They are loaded with the shell, after the login, so the login page does
+ * not carry them (web/scripts/bundleBudget.mjs).
  */
 export function AppFrame() {
   useEffect(() => {
@@ -45,10 +46,12 @@ export function AppFrame() {
   }, []);
   return (
     <QueryClientProvider client={queryClient}>
-      <AntApp>
-        <ApiErrorNotifications />
-        <AppLayout />
-      </AntApp>
+      <AntdRoot>
+        <AntApp>
+          <ApiErrorNotifications />
+          <AppLayout />
+        </AntApp>
+      </AntdRoot>
     </QueryClientProvider>
   );
 }

@@ -1,11 +1,13 @@
-import { Alert, Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { reloadApp, useAppUpdate } from '../lib/appUpdate';
+import { LightAlert } from '../components/light/LightAlert';
+import { LightButton } from '../components/light/LightButton';
 import './appUpdate.css';
 
 /**
  * The 'new version' prompt (lib/appUpdate.ts), over every page, the login page too: the user reloads when it
- * suits them (a form being filled in is not lost), or at once when a chunk of the old build is gone.
+ * suits them (a form being filled in is not lost), or at once when a chunk of the old build is gone. Light
+ * controls: it is part of the first load, before Ant Design.
  */
 export function AppUpdatePrompt() {
   const { t } = useTranslation();
@@ -13,14 +15,13 @@ export function AppUpdatePrompt() {
   if (!update) return null;
   return (
     <div className="app-update-prompt">
-      <Alert
+      <LightAlert
         type={update === 'staleChunk' ? 'warning' : 'info'}
-        showIcon
         title={t(update === 'staleChunk' ? 'shell.staleVersion' : 'shell.newVersion')}
         action={
-          <Button type="primary" size="small" onClick={reloadApp}>
+          <LightButton variant="primary" size="small" onClick={reloadApp}>
             {t('shell.loadNewVersion')}
-          </Button>
+          </LightButton>
         }
       />
     </div>

@@ -1,21 +1,5 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import type { PageLoader } from '../lib/pageLoader';
-import { CHUNK_LOAD_TIMEOUT_MS, withTimeout } from '../lib/withTimeout';
-import { isChunkLoadError, reloadOnceForNewVersion } from '../lib/appUpdate';
-
-/**
- * A lazily loaded component (its own chunk) that fails after the chunk load time-out. A chunk that is gone (a
- * new deployment replaced the build on screen) reloads the page once, onto the new build (lib/appUpdate.ts).
- */
-export function lazyWithTimeout(loader: PageLoader): LazyExoticComponent<ComponentType> {
-  return lazy(() =>
-    withTimeout(loader(), CHUNK_LOAD_TIMEOUT_MS).catch((error: unknown) => {
-      // While the page reloads, its loading state stays.
-      if (isChunkLoadError(error) && reloadOnceForNewVersion(Date.now())) return new Promise<never>(() => {});
-      throw error;
-    }),
-  );
-}
+import type { ComponentType, LazyExoticComponent } from 'react';
+import { lazyWithTimeout } from '../lib/lazyWithTimeout';
 
 /**
  * The page registry (every module's map of route path → page) is a chunk of its own, loaded with the first

@@ -3,7 +3,9 @@ import { BrowserRouter, Navigate, Outlet, Route, Routes, useLocation } from 'rea
 import { APP_ROUTES } from '@strazce/contract';
 import { canOpenRoute, deniedBecause, landingPath } from '../lib/access';
 import type { DeniedState } from './layout/DeniedNotice';
-import { lazyWithTimeout, pageOf, preloadPages } from './lazyPage';
+import { pageOf, preloadPages } from './lazyPage';
+import { lazyWithTimeout } from '../lib/lazyWithTimeout';
+import { lazyWithAntd } from '../components/lazyWithAntd';
 import { PageLoading } from '../components/PageLoading';
 import { PageError } from '../components/PageError';
 import { RouteErrorBoundary } from '../components/RouteErrorBoundary';
@@ -23,12 +25,13 @@ if (storage.token.get()) {
   void loadLoginPage().catch(() => undefined);
 }
 const LoginPage = lazyWithTimeout(loadLoginPage);
-const ResetPasswordPage = lazyWithTimeout(() => import('../modules/auth/ResetPasswordPage'));
+// The public pages other than the login page use Ant Design, which loads with them (the login page's does not).
+const ResetPasswordPage = lazyWithAntd(() => import('../modules/auth/ResetPasswordPage'));
 const AutoLoginPage = lazyWithTimeout(() => import('../modules/auth/AutoLoginPage'));
 const ClearStorePage = lazyWithTimeout(() => import('../modules/auth/ClearStorePage'));
-const NotFoundPage = lazyWithTimeout(() => import('../modules/shell/NotFoundPage'));
+const NotFoundPage = lazyWithAntd(() => import('../modules/shell/NotFoundPage'));
 /** The patrol terminal: a guard's device, authorized by its terminal token, not a login. */
-const PatrolTerminalPage = lazyWithTimeout(() =>
+const PatrolTerminalPage = lazyWithAntd(() =>
   import('../modules/patrolTerminal/load').then((chunk) => chunk.default()),
 );
 

@@ -1,12 +1,12 @@
-import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ChunkLoadTimeoutError } from '../lib/withTimeout';
 import { isChunkLoadError, reloadApp } from '../lib/appUpdate';
 import { StatusMessage } from './StatusMessage';
+import { LightButton } from './light/LightButton';
 
 /**
  * What a route shows when its page failed to load or to render: a way to reload. Part of the first load (it
- * must show when page chunks fail), so StatusMessage rather than Ant Design's Result with its illustrations.
+ * must show when page chunks fail), so StatusMessage and a light button, without Ant Design.
  */
 export function PageError({ error, fullScreen = false }: { error: unknown; fullScreen?: boolean }) {
   const { t } = useTranslation();
@@ -19,9 +19,9 @@ export function PageError({ error, fullScreen = false }: { error: unknown; fullS
       title={t(timedOut ? 'shell.pageLoadTimeout' : stale ? 'shell.staleVersion' : 'shell.pageLoadError')}
       detail={t('shell.pageLoadErrorHint')}
       extra={
-        <Button type="primary" onClick={reloadApp}>
+        <LightButton variant="primary" onClick={reloadApp}>
           {t('common.reload')}
-        </Button>
+        </LightButton>
       }
     />
   );

@@ -1,12 +1,21 @@
-import { Flex, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Spinner } from './light/Spinner';
 
-/** The spinner shown while a page chunk or the session loads. */
+/**
+ * The spinner shown while a page chunk or the session loads. Part of the first load, before Ant Design: a
+ * spinner of components/light.
+ */
 export function PageLoading({ fullScreen = false }: { fullScreen?: boolean }) {
   const { t } = useTranslation();
   return (
-    <Flex align="center" justify="center" style={{ minHeight: fullScreen ? '100vh' : 320 }}>
-      <Spin size="large" description={t('common.loading')} />
-    </Flex>
+    <div
+      className="page-loading"
+      role="status"
+      aria-live="polite"
+      style={{ minHeight: fullScreen ? '100vh' : 320 }}
+    >
+      <Spinner size="large" />
+      <span className="page-loading-text">{t('common.loading')}</span>
+    </div>
   );
 }

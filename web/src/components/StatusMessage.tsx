@@ -1,11 +1,10 @@
 import type { ReactNode } from 'react';
-import { Flex, theme } from 'antd';
 import { WarningFilled } from '@ant-design/icons';
 
 /**
  * A page-sized message with an icon, a title, a detail and actions (a list that could not be loaded, a page
- * that failed). Ant Design's Result would do, but it carries its large 403/404/500 illustrations into every
- * page that uses it.
+ * that failed, the server out of reach at a restore). Drawn without Ant Design (global.css): it also shows
+ * before Ant Design has loaded. Ant Design's Result would carry its large illustrations into every page.
  */
 export function StatusMessage({
   title,
@@ -18,20 +17,12 @@ export function StatusMessage({
   extra?: ReactNode;
   minHeight?: number | string;
 }) {
-  const { token } = theme.useToken();
   return (
-    <Flex
-      vertical
-      align="center"
-      justify="center"
-      gap={token.marginMD}
-      role="alert"
-      style={{ minHeight, padding: token.paddingLG, textAlign: 'center' }}
-    >
-      <WarningFilled style={{ fontSize: 72, color: token.colorWarning }} />
-      <div style={{ fontSize: token.fontSizeHeading3, color: token.colorTextHeading }}>{title}</div>
-      {detail && <div style={{ color: token.colorTextDescription }}>{detail}</div>}
+    <div className="status-message" role="alert" style={{ minHeight }}>
+      <WarningFilled className="status-message-icon" />
+      <div className="status-message-title">{title}</div>
+      {detail && <div className="status-message-detail">{detail}</div>}
       {extra}
-    </Flex>
+    </div>
   );
 }

@@ -1,14 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
-import { Button } from 'antd';
 import { GlobalOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, type Language } from '@strazce/contract';
 import { changeLanguage } from '../../lib/i18n';
+import { LightButton } from '../../components/light/LightButton';
 
 /**
  * The language chooser of the public screens: the logged-in app's (app/layout/LanguageChooser) in look and
- * behaviour (a button that opens a menu of the languages), without Ant Design's Dropdown and Menu, which the
- * login page would otherwise load for this alone.
+ * behaviour (a button that opens a menu of the languages), without Ant Design, which the login page does not load.
  */
 export function AuthLanguageChooser() {
   const { t, i18n } = useTranslation();
@@ -42,7 +41,7 @@ export function AuthLanguageChooser() {
 
   return (
     <div className="auth-language" ref={root}>
-      <Button
+      <LightButton
         icon={<GlobalOutlined />}
         aria-label={t('language.button', {
           short: t(`language.short.${current}`),
@@ -54,7 +53,7 @@ export function AuthLanguageChooser() {
         onClick={() => setOpen((was) => !was)}
       >
         {t(`language.short.${current}`)}
-      </Button>
+      </LightButton>
       {open && (
         <ul className="auth-language-menu" role="menu" aria-label={t('language.label')}>
           {LANGUAGES.map((language) => (

@@ -1,12 +1,14 @@
 import type { ReactNode } from 'react';
-import { Flex } from 'antd';
 import { ClockCircleOutlined, SafetyCertificateOutlined, ShopOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { BrandMark } from '../../components/BrandMark';
 import { AuthLanguageChooser } from './AuthLanguageChooser';
 import './auth.css';
 
-/** The frame of the public screens: the product's brand panel and a card with the form; `title` is the h1. */
+/**
+ * The frame of the public screens: the product's brand panel and a card with the form; `title` is the h1. Without
+ * Ant Design (auth.css): the login page loads before it.
+ */
 export function AuthScreen({
   title,
   subtitle,
@@ -25,24 +27,24 @@ export function AuthScreen({
   return (
     <div className="auth-screen">
       <aside className="auth-hero">
-        <Flex align="center" gap={14}>
+        <div className="auth-hero-brand">
           <BrandMark size={44} />
-          <Flex vertical>
+          <div className="auth-hero-brand-text">
             <span className="auth-hero-name">{t('app.name')}</span>
             <span className="auth-hero-tagline">{t('app.tagline')}</span>
-          </Flex>
-        </Flex>
+          </div>
+        </div>
         <div className="auth-hero-body">
           <p className="auth-hero-headline">{t('auth.headline')}</p>
           <p className="auth-hero-lead">{t('auth.lead')}</p>
-          <Flex vertical gap={14} component="ul" className="auth-hero-features">
+          <ul className="auth-hero-features">
             {features.map((feature) => (
-              <Flex component="li" key={feature.text} align="center" gap={12}>
+              <li key={feature.text}>
                 <span className="auth-hero-feature-icon">{feature.icon}</span>
                 {feature.text}
-              </Flex>
+              </li>
             ))}
-          </Flex>
+          </ul>
         </div>
         <span className="auth-hero-footer">{t('auth.footer', { year: new Date().getFullYear() })}</span>
       </aside>

@@ -1,34 +1,54 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { Alert, Button, Flex, Form, type InputRef } from 'antd';
-// The two inputs themselves, not the Input namespace with its TextArea, Search and OTP (bundleBudget.mjs).
-import Input from 'antd/es/input/Input';
-import Password from 'antd/es/input/Password';
 import { DesktopOutlined, LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { TOTP_CODE_PATTERN } from '@strazce/contract';
 import { api, ApiError } from '../../lib/api';
 import { useSession, type LogoutReason } from '../../lib/session';
+import { lazyWithTimeout } from '../../lib/lazyWithTimeout';
+import { lazyWithAntd } from '../../components/lazyWithAntd';
+import { LightAlert } from '../../components/light/LightAlert';
+import { LightButton } from '../../components/light/LightButton';
+import { LightField } from '../../components/light/LightField';
 import { AuthScreen } from './AuthScreen';
 import { loginErrorText, nextCodeAt } from './loginErrors';
 import { safeRedirect } from './redirect';
 import { clearOidcFragment, oidcErrorText, readOidcFragment } from './oidcFragment';
 
 // The directory sign-in (buttons, the hand-over after the issuer) in a chunk of its own: most installations have none.
-const OidcButtons = lazy(() => import('./OidcSignIn').then((module) => ({ default: module.OidcButtons })));
-const OidcHandOver = lazy(() => import('./OidcSignIn').then((module) => ({ default: module.OidcHandOver })));
-// The dialogs load when first opened: the login page itself stays small (web/scripts/bundleBudget.mjs).
-const ForgotPasswordDialog = lazy(() =>
+const OidcButtons = lazyWithTimeout(() =>
+  import('./OidcSignIn').then((module) => ({ default: module.OidcButtons })),
+);
+const OidcHandOver = lazyWithTimeout(() =>
+  import('./OidcSignIn').then((module) => ({ default: module.OidcHandOver })),
+);
+// The dialogs load when first opened, with Ant Design: the login page itself stays small and without it
+// (web/scripts/bundleBudget.mjs).
+const ForgotPasswordDialog = lazyWithAntd(() =>
   import('./ForgotPasswordDialog').then((module) => ({ default: module.ForgotPasswordDialog })),
 );
-const ClientAuthorizeDialog = lazy(() =>
+const ClientAuthorizeDialog = lazyWithAntd(() =>
   import('./ClientAuthorizeDialog').then((module) => ({ default: module.ClientAuthorizeDialog })),
 );
 
 interface LoginValues {
   userName: string;
   password: string;
-  code?: string;
+  code: string;
+}
+
+type FieldErrors = Partial<Record<keyof LoginValues, string>>;
+
+/** The form's own checks (the server checks again): the names of the fields that fail, with their messages. */
+function checkValues(values: LoginValues, codeShown: boolean, t: (key: string) => string): FieldErrors {
+  const errors: FieldErrors = {};
+  if (!values.userName.trim()) errors.userName = t('validation.required');
+  if (!values.password) errors.password = t('validation.required');
+  if (codeShown) {
+    if (!values.code) errors.code = t('validation.required');
+    else if (!TOTP_CODE_PATTERN.test(values.code)) errors.code = t('validation.tfaCode');
+  }
+  return errors;
 }
 
 interface LoginProblem {
@@ -65,7 +85,9 @@ export default function LoginPage() {
   const location = useLocation();
   const [params] = useSearchParams();
   const { login, restore } = useSession();
-  const [form] = Form.useForm<LoginValues>();
+  const [values, setValues] = useState<LoginValues>({ userName: '', password: '', code: '' });
+  /** Set by the first submit: from then on the fields are checked as they change, as Ant Design's forms do. */
+  const [checked, setChecked] = useState(false);
   /** The server's two-factor answer, for the user name it was asked about. */
   const [tfa, setTfa] = useState<{ userName: string; required: boolean } | null>(null);
   /** Back from an OpenID Connect issuer: the hand-over code (taken over below) or the error's code. */
@@ -77,7 +99,7 @@ export default function LoginPage() {
   /** The forgotten-password dialog, opened with the user name typed so far. */
   const [forgotFor, setForgotFor] = useState<string | null>(null);
   const [authorizeOpen, setAuthorizeOpen] = useState(false);
-  const codeInput = useRef<InputRef>(null);
+  const codeInput = useRef<HTMLInputElement>(null);
   const reason = (location.state as { reason?: LogoutReason } | null)?.reason;
   const codeShown = tfa?.required === true;
 
@@ -120,6 +142,24 @@ export default function LoginPage() {
     return tfaRequired;
   };
 
+  const errors: FieldErrors = checked ? checkValues(values, codeShown, t) : {};
+
+  /** A field's new value; the server's answer about the values sent before is stale then. */
+  const change = (field: keyof LoginValues, value: string) => {
+    setValues((was) => ({ ...was, [field]: value }));
+    if (!problem?.nextCodeAt) setProblem(null);
+    if (field === 'userName' && tfa && value.trim() !== tfa.userName) setTfa(null);
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    setChecked(true);
+    // The server's answer was about the values sent then: it does not stand beside the field messages of an
+    // incomplete form.
+    if (Object.keys(checkValues(values, codeShown, t)).length > 0) setProblem(null);
+    else if (!busy) void submit(values);
+  };
+
   const submit = async ({ userName, password, code }: LoginValues) => {
     setProblem(null);
     setBusy(true);
@@ -147,7 +187,8 @@ export default function LoginPage() {
       });
       // Spec §2: a failure clears the code and the two-factor requirement; the server's check sets it again
       // (the code field stays for a user who still needs it, and goes for one who no longer does).
-      form.setFieldValue('code', '');
+      setValues((was) => ({ ...was, code: '' }));
+      setChecked(false);
       setTfa(null);
       if (required) void checkTwoFactor(name).catch(() => undefined);
     } finally {
@@ -158,21 +199,20 @@ export default function LoginPage() {
   return (
     <AuthScreen title={t('login.title')} subtitle={t('login.subtitle')}>
       {reason === 'expired' && !problem && (
-        <Alert type="info" showIcon title={t('login.sessionExpired')} style={{ marginBottom: 20 }} />
+        <LightAlert type="info" title={t('login.sessionExpired')} className="auth-alert" />
       )}
       {problem && (
-        <Alert
+        <LightAlert
           type="error"
-          showIcon
           title={problem.text}
           description={problem.nextCodeAt ? <NextCodeCountdown at={problem.nextCodeAt} /> : undefined}
           data-testid="login-error"
-          style={{ marginBottom: 20 }}
+          className="auth-alert"
           action={
             problem.clientNotAuthorized ? (
-              <Button size="small" onClick={() => setAuthorizeOpen(true)}>
+              <LightButton size="small" onClick={() => setAuthorizeOpen(true)}>
                 {t('clientAuth.open')}
-              </Button>
+              </LightButton>
             ) : undefined
           }
         />
@@ -182,80 +222,76 @@ export default function LoginPage() {
           <OidcHandOver code={oidc.code} onSession={oidcSession} onFail={oidcFailed} />
         </Suspense>
       )}
-      <Form<LoginValues>
-        hidden={oidc.code !== null}
-        form={form}
-        name="login"
-        layout="vertical"
-        size="large"
-        requiredMark={false}
-        onFinish={(values) => void submit(values)}
-        // The server's answer was about the values sent then: a new attempt or an edit makes it stale, so it
-        // does not stand beside the field messages of an incomplete form.
-        onFinishFailed={() => setProblem(null)}
-        onValuesChange={(changed: Partial<LoginValues>) => {
-          if (!problem?.nextCodeAt) setProblem(null);
-          if (changed.userName !== undefined && tfa && changed.userName.trim() !== tfa.userName) setTfa(null);
-        }}
-      >
-        <Form.Item
-          name="userName"
+      <form hidden={oidc.code !== null} name="login" noValidate onSubmit={onSubmit}>
+        <LightField
+          id="login_userName"
           label={t('login.userName')}
-          rules={[{ required: true, whitespace: true, message: t('validation.required') }]}
-        >
-          <Input prefix={<UserOutlined />} autoComplete="username" autoFocus data-testid="login-username" />
-        </Form.Item>
-        <Form.Item
-          name="password"
+          prefix={<UserOutlined />}
+          autoComplete="username"
+          autoFocus
+          data-testid="login-username"
+          value={values.userName}
+          onChange={(event) => change('userName', event.target.value)}
+          error={errors.userName}
+        />
+        <LightField
+          id="login_password"
           label={t('login.password')}
-          rules={[{ required: true, message: t('validation.required') }]}
-        >
-          <Password prefix={<LockOutlined />} autoComplete="current-password" data-testid="login-password" />
-        </Form.Item>
+          prefix={<LockOutlined />}
+          password
+          autoComplete="current-password"
+          data-testid="login-password"
+          value={values.password}
+          onChange={(event) => change('password', event.target.value)}
+          error={errors.password}
+        />
         {codeShown && (
-          <Form.Item
-            name="code"
+          <LightField
+            id="login_code"
+            ref={codeInput}
             label={t('login.tfaCode')}
             extra={t('login.tfaCodeHint')}
-            rules={[
-              { required: true, message: t('validation.required') },
-              { pattern: TOTP_CODE_PATTERN, message: t('validation.tfaCode') },
-            ]}
-          >
-            <Input
-              ref={codeInput}
-              prefix={<SafetyOutlined />}
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={6}
-              data-testid="login-code"
-            />
-          </Form.Item>
+            prefix={<SafetyOutlined />}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            data-testid="login-code"
+            value={values.code}
+            onChange={(event) => change('code', event.target.value)}
+            error={errors.code}
+          />
         )}
-        <Flex justify="flex-end" style={{ marginTop: -8, marginBottom: 20 }}>
-          <Button
-            type="link"
-            size="small"
-            style={{ padding: 0 }}
-            onClick={() => setForgotFor((form.getFieldValue('userName') as string | undefined) ?? '')}
-          >
+        <div className="auth-forgot">
+          <LightButton variant="link" size="small" onClick={() => setForgotFor(values.userName)}>
             {t('login.forgotPassword')}
-          </Button>
-        </Flex>
-        <Button type="primary" htmlType="submit" block loading={busy} data-testid="login-submit">
+          </LightButton>
+        </div>
+        <LightButton
+          variant="primary"
+          size="large"
+          htmlType="submit"
+          block
+          loading={busy}
+          data-testid="login-submit"
+        >
           {t('login.submit')}
-        </Button>
-      </Form>
+        </LightButton>
+      </form>
       {oidc.code === null && (
         <Suspense fallback={null}>
           <OidcButtons returnTo={safeRedirect(params.get('redirect'))} />
         </Suspense>
       )}
-      <Flex justify="center" style={{ marginTop: 24 }}>
-        <Button type="text" size="small" icon={<DesktopOutlined />} onClick={() => setAuthorizeOpen(true)}>
+      <div className="auth-authorize">
+        <LightButton
+          variant="text"
+          size="small"
+          icon={<DesktopOutlined />}
+          onClick={() => setAuthorizeOpen(true)}
+        >
           {t('clientAuth.open')}
-        </Button>
-      </Flex>
+        </LightButton>
+      </div>
       <Suspense fallback={null}>
         {forgotFor !== null && (
           <ForgotPasswordDialog open initialUserName={forgotFor} onClose={() => setForgotFor(null)} />

@@ -1,6 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
-import { Alert, Button, Divider, Flex, Form, Spin, type InputRef } from 'antd';
-import Input from 'antd/es/input/Input';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { LoginOutlined, SafetyOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import {
@@ -12,8 +10,15 @@ import {
 } from '@strazce/contract';
 import { api, ApiError } from '../../lib/api';
 import { storage } from '../../lib/storage';
+import { LightAlert } from '../../components/light/LightAlert';
+import { LightButton } from '../../components/light/LightButton';
+import { LightField } from '../../components/light/LightField';
+import { Spinner } from '../../components/light/Spinner';
 
-/** "Sign in with <issuer>" buttons, one per issuer the server offers; nothing when there is none. */
+/**
+ * "Sign in with <issuer>" buttons, one per issuer the server offers; nothing when there is none. Part of the
+ * login page: light controls, without Ant Design.
+ */
 export function OidcButtons({ returnTo }: { returnTo: string }) {
   const { t } = useTranslation();
   const [issuers, setIssuers] = useState<OidcIssuer[]>([]);
@@ -30,10 +35,12 @@ export function OidcButtons({ returnTo }: { returnTo: string }) {
   if (issuers.length === 0) return null;
   return (
     <>
-      <Divider plain>{t('login.oidcOr')}</Divider>
-      <Flex vertical gap={8}>
+      <div className="auth-divider" role="separator">
+        {t('login.oidcOr')}
+      </div>
+      <div className="auth-oidc-buttons">
         {issuers.map((issuer) => (
-          <Button
+          <LightButton
             key={issuer.id}
             block
             size="large"
@@ -46,9 +53,9 @@ export function OidcButtons({ returnTo }: { returnTo: string }) {
             }
           >
             {t('login.oidcSignIn', { name: issuer.name })}
-          </Button>
+          </LightButton>
         ))}
-      </Flex>
+      </div>
     </>
   );
 }
@@ -72,15 +79,25 @@ export function OidcHandOver({
   const [busy, setBusy] = useState(false);
   const [wrongCode, setWrongCode] = useState(false);
   const started = useRef(false);
-  const codeInput = useRef<InputRef>(null);
+  const codeInput = useRef<HTMLInputElement>(null);
+  const [tfaCode, setTfaCode] = useState('');
+  /** Set by the first submit: from then on the code is checked as it changes. */
+  const [checked, setChecked] = useState(false);
+  const codeError = !checked
+    ? null
+    : !tfaCode
+      ? t('validation.required')
+      : TOTP_CODE_PATTERN.test(tfaCode)
+        ? null
+        : t('validation.tfaCode');
 
-  const exchange = async (tfaCode?: string) => {
+  const exchange = async (withCode?: string) => {
     setBusy(true);
     try {
       const body = await api.post<SessionResponse>(
         '/session/oidc/handover',
         { code },
-        { silent: true, headers: tfaCode ? { [HEADERS.tfaToken]: tfaCode } : {} },
+        { silent: true, headers: withCode ? { [HEADERS.tfaToken]: withCode } : {} },
       );
       storage.token.set(body.session.token);
       await onSession();
@@ -109,51 +126,53 @@ export function OidcHandOver({
     if (askCode) codeInput.current?.focus();
   }, [askCode]);
 
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    setChecked(true);
+    if (TOTP_CODE_PATTERN.test(tfaCode) && !busy) void exchange(tfaCode);
+  };
+
   if (!askCode)
     return (
-      <Flex vertical align="center" gap={12} data-testid="login-oidc-finishing">
-        <Spin />
+      <div className="auth-oidc-finishing" role="status" data-testid="login-oidc-finishing">
+        <Spinner />
         <span>{t('login.oidcFinishing')}</span>
-      </Flex>
+      </div>
     );
   return (
     <>
-      <Alert
+      <LightAlert
         type={wrongCode ? 'error' : 'info'}
-        showIcon
         title={wrongCode ? t('login.invalidLoginPasswordAnd2FAMessage') : t('login.oidcTfaHint')}
         data-testid={wrongCode ? 'login-error' : undefined}
-        style={{ marginBottom: 20 }}
+        className="auth-alert"
       />
-      <Form<{ code: string }>
-        name="oidc-tfa"
-        layout="vertical"
-        size="large"
-        requiredMark={false}
-        onFinish={({ code: tfaCode }) => void exchange(tfaCode)}
-      >
-        <Form.Item
-          name="code"
+      <form name="oidc-tfa" noValidate onSubmit={onSubmit}>
+        <LightField
+          id="oidc-tfa_code"
+          ref={codeInput}
           label={t('login.tfaCode')}
           extra={t('login.tfaCodeHint')}
-          rules={[
-            { required: true, message: t('validation.required') },
-            { pattern: TOTP_CODE_PATTERN, message: t('validation.tfaCode') },
-          ]}
+          prefix={<SafetyOutlined />}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          data-testid="login-code"
+          value={tfaCode}
+          onChange={(event) => setTfaCode(event.target.value)}
+          error={codeError}
+        />
+        <LightButton
+          variant="primary"
+          size="large"
+          htmlType="submit"
+          block
+          loading={busy}
+          data-testid="login-submit"
         >
-          <Input
-            ref={codeInput}
-            prefix={<SafetyOutlined />}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            data-testid="login-code"
-          />
-        </Form.Item>
-        <Button type="primary" htmlType="submit" block loading={busy} data-testid="login-submit">
           {t('login.oidcTfaSubmit')}
-        </Button>
-      </Form>
+        </LightButton>
+      </form>
     </>
   );
 }

@@ -24,7 +24,7 @@ function readNonce(): string | undefined {
 /**
  * The nonce of this page: the server puts a fresh one into index.html's `<meta property="csp-nonce">` (Vite's
  * `html.cspNonce`) and into the page's CSP header. Ant Design's CSS-in-JS gets it through ConfigProvider's
- * `csp` (App.tsx).
+ * `csp` (components/AntdRoot.tsx).
  */
 export const cspNonce = readNonce();
 
