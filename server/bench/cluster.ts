@@ -5,7 +5,7 @@
  * reach an instance (connection refused, or for a GET reset before any answer) tried again on the next one
  * every 250 ms for up to 10 s.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -40,11 +40,33 @@ export interface Instance {
   exited: Promise<number | string>;
 }
 
-/** Starts `src/main.ts` (through tsx) on `port` with `env` added; resolves once it is ready (listening, its data seeded). */
-export function startInstance(port: number, env: Record<string, string>): Promise<Instance> {
+/**
+ * Builds the server as `npm start` runs it (build.mjs: one bundle for plain node) into `outfile`, a path under
+ * server/ (the bundle finds its migrations from the package.json above it); the bundle's absolute path.
+ */
+export function buildServer(outfile: string): string {
+  execFileSync(process.execPath, ['build.mjs', outfile], { cwd: SERVER_DIR, stdio: 'inherit' });
+  return path.resolve(SERVER_DIR, outfile);
+}
+
+/** The node options of the `start` script of server/package.json (`node <options> dist/main.js`). */
+function productionNodeOptions(): string[] {
+  const manifest = JSON.parse(fs.readFileSync(path.join(SERVER_DIR, 'package.json'), 'utf8')) as {
+    scripts: { start: string };
+  };
+  const words = manifest.scripts.start.trim().split(/\s+/);
+  return words.slice(1, -1);
+}
+
+/**
+ * Starts the server on `port` with `env` added; resolves once it is ready (listening, its data seeded). By default
+ * `src/main.ts` through tsx; with `bundle` (from `buildServer`) that bundle, run as the `start` script runs it.
+ */
+export function startInstance(port: number, env: Record<string, string>, bundle?: string): Promise<Instance> {
   const dataDir = env.DATA_DIR ?? `/tmp/strazce-cluster-${port}`;
   fs.mkdirSync(dataDir, { recursive: true });
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const command = bundle ? [...productionNodeOptions(), bundle] : ['--import', 'tsx', 'src/main.ts'];
+  const child = spawn(process.execPath, command, {
     cwd: SERVER_DIR,
     env: {
       ...process.env,
@@ -191,13 +213,15 @@ export type Cluster = Awaited<ReturnType<typeof startCluster>>;
  * A drill's set-up: a fresh database on the PostgreSQL server named by the environment variable `databaseVariable`
  * (else the machine's), two instances with the demo data on `proxyPort + 1` and `proxyPort + 2` (the first
  * migrates and seeds, the second finds the schema ready) behind the proxy on `proxyPort`, and the administrator's
- * token. `env(port)` adds each instance's own settings. `stop()` ends the instances and drops the database.
+ * token. `env(port)` adds each instance's own settings; `bundle` (from `buildServer`) runs the instances as
+ * production does instead of through tsx. `stop()` ends the instances and drops the database.
  */
 export async function startCluster(options: {
   name: string;
   proxyPort: number;
   databaseVariable: string;
   env: (port: number) => Record<string, string>;
+  bundle?: string;
 }) {
   const serverUrl = process.env[options.databaseVariable] ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   const database = await freshDatabase(serverUrl, `strazce_${options.name}`);
@@ -219,7 +243,7 @@ export async function startCluster(options: {
   };
   try {
     say(`database ${database.name}; starting instances on ${ports.join(', ')}`);
-    for (const port of ports) instances.push(await startInstance(port, env(port)));
+    for (const port of ports) instances.push(await startInstance(port, env(port), options.bundle));
     await Promise.all(ports.map((port) => untilReady(port)));
     await proxy.listen(options.proxyPort);
     const proxyUrl = `http://127.0.0.1:${options.proxyPort}`;
@@ -227,9 +251,9 @@ export async function startCluster(options: {
     say(`both ready; proxy on ${options.proxyPort}`);
     /** Starts the instance on `port` again (after it exited) with the same settings. */
     const restart = async (index: number) => {
-      instances[index] = await startInstance(ports[index], env(ports[index]));
+      instances[index] = await startInstance(ports[index], env(ports[index]), options.bundle);
     };
-    return { database, ports, proxy, proxyUrl, instances, token, restart, stop };
+    return { database, ports, proxy, proxyUrl, instances, token, adminPassword, restart, stop };
   } catch (error) {
     await stop();
     throw error;

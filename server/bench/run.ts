@@ -73,6 +73,13 @@ import {
   type ScenarioResult,
 } from './report';
 
+// `--whole`: the load of every module at once (whole.ts, its own options) instead of the page scenarios; it ends
+// the process itself.
+if (process.argv.includes('--whole')) {
+  await import('./whole');
+  await new Promise(() => undefined);
+}
+
 const { values: args } = parseArgs({
   options: {
     db: { type: 'string', default: 'both' },
