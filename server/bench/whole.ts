@@ -1,3 +1,5 @@
+// Over 600 lines: one scenario with its set-up, its kinds of clients, the boards, the sampling and the report; the
+// clients are the part to move to a file of their own if it grows.
 /**
  * Every module at once (issue 37 point 3): two app instances on one fresh PostgreSQL database, driven for
  * `--minutes` by `--connections` client connections in all, as a real installation is used:
