@@ -7,6 +7,8 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { SHELL_FILES_META } from './src/lib/prefetchShell';
+import { loginTexts } from './src/locales/loginTexts';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -53,7 +55,13 @@ function precompressAssets(): Plugin {
  * as module preloads (and start's style sheet), so they load beside the entry: the login page paints after three
  * round trips (the page; the entry with the app; the language's texts and the login page's chunk, which
  * router.tsx asks for at once) instead of five. Preloading evaluates nothing: the CSP set-up still runs first.
+ * It also names the files of the logged-in app's shell (`<meta name="strazce-shell-files">`): a guest's login page
+ * prefetches them once it has loaded (lib/prefetchShell.ts), so that the home screen does not wait for them after
+ * the login.
  */
+/** The sources of the logged-in app's shell and page registry (loaded with the first page after the login). */
+const SHELL_SOURCES = ['/src/app/AppFrame.tsx', '/src/modules/registry.ts'];
+
 function preloadStart(): Plugin {
   return {
     name: 'strazce-preload-start',
@@ -64,36 +72,78 @@ function preloadStart(): Plugin {
         const bundle = context.bundle;
         const entry = context.chunk;
         if (!bundle || !entry) return [];
-        const start = Object.values(bundle).find(
-          (output) => output.type === 'chunk' && output.facadeModuleId?.endsWith('/src/start.tsx'),
-        );
-        if (!start || start.type !== 'chunk') throw new Error('preloadStart: no chunk of src/start.tsx');
-        const alreadyLoaded = new Set([entry.fileName, ...entry.imports]);
-        const files = new Set<string>();
-        const css = new Set<string>();
-        const visit = (fileName: string) => {
-          const chunk = bundle[fileName];
-          if (!chunk || chunk.type !== 'chunk' || files.has(fileName)) return;
-          files.add(fileName);
-          for (const file of chunk.viteMetadata?.importedCss ?? []) css.add(file);
-          chunk.imports.forEach(visit);
+        const chunkOf = (source: string) => {
+          const chunk = Object.values(bundle).find(
+            (output) => output.type === 'chunk' && output.facadeModuleId?.endsWith(source),
+          );
+          if (!chunk || chunk.type !== 'chunk') throw new Error(`preloadStart: no chunk of ${source}`);
+          return chunk;
         };
-        visit(start.fileName);
+        /** A chunk's file with its static imports' files (what loading it loads), and their style sheets. */
+        const closure = (fileNames: string[]) => {
+          const files = new Set<string>();
+          const css = new Set<string>();
+          const visit = (fileName: string) => {
+            const chunk = bundle[fileName];
+            if (!chunk || chunk.type !== 'chunk' || files.has(fileName)) return;
+            files.add(fileName);
+            for (const file of chunk.viteMetadata?.importedCss ?? []) css.add(file);
+            chunk.imports.forEach(visit);
+          };
+          fileNames.forEach(visit);
+          return { files, css };
+        };
+        const alreadyLoaded = new Set([entry.fileName, ...entry.imports]);
+        const start = closure([chunkOf('/src/start.tsx').fileName]);
+        // The logged-in app's shell and page registry (router.tsx), prefetched once the login page has loaded.
+        const shell = closure(SHELL_SOURCES.map((source) => chunkOf(source).fileName));
+        const shellFiles = [...shell.files, ...shell.css].filter(
+          (file) => !alreadyLoaded.has(file) && !start.files.has(file) && !start.css.has(file),
+        );
         return [
-          ...[...css].map((file) => ({
+          ...[...start.css].map((file) => ({
             tag: 'link',
             attrs: { rel: 'stylesheet', crossorigin: true, href: `/${file}`, nonce: '__CSP_NONCE__' },
             injectTo: 'head' as const,
           })),
-          ...[...files]
+          ...[...start.files]
             .filter((file) => !alreadyLoaded.has(file))
             .map((file) => ({
               tag: 'link',
               attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}`, nonce: '__CSP_NONCE__' },
               injectTo: 'head' as const,
             })),
+          {
+            tag: 'meta',
+            attrs: { name: SHELL_FILES_META, content: shellFiles.map((file) => `/${file}`).join(' ') },
+            injectTo: 'head' as const,
+          },
         ];
       },
+    },
+  };
+}
+
+const LOGIN_TEXTS_PREFIX = 'virtual:login-texts/';
+const localesDir = fileURLToPath(new URL('./src/locales/', import.meta.url));
+
+/**
+ * `import('virtual:login-texts/cs')`: the texts of src/locales/cs.json that the login page uses
+ * (src/locales/loginTexts.ts), as a module of its own. One language file stays the source of every text.
+ */
+export function loginTextsModules(): Plugin {
+  return {
+    name: 'strazce-login-texts',
+    resolveId(id) {
+      return id.startsWith(LOGIN_TEXTS_PREFIX) ? `\0${id}` : undefined;
+    },
+    async load(id) {
+      if (!id.startsWith(`\0${LOGIN_TEXTS_PREFIX}`)) return undefined;
+      // Named without `.json`: Vite's JSON plugin would take the module for a JSON file.
+      const file = path.join(localesDir, `${path.basename(id.slice(LOGIN_TEXTS_PREFIX.length + 1))}.json`);
+      this.addWatchFile(file);
+      const texts = JSON.parse(await fs.readFile(file, 'utf8')) as Record<string, unknown>;
+      return `export default ${JSON.stringify(loginTexts(texts))};`;
     },
   };
 }
@@ -185,7 +235,14 @@ function serviceWorker(): Plugin[] {
 }
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), precompressAssets(), pdfStandardFonts(), preloadStart(), serviceWorker()],
+  plugins: [
+    react(),
+    loginTextsModules(),
+    precompressAssets(),
+    pdfStandardFonts(),
+    preloadStart(),
+    serviceWorker(),
+  ],
   resolve: {
     alias:
       command === 'build' && existsSync(reactRouterProduction)

@@ -1,5 +1,6 @@
 import type { ComponentType, LazyExoticComponent } from 'react';
 import { lazyWithTimeout } from '../lib/lazyWithTimeout';
+import { whenIdle } from '../lib/idle';
 
 /**
  * The page registry (every module's map of route path → page) is a chunk of its own, loaded with the first
@@ -19,7 +20,6 @@ export function preloadPages(): void {
   void loadRegistry().catch(() => undefined);
   if (listPagesRequested) return;
   listPagesRequested = true;
-  const whenIdle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 1000));
   whenIdle(() => void loadListPages().catch(() => undefined));
 }
 

@@ -11,9 +11,14 @@ import { PageError } from '../components/PageError';
 import { RouteErrorBoundary } from '../components/RouteErrorBoundary';
 import { SessionProvider, useSession } from '../lib/session';
 import { storage } from '../lib/storage';
+import { prefetchShell } from '../lib/prefetchShell';
+import { allTextsReady } from '../lib/i18n';
 
-/** The logged-in app's shell (menu, site and user choosers, the two-factor and password prompts), its own chunk. */
-const loadAppLayout = () => import('./AppFrame');
+/**
+ * The logged-in app's shell (menu, site and user choosers, the two-factor and password prompts), its own chunk,
+ * with all texts of the language (a guest's login page has only its own).
+ */
+const loadAppLayout = () => Promise.all([import('./AppFrame'), allTextsReady()]).then(([module]) => module);
 const AppLayout = lazyWithTimeout(() => loadAppLayout().then((module) => ({ default: module.AppFrame })));
 // With a stored session the shell is fetched while the session is restored, not after it (and then the page).
 const loadLoginPage = () => import('../modules/auth/LoginPage');
@@ -21,8 +26,10 @@ if (storage.token.get()) {
   void loadAppLayout().catch(() => undefined);
   preloadPages();
 } else {
-  // A guest is sent to the login page: its chunk loads beside the texts, not after the first render.
+  // A guest is sent to the login page: its chunk loads beside the texts, not after the first render. The shell
+  // that follows the login is fetched (not run) once the login page has loaded.
   void loadLoginPage().catch(() => undefined);
+  prefetchShell();
 }
 const LoginPage = lazyWithTimeout(loadLoginPage);
 // The public pages other than the login page use Ant Design, which loads with them (the login page's does not).

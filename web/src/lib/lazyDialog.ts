@@ -1,5 +1,6 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { CHUNK_LOAD_TIMEOUT_MS, withTimeout } from './withTimeout';
+import { whenIdle } from './idle';
 
 /**
  * A dialog in a chunk of its own: not part of its page's first download (the page budget of
@@ -19,7 +20,6 @@ export function lazyDialog<P extends object>(
       throw error;
     }));
   const preload = () => {
-    const whenIdle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 1000));
     whenIdle(() => void fetchChunk().catch(() => undefined));
   };
   return Object.assign(lazy(fetchChunk), { preload });

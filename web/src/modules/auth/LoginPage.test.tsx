@@ -6,17 +6,27 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { HEADERS } from '@strazce/contract';
 import en from '../../locales/en.json';
+import { loginTexts } from '../../locales/loginTexts';
 import { SessionProvider } from '../../lib/session';
 import LoginPage from './LoginPage';
 
+// The login page's texts alone, as a guest's first paint has them (lib/i18n.ts): a text of the page missing
+// from them would show as its key.
 const i18n = createInstance();
+const missing: string[] = [];
 beforeAll(async () => {
-  await i18n.use(initReactI18next).init({ lng: 'en', resources: { en: { translation: en } } });
+  await i18n.use(initReactI18next).init({
+    lng: 'en',
+    resources: { en: { translation: loginTexts(en) } },
+    saveMissing: true,
+    missingKeyHandler: (_languages, _namespace, key) => missing.push(key),
+  });
 });
 
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  expect(missing).toEqual([]);
 });
 
 const refusal = (status: number, code: string) =>
