@@ -12,6 +12,7 @@ import { RouteErrorBoundary } from '../components/RouteErrorBoundary';
 import { SessionProvider, useSession } from '../lib/session';
 import { storage } from '../lib/storage';
 import { prefetchShell } from '../lib/prefetchShell';
+import { onFirstInteraction } from '../lib/idle';
 import { allTextsReady } from '../lib/i18n';
 
 /**
@@ -26,10 +27,14 @@ if (storage.token.get()) {
   void loadAppLayout().catch(() => undefined);
   preloadPages();
 } else {
-  // A guest is sent to the login page: its chunk loads beside the texts, not after the first render. The shell
-  // that follows the login is fetched (not run) once the login page has loaded.
+  // A guest is sent to the login page: its chunk loads beside the texts, not after the first render. What follows
+  // the login (the shell, fetched but not run, and all texts) loads once the user starts to log in: not beside
+  // the first paint, which it would slow on a slow network.
   void loadLoginPage().catch(() => undefined);
-  prefetchShell();
+  onFirstInteraction(() => {
+    prefetchShell();
+    void allTextsReady().catch(() => undefined);
+  });
 }
 const LoginPage = lazyWithTimeout(loadLoginPage);
 // The public pages other than the login page use Ant Design, which loads with them (the login page's does not).

@@ -5,7 +5,6 @@ import type { Locale as AntdLocale } from 'antd/es/locale';
 import type { Language } from '@strazce/contract';
 import { initialLanguage } from './language';
 import { storage } from './storage';
-import { afterLoadWhenIdle } from './idle';
 
 const DAYJS_LOCALE: Record<Language, string> = { cs: 'cs', 'en-US': 'en' };
 
@@ -70,8 +69,8 @@ async function loadTexts(language: Language): Promise<void> {
 const language = initialLanguage(storage.language.get(), browserLanguages());
 
 /**
- * A guest starts at the login page: its first paint needs only the login page's texts, and the rest follows once
- * the page has loaded. With a stored session the app starts with all texts.
+ * A guest starts at the login page: its first paint needs only the login page's texts, and the rest follows when
+ * the user starts to log in (router.tsx). With a stored session the app starts with all texts.
  */
 const guest = !storage.token.get();
 
@@ -104,8 +103,6 @@ export const i18nReady: Promise<unknown> = startingTexts.then((texts) => {
 export function allTextsReady(): Promise<void> {
   return i18nReady.then(() => loadTexts((i18n.language as Language) ?? language));
 }
-if (guest && typeof document !== 'undefined')
-  afterLoadWhenIdle(() => void allTextsReady().catch(() => undefined));
 
 i18n.on('languageChanged', (next) => {
   dayjs.locale(DAYJS_LOCALE[next as Language] ?? 'en');

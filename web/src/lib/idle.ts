@@ -5,10 +5,15 @@ export function whenIdle(run: () => void): void {
 }
 
 /**
- * Runs `run` once the page has loaded and the browser is then idle: for what the next screen needs, fetched
- * without competing with this one's first paint.
+ * Runs `run` once, at the user's first key press, input (a password manager's too), click or touch on the page:
+ * for what the next screen needs (the logged-in app after the login form), fetched while the user types instead
+ * of beside the first paint.
  */
-export function afterLoadWhenIdle(run: () => void): void {
-  if (document.readyState === 'complete') whenIdle(run);
-  else window.addEventListener('load', () => whenIdle(run), { once: true });
+export function onFirstInteraction(run: () => void): void {
+  const events = ['keydown', 'input', 'pointerdown', 'touchstart'] as const;
+  const once = () => {
+    for (const name of events) window.removeEventListener(name, once, true);
+    run();
+  };
+  for (const name of events) window.addEventListener(name, once, { capture: true, passive: true });
 }
