@@ -1,8 +1,7 @@
 import { Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { DesktopOutlined, LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
+import { DesktopOutlined, LockOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { TOTP_CODE_PATTERN } from '@strazce/contract';
 import { api, ApiError } from '../../lib/api';
 import { useSession, type LogoutReason } from '../../lib/session';
 import { lazyWithTimeout } from '../../lib/lazyWithTimeout';
@@ -11,6 +10,7 @@ import { LightAlert } from '../../components/light/LightAlert';
 import { LightButton } from '../../components/light/LightButton';
 import { LightField } from '../../components/light/LightField';
 import { AuthScreen } from './AuthScreen';
+import { TfaCodeField, tfaCodeError } from './TfaCodeField';
 import { loginErrorText, nextCodeAt } from './loginErrors';
 import { safeRedirect } from './redirect';
 import { clearOidcFragment, oidcErrorText, readOidcFragment } from './oidcFragment';
@@ -44,10 +44,8 @@ function checkValues(values: LoginValues, codeShown: boolean, t: (key: string) =
   const errors: FieldErrors = {};
   if (!values.userName.trim()) errors.userName = t('validation.required');
   if (!values.password) errors.password = t('validation.required');
-  if (codeShown) {
-    if (!values.code) errors.code = t('validation.required');
-    else if (!TOTP_CODE_PATTERN.test(values.code)) errors.code = t('validation.tfaCode');
-  }
+  const codeError = codeShown ? tfaCodeError(values.code, t) : null;
+  if (codeError) errors.code = codeError;
   return errors;
 }
 
@@ -246,18 +244,11 @@ export default function LoginPage() {
           error={errors.password}
         />
         {codeShown && (
-          <LightField
+          <TfaCodeField
             id="login_code"
             ref={codeInput}
-            label={t('login.tfaCode')}
-            extra={t('login.tfaCodeHint')}
-            prefix={<SafetyOutlined />}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            data-testid="login-code"
             value={values.code}
-            onChange={(event) => change('code', event.target.value)}
+            onChange={(code) => change('code', code)}
             error={errors.code}
           />
         )}

@@ -1,19 +1,13 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { LoginOutlined, SafetyOutlined } from '@ant-design/icons';
+import { LoginOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import {
-  API_BASE,
-  HEADERS,
-  TOTP_CODE_PATTERN,
-  type OidcIssuer,
-  type SessionResponse,
-} from '@strazce/contract';
+import { API_BASE, HEADERS, type OidcIssuer, type SessionResponse } from '@strazce/contract';
 import { api, ApiError } from '../../lib/api';
 import { storage } from '../../lib/storage';
 import { LightAlert } from '../../components/light/LightAlert';
 import { LightButton } from '../../components/light/LightButton';
-import { LightField } from '../../components/light/LightField';
 import { Spinner } from '../../components/light/Spinner';
+import { TfaCodeField, tfaCodeError } from './TfaCodeField';
 
 /**
  * "Sign in with <issuer>" buttons, one per issuer the server offers; nothing when there is none. Part of the
@@ -83,13 +77,7 @@ export function OidcHandOver({
   const [tfaCode, setTfaCode] = useState('');
   /** Set by the first submit: from then on the code is checked as it changes. */
   const [checked, setChecked] = useState(false);
-  const codeError = !checked
-    ? null
-    : !tfaCode
-      ? t('validation.required')
-      : TOTP_CODE_PATTERN.test(tfaCode)
-        ? null
-        : t('validation.tfaCode');
+  const codeError = checked ? tfaCodeError(tfaCode, t) : null;
 
   const exchange = async (withCode?: string) => {
     setBusy(true);
@@ -129,7 +117,7 @@ export function OidcHandOver({
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     setChecked(true);
-    if (TOTP_CODE_PATTERN.test(tfaCode) && !busy) void exchange(tfaCode);
+    if (tfaCodeError(tfaCode, t) === null && !busy) void exchange(tfaCode);
   };
 
   if (!askCode)
@@ -148,18 +136,11 @@ export function OidcHandOver({
         className="auth-alert"
       />
       <form name="oidc-tfa" noValidate onSubmit={onSubmit}>
-        <LightField
+        <TfaCodeField
           id="oidc-tfa_code"
           ref={codeInput}
-          label={t('login.tfaCode')}
-          extra={t('login.tfaCodeHint')}
-          prefix={<SafetyOutlined />}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
-          data-testid="login-code"
           value={tfaCode}
-          onChange={(event) => setTfaCode(event.target.value)}
+          onChange={setTfaCode}
           error={codeError}
         />
         <LightButton
