@@ -149,6 +149,10 @@ export function CrudPage(props: CrudPageProps) {
     () => headerMeasure(`${token.fontWeightStrong} ${token.fontSize}px ${token.fontFamily}`),
     [token.fontWeightStrong, token.fontSize, token.fontFamily],
   );
+  const measureBody = useMemo(
+    () => headerMeasure(`${token.fontSize}px ${token.fontFamily}`),
+    [token.fontSize, token.fontFamily],
+  );
 
   const [tableBox, tableWidth] = useElementWidth();
   const listQuery = useMemo(() => buildListQuery(entity, state), [entity, state]);
@@ -311,6 +315,12 @@ export function CrudPage(props: CrudPageProps) {
   const fixedWidth = actionsWidth + (props.expandedRow ? EXPAND_WIDTH : 0);
   // Each column's own width (its content's, never less than its header's), then fitted to the table's room.
   const fieldOf = (name: string) => entity.fields[name] as FieldDef | undefined;
+  // An enum's cell shows its translated label as text: the widest one, unless the page draws the cell itself.
+  const labelsWidth = (name: string) => {
+    const field = fieldOf(name);
+    if (field?.kind !== 'enum' || !field.values || props.render?.[name]) return undefined;
+    return Math.max(...field.values.map((value) => measureBody(enumLabel(t, entity, name, value))));
+  };
   const widths = fitColumns(
     columnNames.map((name) => {
       const title = titleOf(name);
@@ -321,6 +331,7 @@ export function CrudPage(props: CrudPageProps) {
           filterable: !!fieldOf(name)?.filter,
           width: props.columnWidths?.[name],
           field: fieldOf(name),
+          labelsWidth: labelsWidth(name),
         },
         measure,
       );

@@ -48,6 +48,18 @@ describe('column widths from the field type', () => {
     expect(columnWidth({ title: 'A', sortable: false, filterable: false, width: 320 }, measure)).toBe(320);
   });
 
+  it('widens an enum column to its widest label, up to a limit', () => {
+    const spec = { title: 'Read', sortable: false, filterable: true, field: { kind: 'enum' } as never };
+    const plain = columnWidth(spec, measure);
+    // 'Zobrazení čísla dokladu' (23 characters at 8 px) with the cell's padding: wider than an enum's default.
+    const widened = columnWidth({ ...spec, labelsWidth: 23 * 8 }, measure);
+    expect(widened).toBeGreaterThan(plain);
+    expect(widened).toBeGreaterThanOrEqual(23 * 8 + 24);
+    // Short labels keep the default; a very long one is cut at the limit (whole on hover).
+    expect(columnWidth({ ...spec, labelsWidth: 3 * 8 }, measure)).toBe(plain);
+    expect(columnWidth({ ...spec, labelsWidth: 80 * 8 }, measure)).toBe(240);
+  });
+
   it('breaks a header title at the space that leaves the shorter longer line', () => {
     expect(titleWidth('Pod minimem', measure)).toBe(7 * 8); // 'minimem'
     expect(titleWidth('Anonymizovat po odchodu', measure)).toBe(12 * 8); // 'Anonymizovat' / 'po odchodu'

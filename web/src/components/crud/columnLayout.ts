@@ -13,6 +13,8 @@ const PADDING = 28;
 /** The sort arrows and the filter trigger beside a header title. */
 const SORTER = 20;
 const FILTER = 24;
+/** The widest label of an enum column may widen it up to this; a longer one is cut and shown whole on hover. */
+const LABELS_MAX = 240;
 
 /**
  * The width of the content of a column by the field's kind (without the header): what a typical value needs
@@ -73,6 +75,8 @@ export interface ColumnSpec {
   /** The page's own width (custom cells); else the field's content width. */
   width?: number;
   field?: FieldDef;
+  /** The width of the widest label the column shows in the body's font (an enum's values, translated). */
+  labelsWidth?: number;
 }
 
 /** The width a text takes in the header's font; a canvas measures it in the browser. */
@@ -123,10 +127,14 @@ export function headerWidth(spec: ColumnSpec, measure: MeasureText = measureHead
   );
 }
 
-/** The width of a column: its content's (or the page's own), never less than its header needs. */
+/**
+ * The width of a column: its content's (or the page's own), wide enough for its widest label up to LABELS_MAX,
+ * never less than its header needs.
+ */
 export function columnWidth(spec: ColumnSpec, measure: MeasureText = measureHeader): number {
   const content = spec.width ?? (spec.field ? contentWidth(spec.field) : 160);
-  return Math.max(content, headerWidth(spec, measure));
+  const labels = spec.labelsWidth ? Math.min(LABELS_MAX, Math.ceil(spec.labelsWidth + PADDING)) : 0;
+  return Math.max(content, labels, headerWidth(spec, measure));
 }
 
 /**
