@@ -256,13 +256,20 @@ async function takePruneLock(tx: Db): Promise<boolean> {
 }
 
 /**
- * Makes the month partitions of the audit (migration 0032) of `at`'s month and the next two, when missing;
- * entries of those months that waited in the default partition move into them.
+ * Makes the month partitions of the audit (migration 0032) of `at`'s month and the next two, when missing, and
+ * after a long stop those of the months since the newest one: partitions without a gap keep a list's first page
+ * on the newest months (db/partitionSpan.ts). Entries of those months that waited in the default partition move
+ * into them.
  */
 export async function ensureAuditPartitions(db: Db, at: Date): Promise<void> {
-  for (let ahead = 0; ahead <= 2; ahead++) {
-    const month = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + ahead, 1));
-    await db.transaction((tx) => tx.execute(sql`select system_audit_partition(${month}::timestamptz)`));
+  const thisMonth = Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), 1);
+  const lastMonth = Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + 2, 1);
+  const newestEnd = (await auditPartitions(db)).at(-1)?.end.getTime();
+  let month = new Date(newestEnd !== undefined && newestEnd < thisMonth ? newestEnd : thisMonth);
+  while (month.getTime() <= lastMonth) {
+    const start = month;
+    await db.transaction((tx) => tx.execute(sql`select system_audit_partition(${start}::timestamptz)`));
+    month = new Date(Date.UTC(month.getUTCFullYear(), month.getUTCMonth() + 1, 1));
   }
 }
 

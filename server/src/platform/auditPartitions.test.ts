@@ -1,6 +1,7 @@
-import { eq, sql } from 'drizzle-orm';
+import { desc, eq, sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/helper';
+import { partitionSpan } from '../db/partitionSpan';
 import {
   ensureAuditPartitions,
   entryHash,
@@ -13,7 +14,8 @@ import { auditChains, audits } from './platform.tables';
 /**
  * The audit partitioned by month (migration 0032, issue 37 point 2): a month's partition is made ahead (the
  * entries of that month waiting in the default partition move into it), retention drops whole months, and
- * the hash chains verify across partitions and after a drop.
+ * the hash chains verify across partitions and after a drop; a list of the newest entries reads the newest
+ * months alone while every entry lies within the partitions (db/partitionSpan.ts).
  */
 let ctx: TestContext;
 let site: number;
@@ -141,5 +143,61 @@ describe('the audit partitioned by month', () => {
     // The partial month goes row by row once the cutoff passes it; the chain is then empty and verifies.
     expect(await pruneAuditEntries(ctx.db, new Date('2020-03-20T00:00:00Z'))).toBe(1);
     expect((await verifyAuditChains(ctx.db)).intact).toBe(true);
+  });
+
+  it('keeps a list on the newest months while every entry is within the partitions, and reads all otherwise', async () => {
+    const now = new Date();
+    const monthAt = (ahead: number) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + ahead, 1));
+    // Only this month and the two ahead stay: the partitions meet without a gap, the default one is empty.
+    await pruneAuditEntries(ctx.db, monthAt(0));
+    const span = await partitionSpan(ctx.db, 'system_audit');
+    expect(span).toEqual({ from: monthAt(0), to: monthAt(3) });
+
+    // Within the span the planner leaves the default partition out and reads the months newest first, stopping
+    // at the page's rows; without it, it starts every partition and merges them.
+    const plan = async (where: SQL) =>
+      (
+        (await ctx.db.execute(
+          sql`explain (costs off) select id from system_audit ${where} order by created desc, id desc limit 25`,
+        )) as unknown as { rows: Array<Record<string, string>> }
+      ).rows
+        .map((row) => Object.values(row)[0])
+        .join('\n');
+    const spanned = await plan(sql`where created >= ${span!.from} and created < ${span!.to}`);
+    expect(spanned).toContain('system_audit_p');
+    expect(spanned).not.toContain('system_audit_default');
+    expect(spanned).not.toContain('Merge Append');
+    expect(await plan(sql``)).toContain('system_audit_default');
+
+    // The list answers the newest entries, as the table holds them.
+    const list = async (query = '') => {
+      const reply = await ctx.call(ctx.admin, 'GET', `/api/system_audit?page=1&size=10${query}`);
+      expect(reply.statusCode, reply.body).toBe(200);
+      return reply.json<Array<{ id: number; path: string }>>();
+    };
+    const page = await list();
+    expect(page.length).toBeGreaterThan(0);
+    const newest = await ctx.db
+      .select({ id: audits.id })
+      .from(audits)
+      .orderBy(desc(audits.created), desc(audits.id))
+      .limit(10);
+    expect(page.map((entry) => entry.id)).toEqual(newest.map((entry) => entry.id));
+
+    // An entry outside every month (a clock far off) waits in the default partition: there is no span then, and
+    // the lists read every partition again once the kept span has expired (30 s).
+    await ctx.db.insert(audits).values({
+      created: new Date('2018-03-01T10:00:00Z'),
+      event: 'WRITE',
+      siteId: site,
+      author: 'recepce',
+      method: 'PUT',
+      path: '/api/visit/far-back',
+      status: 200,
+    });
+    expect(await partitionSpan(ctx.db, 'system_audit')).toBeNull();
+    await ctx.clock.advance(31_000);
+    const found = await list('&path=far-back');
+    expect(found.map((entry) => entry.path)).toEqual(['/api/visit/far-back']);
   });
 });

@@ -197,7 +197,8 @@ export function crudRepository<F extends Fields>(
   const { insert, update } = crudWrites(model, findRow);
 
   /** A page of a list (the main one, with a row filter, or a scope) as JSON text, and its total. */
-  async function pageJson(target: Target, query: ListQuery, request?: FastifyRequest) {
+  async function pageJson(listed: Target, query: ListQuery, request?: FastifyRequest) {
+    const target = options.partitions ? { ...listed, span: await options.partitions.span() } : listed;
     const [texts, total] = await Promise.all([recordTexts(target, query, request), countRows(target)]);
     return { json: `[${texts.join(',')}]`, total };
   }

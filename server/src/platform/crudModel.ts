@@ -1,4 +1,4 @@
-import { and, eq, getTableName, gte, ilike, inArray, lte, sql, SQL } from 'drizzle-orm';
+import { and, eq, getTableName, gte, ilike, inArray, lt, lte, sql, SQL } from 'drizzle-orm';
 import { toSnakeCase } from 'drizzle-orm/casing';
 import { alias, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
@@ -12,6 +12,7 @@ import {
   type ListQuery,
 } from '@strazce/contract';
 import type { Db } from '../db/database';
+import type { PartitionSpan } from '../db/partitionSpan';
 import type { Clock } from './clock';
 import { AppError, validationError } from './errors';
 import { refTarget } from './refs';
@@ -120,6 +121,12 @@ export interface CrudOptions<F extends Fields> {
   /** A row-level restriction by caller (e.g. only own rows), applied to list, get, update and delete. */
   rowFilter?: (request: FastifyRequest) => SQL | undefined;
   /**
+   * A table partitioned by range of `column` with a default partition (the audit trail by month): its lists keep
+   * `column` within the partitions' span while that holds every row (db/partitionSpan.ts), so that a page of the
+   * newest rows reads the newest partitions alone.
+   */
+  partitions?: { column: PgColumn; span: () => Promise<PartitionSpan | null> };
+  /**
    * Large tables: count matching rows exactly only up to this many; beyond it the total is the planner's
    * estimate (never below the limit), so a page never waits for a count over millions of rows. Such an
    * estimate is reused for the same filters for 30 s, an exact total until the next write call.
@@ -186,6 +193,8 @@ export interface Target {
   extraWhere?: SQL;
   /** A named list of `CrudOptions.scopes`. */
   scope?: string;
+  /** A list's span of the partitions (`CrudOptions.partitions`). */
+  span?: PartitionSpan | null;
 }
 export const inline: Bind = (value) => value;
 
@@ -353,6 +362,13 @@ export function crudModel<F extends Fields>(options: CrudOptions<F>, clock: Cloc
       shape.push(`scope:${target.scope}`);
     }
     if (target.filters) conditions.push(...filterConditions(target.filters, bind, shape));
+    const { partitions } = options;
+    if (target.span && partitions) {
+      const from = bind(target.span.from, partitions.column);
+      const to = bind(target.span.to, partitions.column);
+      conditions.push(() => and(gte(partitions.column, from), lt(partitions.column, to)));
+      shape.push('span');
+    }
     // Lists leave restricted records out (GDPR art. 18, restriction.tables.ts); a record by id stays readable.
     if (target.id === undefined && restricted) conditions.push(() => restricted);
     return () => and(...conditions.map((condition) => condition()));

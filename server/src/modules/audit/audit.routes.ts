@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { audit, auditVerificationSchema } from '@strazce/contract';
 import type { Db } from '../../db/database';
+import { keptPartitionSpan } from '../../db/partitionSpan';
 import { verifyAuditChains } from '../../platform/auditChain';
 import { crudRoutes } from '../../platform/crud';
 import { audits } from '../../platform/platform.tables';
@@ -19,6 +20,11 @@ export function registerAuditRoutes(app: FastifyInstance, db: Db, rawDb: Db = db
     table: audits,
     log: { time: audits.created },
     countLimit: AUDIT_COUNT_LIMIT,
+    // One partition a month (migration 0032): a page of the newest entries reads the newest months alone.
+    partitions: {
+      column: audits.created,
+      span: keptPartitionSpan(rawDb, 'system_audit', () => app.clock.now()),
+    },
   });
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/system_audit/verify',
