@@ -184,6 +184,10 @@ describe('the audit partitioned by month', () => {
       .limit(10);
     expect(page.map((entry) => entry.id)).toEqual(newest.map((entry) => entry.id));
 
+    // The partition job's next run five months on (a long stop) makes the months between too: no gap.
+    await ensureAuditPartitions(ctx.db, monthAt(5));
+    expect(await partitionSpan(ctx.db, 'system_audit')).toEqual({ from: monthAt(0), to: monthAt(8) });
+
     // An entry outside every month (a clock far off) waits in the default partition: there is no span then, and
     // the lists read every partition again once the kept span has expired (30 s).
     await ctx.db.insert(audits).values({
