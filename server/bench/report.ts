@@ -79,6 +79,8 @@ export interface MixResult {
 export interface DatabaseRun {
   kind: 'postgresql' | 'pglite';
   visits: number;
+  /** Sites the visits and audit entries are spread over (one when absent); the pages read one of them. */
+  sites?: number;
   /** Vehicle movements seeded beside the visits. */
   vehicles?: number;
   seedSeconds: number;
@@ -278,6 +280,16 @@ export function mergeReport(existing: string, fresh: string): string {
   });
 }
 
+/** How many visits on how many sites: '1,000,000 visits on one site'. */
+function visitsSpread(run: DatabaseRun): string {
+  const sites = run.sites ?? 1;
+  if (sites === 1) return `${run.visits.toLocaleString('en')} visits on one site`;
+  return (
+    `${run.visits.toLocaleString('en')} visits (and as many audit entries) on ${sites} sites, ` +
+    `${Math.round(run.visits / sites).toLocaleString('en')} each; the pages read one of them`
+  );
+}
+
 /** The visits' and audit entries' part: the page scenarios, the mixed load, their targets. */
 function renderVisits(runs: DatabaseRun[], machine: Machine): string {
   const lines: string[] = ['## Measurements', '', ...machineLines(machine), ''];
@@ -289,7 +301,7 @@ function renderVisits(runs: DatabaseRun[], machine: Machine): string {
     lines.push(
       `## ${run.kind === 'postgresql' ? 'PostgreSQL' : 'PGlite (embedded)'}`,
       '',
-      `${run.visits.toLocaleString('en')} visits on one site, seeded in ${run.seedSeconds.toFixed(0)} s; ` +
+      `${visitsSpread(run)}, seeded in ${run.seedSeconds.toFixed(0)} s; ` +
         `${run.connections} concurrent connections per page; each side measured in ${run.rounds} alternating ` +
         `rounds of ${Number(round.toFixed(2))} s (${run.duration} s per side).`,
       '',

@@ -12,6 +12,7 @@
  *   BENCH_CPU_PROF=/tmp/prof npm run bench -- --db=postgresql --only=first-page,in-area,mix
  *   npm run bench -- --json=/tmp/bench.json ...; npm run bench -- --render=/tmp/bench.json --out=../docs/performance.md
  *   npm run bench -- --db=postgresql --floor ...     # each read also through a bare node:http server (below)
+ *   npm run bench -- --db=postgresql --visits=10000000 --sites=50 ...  # 200,000 visits on each of 50 sites
  *
  * Every measurement alternates short rounds of HTTP and of the replayed SQL (`--rounds` rounds of each side,
  * `--duration` seconds per side in all), so that other work on the machine slows both sides alike; the
@@ -83,7 +84,9 @@ if (process.argv.includes('--whole')) {
 const { values: args } = parseArgs({
   options: {
     db: { type: 'string', default: 'both' },
+    /** Visits (and as many audit entries) in all, spread evenly over `sites` sites; the pages read one of them. */
     visits: { type: 'string', default: '1000000' },
+    sites: { type: 'string', default: '1' },
     /** Vehicle movements (entries and departures) on the bench site: at least 2,500. */
     vehicles: { type: 'string', default: '1000000' },
     /** Stock items and movements on the bench site (0 items: no stock). */
@@ -125,6 +128,7 @@ const { values: args } = parseArgs({
 });
 const FLOOR = args.floor === true;
 const VISITS = Number(args.visits);
+const SITES = Number(args.sites);
 const VEHICLES = Number(args.vehicles);
 // The plate scenarios read a plate of the 1,000th entry that stayed (bench/seed.ts): a little over half the
 // movements are entries.
@@ -133,6 +137,10 @@ if (!args.render && !(VEHICLES >= MIN_VEHICLES)) {
   process.stderr.write(
     `--vehicles must be at least ${MIN_VEHICLES.toLocaleString('en')} (given: ${args.vehicles})\n`,
   );
+  process.exit(2);
+}
+if (!args.render && !(Number.isInteger(SITES) && SITES >= 1 && SITES <= VISITS)) {
+  process.stderr.write(`--sites must be a whole number from 1 to --visits (given: ${args.sites})\n`);
   process.exit(2);
 }
 const STOCK_ITEMS = Number(args['stock-items']);
@@ -368,6 +376,7 @@ async function startTarget(kind: 'postgresql' | 'pglite') {
       String(STOCK_MOVEMENTS),
       String(LOGISTICS_TRANSPORTS),
       String(LOGISTICS_LOG_ROWS),
+      String(SITES),
     ],
     {
       // The flags `npm start` and the container image run the server with (README).
@@ -908,7 +917,7 @@ async function measureMix(target: Target, address: string, ids: Ids): Promise<Mi
 
 async function benchDatabase(kind: 'postgresql' | 'pglite'): Promise<DatabaseRun> {
   log(
-    `\n== ${kind}: seeding ${VISITS.toLocaleString('en')} visits, ${VEHICLES.toLocaleString('en')} vehicle movements`,
+    `\n== ${kind}: seeding ${VISITS.toLocaleString('en')} visits on ${SITES} site(s), ${VEHICLES.toLocaleString('en')} vehicle movements`,
   );
   const load = os.loadavg();
   const target = await startTarget(kind);
@@ -971,6 +980,7 @@ async function benchDatabase(kind: 'postgresql' | 'pglite'): Promise<DatabaseRun
     return {
       kind,
       visits: VISITS,
+      sites: SITES,
       vehicles: VEHICLES,
       seedSeconds,
       vehicleSeedSeconds,

@@ -92,9 +92,9 @@ export interface BenchSite {
   purposeIds: number[];
 }
 
-/** One site with every module, realistic gates, purposes, cards and document types, and a receptionist. */
-export async function seedSite(db: Db): Promise<BenchSite> {
-  const [site] = await db.insert(sites).values({ name: 'Bench – centrála' }).returning({ id: sites.id });
+/** A site with every module, realistic gates, purposes, cards and document types; no users. */
+async function seedSiteCodeLists(db: Db, name: string): Promise<BenchSite> {
+  const [site] = await db.insert(sites).values({ name }).returning({ id: sites.id });
   await db.insert(siteModules).values(MODULES.map((module) => ({ siteId: site.id, module })));
   const [district] = await db
     .insert(districts)
@@ -115,6 +115,19 @@ export async function seedSite(db: Db): Promise<BenchSite> {
     { siteId: site.id, name: 'Občanský průkaz' },
     { siteId: site.id, name: 'Cestovní pas' },
   ]);
+  return {
+    siteId: site.id,
+    gateIds: gateRows.map((row) => row.id),
+    purposeIds: purposeRows.map((row) => row.id),
+  };
+}
+
+/**
+ * The bench site: every module, its code lists, the bench user and the mixed load's users, and the persons of
+ * the administration lists.
+ */
+export async function seedSite(db: Db): Promise<BenchSite> {
+  const site = await seedSiteCodeLists(db, 'Bench – centrála');
   const [person] = await db
     .insert(persons)
     .values({ firstName: 'Bench', lastName: 'Recepce', email: 'bench@example.com' })
@@ -141,25 +154,28 @@ export async function seedSite(db: Db): Promise<BenchSite> {
       role,
     })),
   );
-  await db.insert(userSites).values({ userId: user.id, siteId: site.id });
+  await db.insert(userSites).values({ userId: user.id, siteId: site.siteId });
   for (const mixUser of Object.values(MIX_USERS)) {
     const [row] = await db
       .insert(users)
       .values({ userName: mixUser.userName, passwordHash: await hashPassword(BENCH_PASSWORD) })
       .returning({ id: users.id });
     await db.insert(userRoles).values(mixUser.roles.map((role) => ({ userId: row.id, role })));
-    await db.insert(userSites).values({ userId: row.id, siteId: site.id });
+    await db.insert(userSites).values({ userId: row.id, siteId: site.siteId });
   }
   await db.execute(sql`
     insert into system_person (first_name, last_name, email, corporate_id, home_site_id)
     select ${pick(FIRST_NAMES, 2654435761)}, ${pick(LAST_NAMES, 40503)}, 'osoba' || g || '@example.com',
-      'C' || lpad(g::text, 6, '0'), ${site.id}::int
+      'C' || lpad(g::text, 6, '0'), ${site.siteId}::int
     from generate_series(1, ${PERSONS}::int) g`);
-  return {
-    siteId: site.id,
-    gateIds: gateRows.map((row) => row.id),
-    purposeIds: purposeRows.map((row) => row.id),
-  };
+  return site;
+}
+
+/** `count` more sites with the bench site's code lists and no users: their visits share the tables. */
+export async function seedOtherSites(db: Db, count: number): Promise<BenchSite[]> {
+  const others: BenchSite[] = [];
+  for (let n = 1; n <= count; n++) others.push(await seedSiteCodeLists(db, `Bench – pobočka ${n}`));
+  return others;
 }
 
 type Row = Record<string, unknown>;
@@ -184,20 +200,26 @@ async function dropIndexes(db: Db, table: string): Promise<() => Promise<void>> 
 }
 
 /**
- * `count` visits in bulk SQL (`generate_series`), newest first every 90 seconds back in time: entries and
- * departures alternate, the newest entries are in the area, a third bring a vehicle, a tenth companions and
- * a twentieth equipment. The visit indexes are dropped for the load and built again afterwards (faster).
+ * `count` visits in bulk SQL (`generate_series`), spread evenly over `sites` (interleaved, as sites work at the
+ * same time); on each site newest first every 90 seconds back in time: entries and departures alternate, the
+ * newest entries are in the area, a third bring a vehicle, a tenth companions and a twentieth equipment. The
+ * visit indexes are dropped for the load and built again afterwards (faster).
  */
 export async function seedVisits(
   db: Db,
-  site: BenchSite,
+  sites: BenchSite[],
   count: number,
   log: (line: string) => void,
 ): Promise<void> {
   const rebuildIndexes = await dropIndexes(db, 'visit');
 
-  const purposes = sql.raw(`array[${site.purposeIds.join(',')}]`);
-  const gateIds = sql.raw(`array[${site.gateIds.join(',')}]`);
+  // Series number g is visit l (1-based, newest first) of site s (0-based): every site has the same gates and
+  // purposes, so each site's own are at s × their number in the flat arrays.
+  const siteIds = sql.raw(`array[${sites.map((site) => site.siteId).join(',')}]`);
+  const purposes = sql.raw(`array[${sites.flatMap((site) => site.purposeIds).join(',')}]`);
+  const gateIds = sql.raw(`array[${sites.flatMap((site) => site.gateIds).join(',')}]`);
+  const purposeCount = sites[0].purposeIds.length;
+  const gateCount = sites[0].gateIds.length;
   const batch = 100_000;
   for (let from = 1; from <= count; from += batch) {
     const to = Math.min(count, from + batch - 1);
@@ -205,15 +227,15 @@ export async function seedVisits(
       insert into visit (site_id, movement_time, direction, in_area, departed, departure_time, tag, purpose_id,
         gate_id, first_name, last_name, company, document_number, visited_first_name, visited_last_name,
         vehicle_plate, parking_place)
-      select ${site.siteId},
-        now() - g * interval '90 seconds',
-        case when g % 2 = 1 then 'IN' else 'OUT' end,
-        g % 2 = 1 and g <= ${IN_AREA * 2},
-        g % 2 = 1 and g > ${IN_AREA * 2},
-        case when g % 2 = 1 and g > ${IN_AREA * 2} then now() - (g - 1) * interval '90 seconds' end,
-        case when g % 2 = 1 and g <= ${IN_AREA * 2} then 'K' || (1000 + (g / 2) % 500) end,
-        (${purposes})[1 + ((g::bigint * 7919) % ${site.purposeIds.length})],
-        (${gateIds})[1 + ((g::bigint * 104729) % ${site.gateIds.length})],
+      select (${siteIds})[1 + s],
+        now() - l * interval '90 seconds',
+        case when l % 2 = 1 then 'IN' else 'OUT' end,
+        l % 2 = 1 and l <= ${IN_AREA * 2},
+        l % 2 = 1 and l > ${IN_AREA * 2},
+        case when l % 2 = 1 and l > ${IN_AREA * 2} then now() - (l - 1) * interval '90 seconds' end,
+        case when l % 2 = 1 and l <= ${IN_AREA * 2} then 'K' || (1000 + (l / 2) % 500) end,
+        (${purposes})[1 + s * ${purposeCount} + ((g::bigint * 7919) % ${purposeCount})],
+        (${gateIds})[1 + s * ${gateCount} + ((g::bigint * 104729) % ${gateCount})],
         ${pick(FIRST_NAMES, 2654435761)},
         ${pick(LAST_NAMES, 40503)},
         ${pick(COMPANIES, 69069)},
@@ -222,15 +244,16 @@ export async function seedVisits(
         ${pick(LAST_NAMES, 22695477)},
         case when g % 3 = 0 then (1 + g % 9) || chr(65 + (g % 26)::int) || (g % 10) || ' ' || lpad((g % 10000)::text, 4, '0') end,
         case when g % 3 = 0 then 'P' || (g % 120) end
-      from generate_series(${from}::int, ${to}::int) g`);
+      from generate_series(${from}::int, ${to}::int) g,
+        lateral (select (g - 1) % ${sites.length} as s, (g - 1) / ${sites.length} + 1 as l) local`);
     log(`  visits ${to.toLocaleString('en')} / ${count.toLocaleString('en')}`);
   }
   await db.execute(sql`
     insert into visit_accompaniment (site_id, visit_id, name, document)
-    select site_id, id, 'Doprovod ' || (id % 1000), 'OP' || id from visit where site_id = ${site.siteId} and id % 10 = 0`);
+    select site_id, id, 'Doprovod ' || (id % 1000), 'OP' || id from visit where id % 10 = 0`);
   await db.execute(sql`
     insert into visit_equipment (site_id, visit_id, object, serial_number)
-    select site_id, id, 'Notebook', 'SN' || id from visit where site_id = ${site.siteId} and id % 20 = 0`);
+    select site_id, id, 'Notebook', 'SN' || id from visit where id % 20 = 0`);
   log('  building indexes');
   await rebuildIndexes();
   await db.execute(sql`vacuum analyze`);
@@ -241,17 +264,18 @@ export const BENCH_AUDIT_AUTHOR = 'recepce.novak';
 const AUDIT_AUTHORS = [BENCH_AUDIT_AUTHOR, 'admin', 'vratny.svoboda', 'recepce.dvorakova', 'dispecer.kral'];
 
 /**
- * `count` audit entries in bulk SQL, newest first every 30 seconds back: writes on the site and logins
- * without one, from a few dozen authors (the first of them makes a few percent). The indexes are dropped for
+ * `count` audit entries in bulk SQL, newest first every 30 seconds back: writes on the sites (runs of nine
+ * entries each, in turn) and logins without one, from a few dozen authors (the first of them makes a few percent). The indexes are dropped for
  * the load and built again afterwards; the entries are not chained (the bench reads, it does not verify).
  */
 export async function seedAudits(
   db: Db,
-  site: BenchSite,
+  sites: BenchSite[],
   count: number,
   log: (line: string) => void,
 ): Promise<void> {
   const rebuildIndexes = await dropIndexes(db, 'system_audit');
+  const siteIds = sql.raw(`array[${sites.map((site) => site.siteId).join(',')}]`);
   const authors = sql.raw(
     `array[${[...AUDIT_AUTHORS, ...Array.from({ length: 40 }, (_, i) => `uzivatel.${i}`)]
       .map((name) => `'${name}'`)
@@ -270,7 +294,7 @@ export async function seedAudits(
         address, params, request_headers, request_body, changes)
       select now() - g * interval '30 seconds',
         case when g % 10 = 0 then 'LOGIN' else 'WRITE' end,
-        case when g % 10 = 0 then null else ${site.siteId}::int end,
+        case when g % 10 = 0 then null else (${siteIds})[1 + (g / 10) % ${sites.length}] end,
         (${authors})[1 + ((g::bigint * 2654435761) % 45)],
         case when g % 10 = 0 then 'GET' when g % 3 = 0 then 'PUT' else 'POST' end,
         case when g % 10 = 0 then '/api/session' else '/api/visit/' || (g % 50000) end,

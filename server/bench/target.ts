@@ -4,6 +4,7 @@
  * straight through the driver (PGlite lives in this process, so its SQL can only be run here).
  *
  *   argv: <postgresql|pglite> <visits> <vehicle movements> <stock items> <stock movements> <transports> <log rows>
+ *     <sites the visits and audit entries are spread over>
  */
 import fs from 'node:fs';
 import http from 'node:http';
@@ -15,7 +16,15 @@ import { openDatabase, type Database } from '../src/db/database';
 import { freshPostgresDatabase } from '../src/db/freshDatabase';
 import { sql } from 'drizzle-orm';
 import { applyRetention } from '../src/modules/privacy/privacy.retention';
-import { seedAudits, seedLogistics, seedSite, seedStock, seedVehicles, seedVisits } from './seed';
+import {
+  seedAudits,
+  seedLogistics,
+  seedOtherSites,
+  seedSite,
+  seedStock,
+  seedVehicles,
+  seedVisits,
+} from './seed';
 import { captureStatements, driverOf, runOn, runStatements, type Statement } from './sql';
 import type { TargetReply, TargetRequest } from './protocol';
 
@@ -26,6 +35,7 @@ const stockItems = Number(process.argv[5] ?? 0);
 const stockMovements = Number(process.argv[6] ?? 0);
 const logisticsTransports = Number(process.argv[7] ?? 0);
 const logisticsLogRows = Number(process.argv[8] ?? 0);
+const siteCount = Number(process.argv[9] ?? 1);
 const reply = (message: TargetReply) => process.send!(message);
 
 async function openBenchDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
@@ -41,9 +51,11 @@ async function openBenchDatabase(): Promise<{ database: Database; drop(): Promis
 const { database, drop } = await openBenchDatabase();
 const started = Date.now();
 const site = await seedSite(database.db);
-await seedVisits(database.db, site, visits, (line) => reply({ type: 'log', line }));
+// The measured pages read the bench site; the other sites' visits share its tables and indexes.
+const visitSites = [site, ...(await seedOtherSites(database.db, siteCount - 1))];
+await seedVisits(database.db, visitSites, visits, (line) => reply({ type: 'log', line }));
 // As many audit entries as visits: the audit log is the other list that grows without bound.
-await seedAudits(database.db, site, visits, (line) => reply({ type: 'log', line }));
+await seedAudits(database.db, visitSites, visits, (line) => reply({ type: 'log', line }));
 const vehiclesStarted = Date.now();
 const vehicles = await seedVehicles(database.db, site, vehicleMovements, (line) =>
   reply({ type: 'log', line }),

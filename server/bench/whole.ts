@@ -4,7 +4,7 @@
  * Every module at once (issue 37 point 3): two app instances on one fresh PostgreSQL database, driven for
  * `--minutes` by `--connections` client connections in all, as a real installation is used:
  *
- *   npm run bench -- --whole [--minutes=10 --connections=200 --cameras=8 --boards=50 --think=2000]
+ *   npm run bench -- --whole [--minutes=10 --warmup=30 --connections=200 --cameras=8 --boards=50 --think=2000]
  *
  * Set-up: startCluster (cluster.ts) with the server built as `npm start` runs it (one bundle run by plain node),
  * the demo data (two sites with every module) and, through the API, what the load needs on each site: ANPR
@@ -23,7 +23,8 @@
  * Measured: each call type's p50/p99 and errors (any status but the expected one, or no answer within 30 s);
  * for every transport event a dispatcher caused, when each board of its site saw it after the write was
  * acknowledged (missed events, p99 and max delay); each instance's RSS every 30 s (/proc/<pid>/status); the
- * database's connections (pg_stat_activity, every 5 s); the CPU time of this process (the load generator).
+ * database's connections (pg_stat_activity, every 5 s); the CPU time of this process (the load generator); and per
+ * 5-second window what may have held the slow calls (stalls.ts: event-loop delays, GC pauses, CPU, disk, locks).
  *
  * Ports: instances 8581, 8582 (proxy 8580, used for the set-up only); data folders /tmp/strazce-whole-*.
  * PostgreSQL: WHOLE_DATABASE_URL's server (default postgres://postgres@127.0.0.1:5432/postgres); the fresh
@@ -41,11 +42,17 @@ import { fillSecrets } from '../src/modules/messaging/secrets';
 import { openSecret, secretsKeyFrom, useSecretsKey } from '../src/platform/secretBox';
 import { DEMO_PASSWORD } from '../src/seed';
 import { buildServer, login, say, sleep, startCluster, type Cluster } from './cluster';
+import { watchStalls, type StallWatch } from './stalls';
 
 const { values: args } = parseArgs({
   args: process.argv.slice(2).filter((arg) => arg !== '--whole'),
   options: {
     minutes: { type: 'string', default: '10' },
+    /**
+     * Seconds of load before the measured minutes: the instances' first calls of each kind (code V8 has not yet
+     * compiled, statements not yet prepared on each pooled connection) are reported apart.
+     */
+    warmup: { type: 'string', default: '30' },
     connections: { type: 'string', default: '200' },
     cameras: { type: 'string', default: '8' },
     boards: { type: 'string', default: '50' },
@@ -53,6 +60,7 @@ const { values: args } = parseArgs({
   },
 });
 const MINUTES = Number(args.minutes);
+const WARMUP_S = Number(args.warmup);
 const CONNECTIONS = Number(args.connections);
 const CAMERAS = Number(args.cameras);
 const BOARDS = Number(args.boards);
@@ -60,6 +68,7 @@ const THINK_MS = Number(args.think);
 const PROXY_PORT = 8580;
 const DATA_DIR = `/tmp/strazce-whole-${process.pid}`;
 const SECRETS_KEY = randomBytes(32).toString('hex');
+const METRICS_TOKEN = randomBytes(24).toString('hex');
 const REPLY_TIMEOUT_MS = 30_000;
 const READ_TARGET_MS = 100;
 const WRITE_TARGET_MS = 250;
@@ -78,7 +87,11 @@ interface CallRecord {
 const calls = new Map<string, CallRecord>();
 /** Calls are recorded only while the load runs (not during the set-up). */
 let measuring = false;
+/** Calls of the warm-up: their times and failures, reported apart from the measured minutes. */
+let warming = false;
+const warmup = { ms: [] as number[], errors: 0 };
 let running = true;
+let stalls: StallWatch | undefined;
 
 function record(
   name: string,
@@ -86,7 +99,13 @@ function record(
   ms: number,
   outcome: { ok: boolean; status: string; body?: string },
 ) {
+  if (warming) {
+    warmup.ms.push(ms);
+    if (!outcome.ok) warmup.errors++;
+    return;
+  }
   if (!measuring) return;
+  stalls?.note(name, ms);
   let entry = calls.get(name);
   if (!entry) calls.set(name, (entry = { kind, ms: [], errors: 0, statuses: new Map() }));
   entry.ms.push(ms);
@@ -593,28 +612,17 @@ const machineTicks = () => {
 
 interface Samples {
   rss: Array<{ second: number; kb: number[] }>;
-  connections: number[];
 }
 
-function sampleEverything(cluster: Cluster, started: number): { samples: Samples; stop(): void } {
-  const samples: Samples = { rss: [], connections: [] };
+function sampleMemory(cluster: Cluster, started: number): { samples: Samples; stop(): void } {
+  const samples: Samples = { rss: [] };
   const rss = () =>
     samples.rss.push({
       second: Math.round((Date.now() - started) / 1000),
       kb: cluster.instances.map((instance) => rssKb(instance.child.pid!)),
     });
-  const connections = () =>
-    database
-      .query<{ n: number }>(
-        'select count(*)::int as n from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
-      )
-      .then(({ rows }) => samples.connections.push(rows[0].n));
   rss();
-  const timers = [
-    setInterval(rss, 30_000),
-    setTimeout(rss, 120_000),
-    setInterval(() => void connections(), 5_000),
-  ];
+  const timers = [setInterval(rss, 30_000), setTimeout(rss, 120_000)];
   return {
     samples,
     stop: () => {
@@ -651,6 +659,15 @@ function callTable(minutes: number): string[] {
     );
   }
   return lines;
+}
+
+function warmupLine(): string {
+  const sorted = [...warmup.ms].sort((a, b) => a - b);
+  return (
+    `Warm-up (the first ${WARMUP_S} s of load, not in the table): ${sorted.length} calls, ${warmup.errors} errors, ` +
+    `p50 ${ms(percentile(sorted, 0.5))} ms, p99 ${ms(percentile(sorted, 0.99))} ms, max ${ms(sorted[sorted.length - 1])} ms, ` +
+    `${sorted.filter((value) => value > WRITE_TARGET_MS).length} over ${WRITE_TARGET_MS} ms`
+  );
 }
 
 function errorLines(): string[] {
@@ -725,7 +742,7 @@ async function main(): Promise<void> {
     name: 'whole',
     proxyPort: PROXY_PORT,
     databaseVariable: 'WHOLE_DATABASE_URL',
-    env: (port) => ({ DATA_DIR: `${DATA_DIR}-${port}`, SECRETS_KEY }),
+    env: (port) => ({ DATA_DIR: `${DATA_DIR}-${port}`, SECRETS_KEY, METRICS_TOKEN }),
     bundle,
   });
   stopOnSignal(clusterStarted);
@@ -840,15 +857,25 @@ async function main(): Promise<void> {
       boards.push(board);
       await watch(board, token);
     }
-    say(`${boards.length} boards open, ${workers.length} clients ready; load for ${MINUTES} min`);
+    say(
+      `${boards.length} boards open, ${workers.length} clients ready; warm-up ${WARMUP_S} s, then load for ${MINUTES} min`,
+    );
+    warming = true;
+    const running$ = workers.map((work) => work());
+    await sleep(WARMUP_S * 1000);
+    warming = false;
 
     const started = Date.now();
     const cpuBefore = process.cpuUsage();
     const instanceCpuBefore = cluster.instances.map((instance) => cpuSeconds(instance.child.pid!));
     const machineBefore = machineTicks();
-    const monitor = sampleEverything(cluster, started);
+    const monitor = sampleMemory(cluster, started);
+    stalls = watchStalls(
+      ports.map((port) => ({ port, token: METRICS_TOKEN })),
+      database,
+      started,
+    );
     measuring = true;
-    const running$ = workers.map((work) => work());
     const progress = setInterval(() => {
       const done = [...calls.values()].reduce((sum, entry) => sum + entry.ms.length, 0);
       const errors = [...calls.values()].reduce((sum, entry) => sum + entry.errors, 0);
@@ -869,6 +896,8 @@ async function main(): Promise<void> {
     // The last events on their way to the boards.
     await sleep(2000);
     monitor.stop();
+    await stalls.stop();
+    const connections = stalls.connections();
 
     const report = [
       `Machine: ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? 'unknown'}), Node ${process.version}, ` +
@@ -878,13 +907,14 @@ async function main(): Promise<void> {
           .loadavg()
           .map((x) => x.toFixed(2))
           .join(' ')} after`,
-      `Clients: ${JSON.stringify({ boards: BOARDS, cameras: CAMERAS, ...counts })}; think time ${THINK_MS} ms ±50 %; ${(seconds / 60).toFixed(1)} min`,
+      `Clients: ${JSON.stringify({ boards: BOARDS, cameras: CAMERAS, ...counts })}; think time ${THINK_MS} ms ±50 %; ${(seconds / 60).toFixed(1)} min measured after ${WARMUP_S} s of warm-up`,
       `CPU during the load: load generator (this process) ${(((cpu.user + cpu.system) / 1e6 / seconds) * 100).toFixed(0)} % of one core; ` +
         `instances ${instanceCpu.map((share) => `${(share * 100).toFixed(0)} %`).join(', ')} of one core; ` +
         `the whole machine busy ${(machineBusy * 100).toFixed(0)} % of its ${os.cpus().length} cores (every process of every user)`,
       '',
       ...callTable(seconds / 60),
       '',
+      warmupLine(),
       ...errorLines(),
       '',
       'Boards:',
@@ -894,10 +924,13 @@ async function main(): Promise<void> {
       ...memoryLines(monitor.samples, ports),
       '',
       `PostgreSQL connections of the database (pg_stat_activity, every 5 s, the sampler's own left out): ` +
-        `max ${Math.max(...monitor.samples.connections)}, median ${percentile(
-          [...monitor.samples.connections].sort((a, b) => a - b),
+        `max ${Math.max(...connections)}, median ${percentile(
+          [...connections].sort((a, b) => a - b),
           0.5,
         )}`,
+      '',
+      'What held the slow calls (5-s windows):',
+      ...stalls.lines(),
     ];
     console.log(`\nEvery module at once\n\n${report.join('\n')}`);
   } finally {
