@@ -1,7 +1,7 @@
 import { desc, eq, sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/helper';
-import { partitionSpan } from '../db/partitionSpan';
+import { partitionSpan, windowSince } from '../db/partitionSpan';
 import {
   ensureAuditPartitions,
   entryHash,
@@ -148,13 +148,22 @@ describe('the audit partitioned by month', () => {
   it('keeps a list on the newest months while every entry is within the partitions, and reads all otherwise', async () => {
     const now = new Date();
     const monthAt = (ahead: number) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + ahead, 1));
-    // Only this month and the two ahead stay: the partitions meet without a gap, the default one is empty.
+    // This month and the two ahead stay, and three months back are made: the partitions meet without a gap, the
+    // default one is empty.
     await pruneAuditEntries(ctx.db, monthAt(0));
+    for (const back of [-3, -2, -1])
+      await ctx.db.execute(sql`select system_audit_partition(${monthAt(back)}::timestamptz)`);
     const span = await partitionSpan(ctx.db, 'system_audit');
-    expect(span).toEqual({ from: monthAt(0), to: monthAt(3) });
+    expect(span).toEqual({ bounds: [-3, -2, -1, 0, 1, 2].map(monthAt), to: monthAt(3) });
+    // A window from a month ago starts at the partition holding that day.
+    const monthAgo = new Date(now.getTime() - 31 * 24 * 3600_000);
+    const window = windowSince(span!, monthAgo);
+    expect(window.to).toEqual(monthAt(3));
+    expect(window.from.getTime()).toBeLessThanOrEqual(monthAgo.getTime());
+    expect(window.from.getTime()).toBeGreaterThanOrEqual(monthAt(-2).getTime());
 
-    // Within the span the planner leaves the default partition out and reads the months newest first, stopping
-    // at the page's rows; without it, it starts every partition and merges them.
+    // Within the window the planner leaves the default partition and the older months out and reads the months
+    // newest first, stopping at the page's rows; without it, it starts every partition and merges them.
     const plan = async (where: SQL) =>
       (
         (await ctx.db.execute(
@@ -163,30 +172,67 @@ describe('the audit partitioned by month', () => {
       ).rows
         .map((row) => Object.values(row)[0])
         .join('\n');
-    const spanned = await plan(sql`where created >= ${span!.from} and created < ${span!.to}`);
-    expect(spanned).toContain('system_audit_p');
-    expect(spanned).not.toContain('system_audit_default');
-    expect(spanned).not.toContain('Merge Append');
-    expect(await plan(sql``)).toContain('system_audit_default');
+    const name = (at: Date) =>
+      `system_audit_p${at.getUTCFullYear()}_${String(at.getUTCMonth() + 1).padStart(2, '0')}`;
+    const windowed = await plan(sql`where created >= ${window.from} and created < ${window.to}`);
+    expect(windowed).toContain(name(monthAt(0)));
+    expect(windowed).not.toContain(name(monthAt(-3)));
+    expect(windowed).not.toContain('system_audit_default');
+    expect(windowed).not.toContain('Merge Append');
+    const whole = await plan(sql``);
+    expect(whole).toContain('system_audit_default');
+    expect(whole).toContain(name(monthAt(-3)));
 
-    // The list answers the newest entries, as the table holds them.
-    const list = async (query = '') => {
-      const reply = await ctx.call(ctx.admin, 'GET', `/api/system_audit?page=1&size=10${query}`);
+    // The list answers the newest entries, as the table holds them: a page the newest months hold whole is read
+    // there; a page they do not fill (its second page, or entries only of older months) over every partition.
+    const entry = (created: Date, path: string) => ({
+      created,
+      event: 'WRITE',
+      siteId: site,
+      author: 'recepce',
+      method: 'PUT',
+      path,
+      status: 200,
+    });
+    const old = new Date(monthAt(-3).getTime() + 24 * 3600_000);
+    await ctx.db
+      .insert(audits)
+      .values([
+        ...Array.from({ length: 12 }, (_, n) =>
+          entry(new Date(now.getTime() - n * 60_000), `/api/visit/recent-${n}`),
+        ),
+        ...Array.from({ length: 3 }, (_, n) =>
+          entry(new Date(old.getTime() + n * 60_000), `/api/visit/old-${n}`),
+        ),
+      ]);
+    const list = async (query: string) => {
+      const reply = await ctx.call(ctx.admin, 'GET', `/api/system_audit?size=10${query}`);
       expect(reply.statusCode, reply.body).toBe(200);
-      return reply.json<Array<{ id: number; path: string }>>();
+      return reply.json<Array<{ id: number; path: string }>>().map((row) => row.path);
     };
-    const page = await list();
-    expect(page.length).toBeGreaterThan(0);
+    const recent = Array.from({ length: 12 }, (_, n) => `/api/visit/recent-${n}`);
+    expect(await list('&page=1&path=recent')).toEqual(recent.slice(0, 10));
+    expect(await list('&page=2&path=recent')).toEqual(recent.slice(10));
+    expect(await list('&page=1&path=old')).toEqual([
+      '/api/visit/old-2',
+      '/api/visit/old-1',
+      '/api/visit/old-0',
+    ]);
+    const page = await list('&page=1');
     const newest = await ctx.db
-      .select({ id: audits.id })
+      .select({ path: audits.path })
       .from(audits)
       .orderBy(desc(audits.created), desc(audits.id))
       .limit(10);
-    expect(page.map((entry) => entry.id)).toEqual(newest.map((entry) => entry.id));
+    expect(page.length).toBe(10);
+    expect(page).toEqual(newest.map((row) => row.path));
 
     // The partition job's next run five months on (a long stop) makes the months between too: no gap.
     await ensureAuditPartitions(ctx.db, monthAt(5));
-    expect(await partitionSpan(ctx.db, 'system_audit')).toEqual({ from: monthAt(0), to: monthAt(8) });
+    expect(await partitionSpan(ctx.db, 'system_audit')).toEqual({
+      bounds: [-3, -2, -1, 0, 1, 2, 3, 4, 5, 6, 7].map(monthAt),
+      to: monthAt(8),
+    });
 
     // An entry outside every month (a clock far off) waits in the default partition: there is no span then, and
     // the lists read every partition again once the kept span has expired (30 s).
@@ -201,7 +247,6 @@ describe('the audit partitioned by month', () => {
     });
     expect(await partitionSpan(ctx.db, 'system_audit')).toBeNull();
     await ctx.clock.advance(31_000);
-    const found = await list('&path=far-back');
-    expect(found.map((entry) => entry.path)).toEqual(['/api/visit/far-back']);
+    expect(await list('&page=1&path=far-back')).toEqual(['/api/visit/far-back']);
   });
 });

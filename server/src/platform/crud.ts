@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HEADERS, idParamsSchema, type Fields, type ListQuery } from '@strazce/contract';
 import type { Db } from '../db/database';
+import { windowSince } from '../db/partitionSpan';
 import { auditRecord, changedFields } from './audit';
 import { systemClock, type Clock } from './clock';
 import { notFound } from './errors';
@@ -196,10 +197,32 @@ export function crudRepository<F extends Fields>(
   const { countRows } = crudCounts(model, db, writes);
   const { insert, update } = crudWrites(model, findRow);
 
+  /**
+   * The newest partitions a page is read within first (`CrudOptions.partitions`): for a page sorted by the
+   * partitions' field newest first, while every row lies within the partitions (db/partitionSpan.ts).
+   */
+  async function newestWindow(query: ListQuery) {
+    const { partitions, entity, defaultOrder } = options;
+    if (!partitions || (!query.sort && defaultOrder)) return null;
+    const sort = query.sort ?? entity.defaultSort;
+    if (sort?.field !== partitions.field || sort.direction !== 'desc') return null;
+    const span = await partitions.span();
+    return span && windowSince(span, new Date(clock.now() - partitions.windowMs));
+  }
+
+  /** A page's records: within the newest partitions when they hold the whole page, else over every row. */
+  async function pageTexts(target: Target, query: ListQuery, request?: FastifyRequest) {
+    const window = await newestWindow(query);
+    if (window) {
+      const texts = await recordTexts({ ...target, window }, query, request);
+      if (texts.length === query.size) return texts;
+    }
+    return recordTexts(target, query, request);
+  }
+
   /** A page of a list (the main one, with a row filter, or a scope) as JSON text, and its total. */
-  async function pageJson(listed: Target, query: ListQuery, request?: FastifyRequest) {
-    const target = options.partitions ? { ...listed, span: await options.partitions.span() } : listed;
-    const [texts, total] = await Promise.all([recordTexts(target, query, request), countRows(target)]);
+  async function pageJson(target: Target, query: ListQuery, request?: FastifyRequest) {
+    const [texts, total] = await Promise.all([pageTexts(target, query, request), countRows(target)]);
     return { json: `[${texts.join(',')}]`, total };
   }
 

@@ -121,11 +121,16 @@ export interface CrudOptions<F extends Fields> {
   /** A row-level restriction by caller (e.g. only own rows), applied to list, get, update and delete. */
   rowFilter?: (request: FastifyRequest) => SQL | undefined;
   /**
-   * A table partitioned by range of `column` with a default partition (the audit trail by month): its lists keep
-   * `column` within the partitions' span while that holds every row (db/partitionSpan.ts), so that a page of the
-   * newest rows reads the newest partitions alone.
+   * A table partitioned by range of `field` (its `column`) with a default partition (the audit trail by month): a
+   * page sorted by it newest first is read within the partitions of the last `windowMs` first, and over every
+   * partition only when those do not hold the whole page (db/partitionSpan.ts).
    */
-  partitions?: { column: PgColumn; span: () => Promise<PartitionSpan | null> };
+  partitions?: {
+    field: keyof F & string;
+    column: PgColumn;
+    span: () => Promise<PartitionSpan | null>;
+    windowMs: number;
+  };
   /**
    * Large tables: count matching rows exactly only up to this many; beyond it the total is the planner's
    * estimate (never below the limit), so a page never waits for a count over millions of rows. Such an
@@ -193,8 +198,8 @@ export interface Target {
   extraWhere?: SQL;
   /** A named list of `CrudOptions.scopes`. */
   scope?: string;
-  /** A list's span of the partitions (`CrudOptions.partitions`). */
-  span?: PartitionSpan | null;
+  /** The newest partitions a page is read within (`CrudOptions.partitions`). */
+  window?: { from: Date; to: Date };
 }
 export const inline: Bind = (value) => value;
 
@@ -363,11 +368,11 @@ export function crudModel<F extends Fields>(options: CrudOptions<F>, clock: Cloc
     }
     if (target.filters) conditions.push(...filterConditions(target.filters, bind, shape));
     const { partitions } = options;
-    if (target.span && partitions) {
-      const from = bind(target.span.from, partitions.column);
-      const to = bind(target.span.to, partitions.column);
+    if (target.window && partitions) {
+      const from = bind(target.window.from, partitions.column);
+      const to = bind(target.window.to, partitions.column);
       conditions.push(() => and(gte(partitions.column, from), lt(partitions.column, to)));
-      shape.push('span');
+      shape.push('window');
     }
     // Lists leave restricted records out (GDPR art. 18, restriction.tables.ts); a record by id stays readable.
     if (target.id === undefined && restricted) conditions.push(() => restricted);

@@ -20,10 +20,13 @@ export function registerAuditRoutes(app: FastifyInstance, db: Db, rawDb: Db = db
     table: audits,
     log: { time: audits.created },
     countLimit: AUDIT_COUNT_LIMIT,
-    // One partition a month (migration 0032): a page of the newest entries reads the newest months alone.
+    // One partition a month (migration 0032): a page of the newest entries is read within the months since
+    // a month ago first (this one and the last), then over all of them when those do not hold the whole page.
     partitions: {
+      field: 'created',
       column: audits.created,
       span: keptPartitionSpan(rawDb, 'system_audit', () => app.clock.now()),
+      windowMs: 31 * 24 * 3600_000,
     },
   });
   app.withTypeProvider<ZodTypeProvider>().get(
