@@ -27,7 +27,7 @@ import { useTranslation } from 'react-i18next';
 import type { FieldDef, RefValue } from '@strazce/contract';
 import { ApiError, NetworkError, api } from '../../lib/api';
 import { apiErrorText } from '../../lib/apiErrors';
-import { formatDate } from '../../lib/format';
+import { formatDate, formatDateTime } from '../../lib/format';
 import { useAccess } from '../../lib/session';
 import { ColumnChooser } from './ColumnChooser';
 import { CrudCards, PhoneFilters } from './CrudCards';
@@ -40,6 +40,8 @@ import {
   headerMeasure,
   optionalColumns,
   shownColumns,
+  wantedWidth,
+  type ColumnSpec,
 } from './columnLayout';
 import { FieldView } from './FieldView';
 import { columnFilter } from './filters';
@@ -72,6 +74,9 @@ function useFilterText() {
     return field.kind === 'enum' ? enumLabel(t, entity, name, String(value)) : String(value);
   };
 }
+
+/** A moment whose date and time take the room of any other in the fixed formats (two digits in every part). */
+const SAMPLE_MOMENT = '2026-12-28T11:58:58Z';
 
 const COARSE = '(pointer: coarse)';
 const subscribeCoarse = (onChange: () => void) => {
@@ -315,29 +320,33 @@ export function CrudPage(props: CrudPageProps) {
   const fixedWidth = actionsWidth + (props.expandedRow ? EXPAND_WIDTH : 0);
   // Each column's own width (its content's, never less than its header's), then fitted to the table's room.
   const fieldOf = (name: string) => entity.fields[name] as FieldDef | undefined;
-  // An enum's cell shows its translated label as text: the widest one, unless the page draws the cell itself.
-  const labelsWidth = (name: string) => {
+  // What a cell shows as text where it is known ahead (unless the page draws the cell itself): an enum's
+  // translated labels, a date's or a date-time's fixed format (its digits are of one width in the app's fonts).
+  const valuesWidth = (name: string) => {
     const field = fieldOf(name);
-    if (field?.kind !== 'enum' || !field.values || props.render?.[name]) return undefined;
-    return Math.max(...field.values.map((value) => measureBody(enumLabel(t, entity, name, value))));
+    if (!field || props.render?.[name]) return undefined;
+    if (field.kind === 'enum' && field.values)
+      return Math.max(...field.values.map((value) => measureBody(enumLabel(t, entity, name, value))));
+    if (field.kind === 'datetime') return measureBody(formatDateTime(SAMPLE_MOMENT));
+    if (field.kind === 'date') return measureBody(formatDate(SAMPLE_MOMENT));
+    return undefined;
   };
+  const specs = columnNames.map((name): ColumnSpec => {
+    const title = titleOf(name);
+    return {
+      title: typeof title === 'string' ? title : null,
+      sortable: !!fieldOf(name)?.sort,
+      filterable: !!fieldOf(name)?.filter,
+      width: props.columnWidths?.[name],
+      field: fieldOf(name),
+      valuesWidth: valuesWidth(name),
+    };
+  });
   const widths = fitColumns(
-    columnNames.map((name) => {
-      const title = titleOf(name);
-      return columnWidth(
-        {
-          title: typeof title === 'string' ? title : null,
-          sortable: !!fieldOf(name)?.sort,
-          filterable: !!fieldOf(name)?.filter,
-          width: props.columnWidths?.[name],
-          field: fieldOf(name),
-          labelsWidth: labelsWidth(name),
-        },
-        measure,
-      );
-    }),
+    specs.map((spec) => columnWidth(spec, measure)),
     columnNames.map((name) => !props.render?.[name] && grows(fieldOf(name))),
     tableWidth - fixedWidth,
+    specs.map((spec) => wantedWidth(spec, measure)),
   );
   const dataColumns: ColumnsType<Row> = columnNames.map((name, index) => {
     // A column of the page's own (no field of the entity) is neither sorted nor filtered.

@@ -11,6 +11,7 @@ import {
   shownColumns,
   titleWidth,
   toggleColumn,
+  wantedWidth,
 } from './columnLayout';
 
 /** A fixed 8 px a character, so the numbers are the same everywhere. */
@@ -48,16 +49,26 @@ describe('column widths from the field type', () => {
     expect(columnWidth({ title: 'A', sortable: false, filterable: false, width: 320 }, measure)).toBe(320);
   });
 
-  it('widens an enum column to its widest label, up to a limit', () => {
+  it('wants a column wide enough for its widest known value (an enum label, a date-time), up to a limit', () => {
     const spec = { title: 'Read', sortable: false, filterable: true, field: { kind: 'enum' } as never };
     const plain = columnWidth(spec, measure);
-    // 'Zobrazení čísla dokladu' (23 characters at 8 px) with the cell's padding: wider than an enum's default.
-    const widened = columnWidth({ ...spec, labelsWidth: 23 * 8 }, measure);
-    expect(widened).toBeGreaterThan(plain);
-    expect(widened).toBeGreaterThanOrEqual(23 * 8 + 24);
-    // Short labels keep the default; a very long one is cut at the limit (whole on hover).
-    expect(columnWidth({ ...spec, labelsWidth: 3 * 8 }, measure)).toBe(plain);
-    expect(columnWidth({ ...spec, labelsWidth: 80 * 8 }, measure)).toBe(240);
+    // 'Zobrazení čísla dokladu' (23 characters at 8 px) with the cell's padding: more than an enum's default.
+    expect(columnWidth({ ...spec, valuesWidth: 23 * 8 }, measure)).toBe(plain);
+    expect(wantedWidth({ ...spec, valuesWidth: 23 * 8 }, measure)).toBe(23 * 8 + 24);
+    // Short labels want no more; a very long one is cut at the limit (whole on hover).
+    expect(wantedWidth({ ...spec, valuesWidth: 3 * 8 }, measure)).toBe(plain);
+    expect(wantedWidth({ ...spec, valuesWidth: 80 * 8 }, measure)).toBe(240);
+  });
+
+  it('gives the room first to the columns that want more, and all they want when the table scrolls anyway', () => {
+    // A date-time wanting 20 px more beside a growing text: with 30 px to spare it gets its 20, the text the rest.
+    expect(fitColumns([156, 150], [false, true], 336, [176, 150])).toEqual([176, 160]);
+    // With 10 px to spare: as much as there is, nothing runs wider than the room.
+    expect(fitColumns([156, 150], [false, true], 316, [176, 150])).toEqual([166, 150]);
+    // A table that just fits keeps its widths; one wider than its room scrolls sideways anyway: every column
+    // as it wants.
+    expect(fitColumns([156, 150], [false, true], 306, [176, 150])).toEqual([156, 150]);
+    expect(fitColumns([156, 150], [false, true], 250, [176, 150])).toEqual([176, 150]);
   });
 
   it('breaks a header title at the space that leaves the shorter longer line', () => {

@@ -10,11 +10,13 @@ import type { FieldDef } from '@strazce/contract';
 
 /** Cell padding (12 px each side) and a little air. */
 const PADDING = 28;
+/** A body cell's padding: a value measured in the cell's font fits exactly within it. */
+const CELL_PADDING = 24;
 /** The sort arrows and the filter trigger beside a header title. */
 const SORTER = 20;
 const FILTER = 24;
-/** The widest label of an enum column may widen it up to this; a longer one is cut and shown whole on hover. */
-const LABELS_MAX = 240;
+/** A column's widest known value may widen it up to this; a longer one is cut and shown whole on hover. */
+const VALUES_MAX = 240;
 
 /**
  * The width of the content of a column by the field's kind (without the header): what a typical value needs
@@ -75,8 +77,11 @@ export interface ColumnSpec {
   /** The page's own width (custom cells); else the field's content width. */
   width?: number;
   field?: FieldDef;
-  /** The width of the widest label the column shows in the body's font (an enum's values, translated). */
-  labelsWidth?: number;
+  /**
+   * The width of the widest value the column shows in the body's font, where it is known ahead: an enum's
+   * translated labels, a date's or a date-time's fixed format.
+   */
+  valuesWidth?: number;
 }
 
 /** The width a text takes in the header's font; a canvas measures it in the browser. */
@@ -127,14 +132,19 @@ export function headerWidth(spec: ColumnSpec, measure: MeasureText = measureHead
   );
 }
 
-/**
- * The width of a column: its content's (or the page's own), wide enough for its widest label up to LABELS_MAX,
- * never less than its header needs.
- */
+/** The width of a column: its content's (or the page's own), never less than its header needs. */
 export function columnWidth(spec: ColumnSpec, measure: MeasureText = measureHeader): number {
   const content = spec.width ?? (spec.field ? contentWidth(spec.field) : 160);
-  const labels = spec.labelsWidth ? Math.min(LABELS_MAX, Math.ceil(spec.labelsWidth + PADDING)) : 0;
-  return Math.max(content, labels, headerWidth(spec, measure));
+  return Math.max(content, headerWidth(spec, measure));
+}
+
+/**
+ * The width a column wants where the room allows (`fitColumns`): its width, or more to show its widest known
+ * value whole (with the cell's padding), up to VALUES_MAX.
+ */
+export function wantedWidth(spec: ColumnSpec, measure: MeasureText = measureHeader): number {
+  const values = spec.valuesWidth ? Math.min(VALUES_MAX, Math.ceil(spec.valuesWidth + CELL_PADDING)) : 0;
+  return Math.max(columnWidth(spec, measure), values);
 }
 
 /**
@@ -195,26 +205,35 @@ export function grows(field: FieldDef | undefined): boolean {
 }
 
 /**
- * The widths of a table's data columns in `available` pixels: as they are when they do not fit (the table then
- * scrolls); else the room to spare goes to the growing columns (texts, names) in proportion to their widths,
- * none beyond a third of the table, and what is left to the last column, so that dates, flags and the row
- * buttons keep their size and no column takes most of a wide screen.
+ * The widths of a table's data columns in `available` pixels. A table that does not fit scrolls sideways anyway:
+ * its columns are as `wanted` (each known value whole). Else the room to spare goes first to the columns that
+ * want more (a date-time, an enum's label, in column order), then to the growing columns (texts, names) in
+ * proportion to their widths, none beyond a third of the table, and what is left to the last column, so that
+ * dates, flags and the row buttons keep their size and no column takes most of a wide screen.
  */
 export function fitColumns(
   widths: readonly number[],
   growing: readonly boolean[],
   available: number,
+  wanted: readonly number[] = widths,
 ): number[] {
-  const fitted = [...widths];
   let spare = Math.floor(available) - widths.reduce((sum, width) => sum + width, 0);
-  if (spare <= 0 || fitted.length === 0) return fitted;
-  const cap = (index: number) => Math.max(widths[index], Math.floor(available / 3));
+  if (spare < 0) return widths.map((width, index) => Math.max(width, wanted[index]));
+  const fitted = [...widths];
+  if (spare === 0 || fitted.length === 0) return fitted;
+  for (let index = 0; index < fitted.length && spare > 0; index++) {
+    const more = Math.min(spare, Math.max(0, wanted[index] - fitted[index]));
+    fitted[index] += more;
+    spare -= more;
+  }
+  const start = [...fitted];
+  const cap = (index: number) => Math.max(start[index], Math.floor(available / 3));
   let open = fitted.map((_, index) => index).filter((index) => growing[index]);
   while (spare > 0 && open.length > 0) {
-    const base = open.reduce((sum, index) => sum + widths[index], 0);
+    const base = open.reduce((sum, index) => sum + start[index], 0);
     let given = 0;
     for (const index of open) {
-      const share = Math.floor((spare * widths[index]) / base);
+      const share = Math.floor((spare * start[index]) / base);
       const next = Math.min(cap(index), fitted[index] + share);
       given += next - fitted[index];
       fitted[index] = next;
