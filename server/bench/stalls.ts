@@ -100,7 +100,8 @@ function scrape(agent: http.Agent, port: number, token: string): Promise<string>
   });
 }
 
-const cpuTicks = () => {
+/** The machine's busy and total CPU time so far (/proc/stat), every process of every user. */
+export const machineTicks = () => {
   const ticks = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
   const total = ticks.reduce((all, value) => all + value, 0);
   return { busy: total - ticks[3] - ticks[4], total };
@@ -156,7 +157,7 @@ export function watchStalls(
     checkpointBuffers: 0,
   });
   let current = fresh();
-  let lastCpu = cpuTicks();
+  let lastCpu = machineTicks();
   let lastDisk = diskTicks();
   let lastGc: GcTotals[] = [];
   let lastCheckpoint = NaN;
@@ -168,7 +169,7 @@ export function watchStalls(
     window.second = Math.round((Date.now() - started) / 1000);
     window.generatorLoopMs = generatorLoop.max / 1e6;
     generatorLoop.reset();
-    const cpu = cpuTicks();
+    const cpu = machineTicks();
     window.machineBusy = (cpu.busy - lastCpu.busy) / Math.max(1, cpu.total - lastCpu.total);
     lastCpu = cpu;
     const disk = diskTicks();

@@ -42,7 +42,7 @@ import { fillSecrets } from '../src/modules/messaging/secrets';
 import { openSecret, secretsKeyFrom, useSecretsKey } from '../src/platform/secretBox';
 import { DEMO_PASSWORD } from '../src/seed';
 import { buildServer, login, say, sleep, startCluster, type Cluster } from './cluster';
-import { watchStalls, type StallWatch } from './stalls';
+import { machineTicks, watchStalls, type StallWatch } from './stalls';
 
 const { values: args } = parseArgs({
   args: process.argv.slice(2).filter((arg) => arg !== '--whole'),
@@ -599,15 +599,6 @@ const rssKb = (pid: number) =>
 const cpuSeconds = (pid: number) => {
   const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
   return (Number(fields[11]) + Number(fields[12])) / 100;
-};
-
-/** The machine's busy and total CPU time so far (/proc/stat), every process of every user. */
-const machineTicks = () => {
-  const [, ...values] = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/);
-  const ticks = values.map(Number);
-  const idle = ticks[3] + ticks[4];
-  const total = ticks.reduce((sum, value) => sum + value, 0);
-  return { busy: total - idle, total };
 };
 
 interface Samples {

@@ -236,15 +236,7 @@ describe('the audit partitioned by month', () => {
 
     // An entry outside every month (a clock far off) waits in the default partition: there is no span then, and
     // the lists read every partition again once the kept span has expired (30 s).
-    await ctx.db.insert(audits).values({
-      created: new Date('2018-03-01T10:00:00Z'),
-      event: 'WRITE',
-      siteId: site,
-      author: 'recepce',
-      method: 'PUT',
-      path: '/api/visit/far-back',
-      status: 200,
-    });
+    await ctx.db.insert(audits).values(entry(new Date('2018-03-01T10:00:00Z'), '/api/visit/far-back'));
     expect(await partitionSpan(ctx.db, 'system_audit')).toBeNull();
     await ctx.clock.advance(31_000);
     expect(await list('&page=1&path=far-back')).toEqual(['/api/visit/far-back']);

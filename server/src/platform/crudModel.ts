@@ -121,13 +121,12 @@ export interface CrudOptions<F extends Fields> {
   /** A row-level restriction by caller (e.g. only own rows), applied to list, get, update and delete. */
   rowFilter?: (request: FastifyRequest) => SQL | undefined;
   /**
-   * A table partitioned by range of `field` (its `column`) with a default partition (the audit trail by month): a
-   * page sorted by it newest first is read within the partitions of the last `windowMs` first, and over every
+   * A table partitioned by range of `field`'s column with a default partition (the audit trail by month): a page
+   * sorted by it newest first is read within the partitions of the last `windowMs` first, and over every
    * partition only when those do not hold the whole page (db/partitionSpan.ts).
    */
   partitions?: {
     field: keyof F & string;
-    column: PgColumn;
     span: () => Promise<PartitionSpan | null>;
     windowMs: number;
   };
@@ -244,6 +243,10 @@ export function crudModel<F extends Fields>(options: CrudOptions<F>, clock: Cloc
   const table = options.table as CrudTable;
   const columns = table as unknown as Record<string, PgColumn>;
   const fieldEntries = Object.entries(entity.fields) as [string, FieldDef][];
+  const partitioned = options.partitions?.field;
+  /** The partition key's column (`CrudOptions.partitions`). */
+  const partitionColumn =
+    partitioned === undefined ? undefined : columns[columnName(partitioned, entity.fields[partitioned])];
   if (options.log && entity.write.length > 0)
     throw new Error(`${entity.resource} is a log: nobody may write it`);
 
@@ -367,11 +370,10 @@ export function crudModel<F extends Fields>(options: CrudOptions<F>, clock: Cloc
       shape.push(`scope:${target.scope}`);
     }
     if (target.filters) conditions.push(...filterConditions(target.filters, bind, shape));
-    const { partitions } = options;
-    if (target.window && partitions) {
-      const from = bind(target.window.from, partitions.column);
-      const to = bind(target.window.to, partitions.column);
-      conditions.push(() => and(gte(partitions.column, from), lt(partitions.column, to)));
+    if (target.window && partitionColumn) {
+      const from = bind(target.window.from, partitionColumn);
+      const to = bind(target.window.to, partitionColumn);
+      conditions.push(() => and(gte(partitionColumn, from), lt(partitionColumn, to)));
       shape.push('window');
     }
     // Lists leave restricted records out (GDPR art. 18, restriction.tables.ts); a record by id stays readable.

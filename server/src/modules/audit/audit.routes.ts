@@ -24,7 +24,6 @@ export function registerAuditRoutes(app: FastifyInstance, db: Db, rawDb: Db = db
     // a month ago first (this one and the last), then over all of them when those do not hold the whole page.
     partitions: {
       field: 'created',
-      column: audits.created,
       span: keptPartitionSpan(rawDb, 'system_audit', () => app.clock.now()),
       windowMs: 31 * 24 * 3600_000,
     },

@@ -8,10 +8,10 @@ import type { FieldDef } from '@strazce/contract';
  * user shows more than fit.
  */
 
-/** Cell padding (12 px each side) and a little air. */
-const PADDING = 28;
-/** A body cell's padding: a value measured in the cell's font fits exactly within it. */
+/** A cell's padding (12 px each side): a value measured in the cell's font fits exactly within it. */
 const CELL_PADDING = 24;
+/** A header's padding and a little air. */
+const PADDING = CELL_PADDING + 4;
 /** The sort arrows and the filter trigger beside a header title. */
 const SORTER = 20;
 const FILTER = 24;
