@@ -36,6 +36,23 @@ test('a clean dialog closes at once on Escape, × and a click beside it', async 
   await expect(discard(page)).toHaveCount(0);
 });
 
+test("a row action's tooltip closes on the click, so that Escape closes the dialog it opened", async ({
+  page,
+}) => {
+  await loginByToken(page, 'admin', ADMIN_PASSWORD, 'en-US', '/visits/purposes');
+  const edit = page.locator('[data-action="edit"]').first();
+  await edit.hover();
+  const tooltip = page.locator('.ant-tooltip:not(.ant-tooltip-hidden)', { hasText: 'Edit' });
+  await expect(tooltip).toBeVisible();
+  await edit.click();
+  await settled(dialog(page));
+  // The pointer still rests on the button under the dialog's mask; its tooltip stays closed.
+  await expect(tooltip).toBeHidden();
+  await page.keyboard.press('Escape');
+  await expect(dialog(page)).toBeHidden();
+  await expect(discard(page)).toHaveCount(0);
+});
+
 test('a changed dialog asks before discarding on Escape, × and a click beside it', async ({ page }) => {
   await loginByToken(page, 'admin', ADMIN_PASSWORD, 'cs', '/visits/purposes');
   await page.getByRole('button', { name: 'Nový záznam' }).click();

@@ -17,7 +17,8 @@ import {
   PlusOutlined,
   ReloadOutlined,
 } from '@ant-design/icons';
-import { Alert, App, Button, Card, Empty, Grid, Space, Table, Tag, Tooltip, Typography, theme } from 'antd';
+import { Alert, App, Button, Card, Empty, Grid, Space, Table, Tag, Typography, theme } from 'antd';
+import { IconButton } from '../IconButton';
 import type { SorterResult } from 'antd/es/table/interface';
 import { StatusMessage } from '../StatusMessage';
 import type { ColumnsType } from 'antd/es/table';
@@ -300,21 +301,20 @@ export function CrudPage(props: CrudPageProps) {
     actions
       .filter((action) => action.visible?.(record, page) ?? true)
       .map((action) => (
-        <Tooltip key={action.key} title={action.label}>
-          <Button
-            type="text"
-            size={large ? 'large' : 'small'}
-            danger={action.danger}
-            icon={action.icon}
-            aria-label={action.label}
-            data-action={action.key}
-            data-testid={action.testId}
-            onClick={(event) => {
-              event.stopPropagation();
-              action.onClick(record, page);
-            }}
-          />
-        </Tooltip>
+        <IconButton
+          key={action.key}
+          label={action.label}
+          type="text"
+          size={large ? 'large' : 'small'}
+          danger={action.danger}
+          icon={action.icon}
+          data-action={action.key}
+          data-testid={action.testId}
+          onClick={(event) => {
+            event.stopPropagation();
+            action.onClick(record, page);
+          }}
+        />
       ));
   const actionsWidth = 20 + actionWidth(coarse) * actions.length;
   const fixedWidth = actionsWidth + (props.expandedRow ? EXPAND_WIDTH : 0);
@@ -473,13 +473,11 @@ export function CrudPage(props: CrudPageProps) {
               onChange={(hidden) => setState((previous) => ({ ...previous, hidden }))}
               compact={phone}
             />
-            <Tooltip title={t('crud.refresh')}>
-              <Button
-                icon={<ReloadOutlined spin={list.isFetching && !list.isLoading} />}
-                onClick={refresh}
-                aria-label={t('crud.refresh')}
-              />
-            </Tooltip>
+            <IconButton
+              label={t('crud.refresh')}
+              icon={<ReloadOutlined spin={list.isFetching && !list.isLoading} />}
+              onClick={refresh}
+            />
             {canCreate && (
               <Button type="primary" icon={<PlusOutlined />} onClick={() => open('create')}>
                 {t('crud.action.create')}

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { LoginOutlined, LogoutOutlined, StopOutlined, SwapOutlined } from '@ant-design/icons';
-import { Button, Card, Flex, Statistic, Tooltip, Typography } from 'antd';
+import { Button, Card, Flex, Statistic, Typography } from 'antd';
+import { IconButton } from '../IconButton';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { Row } from '../crud/fieldWire';
@@ -36,16 +37,14 @@ export function GuardConsole({
               <Typography.Text strong className="visits-console-name" data-testid="current-gate">
                 {gate.name}
               </Typography.Text>
-              <Tooltip title={t('visits.gate.change')}>
-                <Button
-                  type="text"
-                  size="small"
-                  icon={<SwapOutlined />}
-                  onClick={onChangeGate}
-                  aria-label={t('visits.gate.change')}
-                  data-testid="change-gate"
-                />
-              </Tooltip>
+              <IconButton
+                label={t('visits.gate.change')}
+                type="text"
+                size="small"
+                icon={<SwapOutlined />}
+                onClick={onChangeGate}
+                data-testid="change-gate"
+              />
             </Flex>
             {gate.district && <Typography.Text type="secondary">{gate.district}</Typography.Text>}
           </div>

@@ -1,5 +1,6 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Col, Form, Input, Row as GridRow, Tooltip, Typography } from 'antd';
+import { Button, Col, Form, Input, Row as GridRow, Typography } from 'antd';
+import { IconButton } from '../IconButton';
 import { useTranslation } from 'react-i18next';
 
 export interface PairColumn {
@@ -55,16 +56,14 @@ export function PairList({ name, columns, addLabel, emptyText, disabled }: PairL
                 </Col>
               ))}
               <Col flex="none">
-                <Tooltip title={t('visits.form.removeRow')}>
-                  <Button
-                    type="text"
-                    danger
-                    icon={<DeleteOutlined />}
-                    onClick={() => remove(row.name)}
-                    disabled={disabled}
-                    aria-label={t('visits.form.removeRow')}
-                  />
-                </Tooltip>
+                <IconButton
+                  label={t('visits.form.removeRow')}
+                  type="text"
+                  danger
+                  icon={<DeleteOutlined />}
+                  onClick={() => remove(row.name)}
+                  disabled={disabled}
+                />
               </Col>
             </GridRow>
           ))}

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { ReloadOutlined } from '@ant-design/icons';
-import { Alert, Badge, Button, Card, Empty, Space, Spin, Switch, Tooltip, Typography } from 'antd';
+import { Alert, Badge, Card, Empty, Space, Spin, Switch, Typography } from 'antd';
+import { IconButton } from '../../components/IconButton';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -194,14 +195,12 @@ export function Board() {
               />
               {t('logistics.board.sound')}
             </label>
-            <Tooltip title={t('crud.refresh')}>
-              <Button
-                icon={<ReloadOutlined spin={board.isFetching && !board.isLoading} />}
-                onClick={() => void queryClient.invalidateQueries({ queryKey: BOARD_QUERY_KEY })}
-                aria-label={t('crud.refresh')}
-                data-testid="logistics-board-refresh"
-              />
-            </Tooltip>
+            <IconButton
+              label={t('crud.refresh')}
+              icon={<ReloadOutlined spin={board.isFetching && !board.isLoading} />}
+              onClick={() => void queryClient.invalidateQueries({ queryKey: BOARD_QUERY_KEY })}
+              data-testid="logistics-board-refresh"
+            />
             {actions.createButton}
           </Space>
         </div>

@@ -1,5 +1,6 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Input, Tooltip, Typography } from 'antd';
+import { Button, Input, Typography } from 'antd';
+import { IconButton } from '../../components/IconButton';
 import { useTranslation } from 'react-i18next';
 
 interface TaskListProps {
@@ -40,15 +41,13 @@ export function TaskList({ id, value, onChange, disabled }: TaskListProps) {
             aria-label={`${t('entity.patrol/route.fields.tasks')} ${index + 1}`}
             onChange={(event) => change(index, event.target.value)}
           />
-          <Tooltip title={t('patrolSetup.remove')}>
-            <Button
-              type="text"
-              aria-label={t('patrolSetup.remove')}
-              icon={<DeleteOutlined />}
-              disabled={disabled}
-              onClick={() => onChange?.(tasks.filter((_, at) => at !== index))}
-            />
-          </Tooltip>
+          <IconButton
+            label={t('patrolSetup.remove')}
+            type="text"
+            icon={<DeleteOutlined />}
+            disabled={disabled}
+            onClick={() => onChange?.(tasks.filter((_, at) => at !== index))}
+          />
         </div>
       ))}
       <Button icon={<PlusOutlined />} disabled={disabled} onClick={() => onChange?.([...tasks, ''])}>

@@ -6,7 +6,8 @@ import {
   DownloadOutlined,
   ReloadOutlined,
 } from '@ant-design/icons';
-import { Button, Card, DatePicker, Empty, Select, Space, Statistic, Table, Tooltip, Typography } from 'antd';
+import { Button, Card, DatePicker, Empty, Select, Space, Statistic, Table, Typography } from 'antd';
+import { IconButton } from '../../components/IconButton';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -206,13 +207,11 @@ export default function ReportsPage() {
               ]}
               aria-label={t('reports.gateLoad.gate')}
             />
-            <Tooltip title={t('crud.refresh')}>
-              <Button
-                icon={<ReloadOutlined spin={report.isFetching} />}
-                onClick={() => void report.refetch()}
-                aria-label={t('crud.refresh')}
-              />
-            </Tooltip>
+            <IconButton
+              label={t('crud.refresh')}
+              icon={<ReloadOutlined spin={report.isFetching} />}
+              onClick={() => void report.refetch()}
+            />
             <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void exportCsv()}>
               {t('reports.exportCsv')}
             </Button>

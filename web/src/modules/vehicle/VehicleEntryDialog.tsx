@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { HistoryOutlined } from '@ant-design/icons';
-import { App, Button, Form, Input, Space, Tooltip } from 'antd';
+import { App, Form, Input, Space } from 'antd';
+import { IconButton } from '../../components/IconButton';
 import { useTranslation } from 'react-i18next';
 import { vehicle, type Entity } from '@strazce/contract';
 import { ApiError, NetworkError, api } from '../../lib/api';
@@ -148,16 +149,14 @@ function LookupInput({
           void fill();
         }}
       />
-      <Tooltip title={t('vehicles.entry.fillFromLast')}>
-        <Button
-          icon={<HistoryOutlined />}
-          loading={busy}
-          disabled={context.disabled || !(value ?? '').trim()}
-          onClick={() => void fill()}
-          aria-label={t('vehicles.entry.fillFromLast')}
-          data-testid={`lookup-${context.name}`}
-        />
-      </Tooltip>
+      <IconButton
+        label={t('vehicles.entry.fillFromLast')}
+        icon={<HistoryOutlined />}
+        loading={busy}
+        disabled={context.disabled || !(value ?? '').trim()}
+        onClick={() => void fill()}
+        data-testid={`lookup-${context.name}`}
+      />
     </Space.Compact>
   );
 }
