@@ -44,4 +44,4 @@ EXPOSE 8080 9464
 HEALTHCHECK --interval=10s --timeout=3s --start-period=120s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 8080) + '/api/health/ready').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 STOPSIGNAL SIGTERM
-CMD ["node", "--enable-source-maps", "--max-semi-space-size=64", "dist/main.js"]
+CMD ["node", "--enable-source-maps", "--min-semi-space-size=64", "--max-semi-space-size=64", "dist/main.js"]

@@ -1,14 +1,16 @@
 import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import { defineConfig, type Plugin } from 'vite';
+import { createServer, defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { SHELL_FILES_META } from './src/lib/prefetchShell';
 import { loginTexts } from './src/locales/loginTexts';
+import { LOGIN_SHELL_CLASS, LOGIN_SHELL_ID, showLoginShell } from './src/lib/loginShell';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -148,6 +150,90 @@ export function loginTextsModules(): Plugin {
   };
 }
 
+/** The language files of the product's languages (lib/i18n.ts loads the same). */
+const LANGUAGE_FILES = { cs: 'cs', 'en-US': 'en' } as const;
+
+/** The style sheets the login page uses (it has no Ant Design), put into index.html with its copy. */
+const LOGIN_SHELL_STYLES = [
+  'src/app/global.css',
+  'src/components/light/light.css',
+  'src/modules/auth/auth.css',
+];
+
+/**
+ * index.html's copy of the login page (src/lib/loginShell.ts): the build renders the login page to HTML in each
+ * language (src/modules/auth/loginShellMarkup.tsx, through a Vite server of its own for the server-side render)
+ * and puts it into the page as `<template>`s, with the page's style sheets and the inline script that shows the
+ * guest's language before the first paint. A guest's login form then paints after the page itself (one round
+ * trip), not after the app's scripts and the texts (three).
+ */
+function loginShell(): Plugin {
+  let root = '';
+  return {
+    name: 'strazce-login-shell',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+    },
+    transformIndexHtml: {
+      order: 'post',
+      async handler() {
+        const renderer = await createServer({
+          root,
+          configFile: false,
+          logLevel: 'error',
+          appType: 'custom',
+          plugins: [loginTextsModules()],
+          server: { middlewareMode: true, hmr: false, ws: false },
+          optimizeDeps: { noDiscovery: true, include: [] },
+        });
+        let markup: Array<[string, string]>;
+        try {
+          const { loginShellMarkup } = await renderer.ssrLoadModule('/src/modules/auth/loginShellMarkup.tsx');
+          markup = await Promise.all(
+            Object.entries(LANGUAGE_FILES).map(async ([language, file]): Promise<[string, string]> => {
+              const texts = JSON.parse(await fs.readFile(path.join(localesDir, `${file}.json`), 'utf8'));
+              // The test ids stay the app's: a browser test finds the app's form, not its copy.
+              const html = (await loginShellMarkup(language, texts)) as string;
+              return [language, html.replace(/ data-testid="[^"]*"/g, '')];
+            }),
+          );
+        } finally {
+          await renderer.close();
+        }
+        const styles = await Promise.all(
+          LOGIN_SHELL_STYLES.map((file) => fs.readFile(path.join(root, file), 'utf8')),
+        );
+        // The icons' own rules, which @ant-design/icons adds to the page when its first icon renders.
+        const { iconStyles } = createRequire(import.meta.url)('@ant-design/icons/lib/utils') as {
+          iconStyles: string;
+        };
+        return [
+          {
+            tag: 'style',
+            attrs: { nonce: '__CSP_NONCE__' },
+            children: [...styles, iconStyles, `.${LOGIN_SHELL_CLASS} #root { display: none; }`].join('\n'),
+            injectTo: 'head' as const,
+          },
+          ...markup.map(([language, html]) => ({
+            tag: 'template',
+            attrs: { id: `${LOGIN_SHELL_ID}-${language}` },
+            children: html,
+            injectTo: 'body-prepend' as const,
+          })),
+          { tag: 'div', attrs: { id: LOGIN_SHELL_ID }, injectTo: 'body-prepend' as const },
+          {
+            tag: 'script',
+            attrs: { nonce: '__CSP_NONCE__' },
+            children: `(${showLoginShell.toString()})();`,
+            injectTo: 'body-prepend' as const,
+          },
+        ];
+      },
+    },
+  };
+}
+
 /** Where the build puts pdf.js's standard fonts, and where the pages' pdf.js fetches them (signature/pdfView.tsx). */
 const PDF_FONTS_PATH = 'pdfjs/standard_fonts/';
 const pdfFontsDir = fileURLToPath(new URL('../node_modules/pdfjs-dist/standard_fonts/', import.meta.url));
@@ -241,6 +327,7 @@ export default defineConfig(({ command }) => ({
     precompressAssets(),
     pdfStandardFonts(),
     preloadStart(),
+    loginShell(),
     serviceWorker(),
   ],
   resolve: {

@@ -29,6 +29,46 @@ test.describe('login', () => {
     },
   );
 
+  test("the login form paints from the page itself before the app's scripts, and what was typed is kept", async ({
+    page,
+  }) => {
+    await page.addInitScript(() => localStorage.setItem('strazce.language', 'cs'));
+    // The app's scripts wait until the user has typed into the page's own copy of the form.
+    let release = () => {};
+    const scriptsHeld = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/*.js', async (route) => {
+      await scriptsHeld;
+      await route.continue();
+    });
+    await page.goto('/login', { waitUntil: 'commit' });
+    const shell = page.locator('#login-shell');
+    await expect(shell.getByRole('heading', { name: 'Přihlášení' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'cs');
+    await expect(shell.locator('#login_userName')).toBeFocused();
+    await page.keyboard.type('user');
+    await shell.locator('#login_password').click();
+    await page.keyboard.type(DEMO_PASSWORD);
+    // Enter before the app is there sends nothing anywhere (the password never lands in the address).
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/login$/);
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'login-before-scripts-cs.png') });
+
+    release();
+    const password = page.getByTestId('login-password');
+    await expect(password).toBeVisible();
+    await expect(shell.locator('input')).toHaveCount(0);
+    await expect(page.getByTestId('login-username')).toHaveValue('user');
+    await expect(password).toHaveValue(DEMO_PASSWORD);
+    await expect(password).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('home')).toBeVisible();
+
+    // With a stored session the page's copy of the form is not shown.
+    await page.goto('/login');
+    await expect(page.locator('html')).not.toHaveClass(/login-shell-shown/);
+    await expect(shell.locator('input')).toHaveCount(0);
+  });
+
   test('a user with two-factor is asked for the code and logs in with it', async ({ page, adminApi }) => {
     const userName = uniqueName('tfa');
     const password = 'Secret12!';

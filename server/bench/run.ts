@@ -380,7 +380,7 @@ async function startTarget(kind: 'postgresql' | 'pglite') {
     ],
     {
       // The flags `npm start` and the container image run the server with (README).
-      execArgv: ['--enable-source-maps', '--max-semi-space-size=64'],
+      execArgv: ['--enable-source-maps', '--min-semi-space-size=64', '--max-semi-space-size=64'],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     },
   );

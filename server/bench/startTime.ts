@@ -46,7 +46,7 @@ async function startOnce(dataDir: string): Promise<Start> {
   // As `npm start` runs it (server/package.json).
   const child = spawn(
     process.execPath,
-    ['--enable-source-maps', '--max-semi-space-size=64', 'dist/main.js'],
+    ['--enable-source-maps', '--min-semi-space-size=64', '--max-semi-space-size=64', 'dist/main.js'],
     {
       cwd: SERVER_DIR,
       env: {

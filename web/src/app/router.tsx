@@ -1,4 +1,4 @@
-import { Suspense, useEffect, type ReactNode } from 'react';
+import { Suspense, useEffect, useLayoutEffect, type ReactNode } from 'react';
 import { BrowserRouter, Navigate, Outlet, Route, Routes, useLocation } from 'react-router';
 import { APP_ROUTES } from '@strazce/contract';
 import { canOpenRoute, deniedBecause, landingPath } from '../lib/access';
@@ -14,6 +14,7 @@ import { storage } from '../lib/storage';
 import { prefetchShell } from '../lib/prefetchShell';
 import { onFirstInteraction } from '../lib/idle';
 import { allTextsReady } from '../lib/i18n';
+import { leaveLoginShell } from '../lib/loginShell';
 
 /**
  * The logged-in app's shell (menu, site and user choosers, the two-factor and password prompts), its own chunk,
@@ -58,6 +59,11 @@ function ScrollToTop() {
 }
 
 function Root() {
+  const { pathname } = useLocation();
+  // index.html's login page (lib/loginShell.ts) makes way for any other first screen; the login page takes it over.
+  useLayoutEffect(() => {
+    if (pathname !== '/login') leaveLoginShell();
+  }, [pathname]);
   return (
     <SessionProvider>
       <ScrollToTop />

@@ -106,7 +106,8 @@ export function allTextsReady(): Promise<void> {
 
 i18n.on('languageChanged', (next) => {
   dayjs.locale(DAYJS_LOCALE[next as Language] ?? 'en');
-  document.documentElement.lang = next;
+  // Also imported by the build's render of the login page (modules/auth/loginShellMarkup.tsx), without a page.
+  if (typeof document !== 'undefined') document.documentElement.lang = next;
 });
 if (typeof document !== 'undefined') document.documentElement.lang = language;
 

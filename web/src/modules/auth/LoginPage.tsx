@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
+import { Suspense, useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { DesktopOutlined, LockOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +13,7 @@ import { AuthScreen } from './AuthScreen';
 import { TfaCodeField, tfaCodeError } from './TfaCodeField';
 import { loginErrorText, nextCodeAt } from './loginErrors';
 import { safeRedirect } from './redirect';
+import { leaveLoginShell, peekLoginShell } from '../../lib/loginShell';
 import { clearOidcFragment, oidcErrorText, readOidcFragment } from './oidcFragment';
 
 // The directory sign-in (buttons, the hand-over after the issuer) in a chunk of its own: most installations have none.
@@ -83,7 +84,11 @@ export default function LoginPage() {
   const location = useLocation();
   const [params] = useSearchParams();
   const { login, restore } = useSession();
-  const [values, setValues] = useState<LoginValues>({ userName: '', password: '', code: '' });
+  // What the user typed into the login page of index.html before the app had loaded (lib/loginShell.ts).
+  const [values, setValues] = useState<LoginValues>(() => {
+    const typed = peekLoginShell();
+    return { userName: typed?.userName ?? '', password: typed?.password ?? '', code: '' };
+  });
   /** Set by the first submit: from then on the fields are checked as they change, as Ant Design's forms do. */
   const [checked, setChecked] = useState(false);
   /** The server's two-factor answer, for the user name it was asked about. */
@@ -104,6 +109,14 @@ export default function LoginPage() {
   useEffect(() => {
     document.title = `${t('login.title')} · ${t('app.name')}`;
   }, [t]);
+
+  // The page takes the place of index.html's copy of it, with the focus where the user had it.
+  const userNameInput = useRef<HTMLInputElement>(null);
+  const passwordInput = useRef<HTMLInputElement>(null);
+  useLayoutEffect(() => {
+    const typed = leaveLoginShell();
+    if (typed) (typed.focused === 'password' ? passwordInput : userNameInput).current?.focus();
+  }, []);
 
   useEffect(() => {
     if (codeShown) codeInput.current?.focus();
@@ -223,6 +236,7 @@ export default function LoginPage() {
       <form hidden={oidc.code !== null} name="login" noValidate onSubmit={onSubmit}>
         <LightField
           id="login_userName"
+          ref={userNameInput}
           label={t('login.userName')}
           prefix={<UserOutlined />}
           autoComplete="username"
@@ -234,6 +248,7 @@ export default function LoginPage() {
         />
         <LightField
           id="login_password"
+          ref={passwordInput}
           label={t('login.password')}
           prefix={<LockOutlined />}
           password

@@ -5,7 +5,8 @@ import type { TFunction } from 'i18next';
  * (`#code=…`) or an error code (`#oidcError=…`).
  */
 export function readOidcFragment(): { code: string | null; error: string | null } {
-  const fragment = new URLSearchParams(window.location.hash.slice(1));
+  // No address when the build renders the login page (loginShellMarkup.tsx).
+  const fragment = new URLSearchParams(typeof window === 'undefined' ? '' : window.location.hash.slice(1));
   const error = fragment.get('oidcError');
   return { code: fragment.get('code'), error: error && /^[A-Z_]{1,40}$/.test(error) ? error : null };
 }
