@@ -10,6 +10,7 @@ import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { SHELL_FILES_META } from './src/lib/prefetchShell';
 import { loginTexts } from './src/locales/loginTexts';
+import { SHELL_SOURCES } from './scripts/shellSources.mjs';
 import { LOGIN_SHELL_CLASS, LOGIN_SHELL_ID, showLoginShell } from './src/lib/loginShell';
 
 const brotli = promisify(brotliCompress);
@@ -61,9 +62,6 @@ function precompressAssets(): Plugin {
  * prefetches them once it has loaded (lib/prefetchShell.ts), so that the home screen does not wait for them after
  * the login.
  */
-/** The sources of the logged-in app's shell and page registry (loaded with the first page after the login). */
-const SHELL_SOURCES = ['/src/app/AppFrame.tsx', '/src/modules/registry.ts'];
-
 function preloadStart(): Plugin {
   return {
     name: 'strazce-preload-start',
@@ -98,7 +96,7 @@ function preloadStart(): Plugin {
         const alreadyLoaded = new Set([entry.fileName, ...entry.imports]);
         const start = closure([chunkOf('/src/start.tsx').fileName]);
         // The logged-in app's shell and page registry (router.tsx), prefetched once the login page has loaded.
-        const shell = closure(SHELL_SOURCES.map((source) => chunkOf(source).fileName));
+        const shell = closure(SHELL_SOURCES.map((source) => chunkOf(`/${source}`).fileName));
         const shellFiles = [...shell.files, ...shell.css].filter(
           (file) => !alreadyLoaded.has(file) && !start.files.has(file) && !start.css.has(file),
         );

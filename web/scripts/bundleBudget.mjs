@@ -15,6 +15,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { SHELL_SOURCES } from './shellSources.mjs';
 
 /**
  * The budgets (issue 36, the mobile lab profile; issue 10 had 250 and 150): login page, and what any other page
@@ -38,8 +39,6 @@ const LOGIN_SOURCES = [
   'src/modules/auth/AutoLoginPage.tsx',
   'src/modules/auth/LoginPage.tsx',
 ];
-/** The logged-in app's shell and the page registry, loaded with the first page after the login. */
-const SHELL_SOURCES = ['src/app/AppFrame.tsx', 'src/modules/registry.ts'];
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const distDir = path.resolve(args.find((value) => !value.startsWith('--')) ?? path.join(here, '..', 'dist'));

@@ -1,0 +1,2 @@
+/** See shellSources.mjs. */
+export declare const SHELL_SOURCES: readonly string[];
