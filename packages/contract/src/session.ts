@@ -1,5 +1,7 @@
 import { AUTH_PROVIDERS } from './entities/system';
 import { z } from 'zod';
+import { MODULES } from './modules';
+import { siteConfigEntrySchema } from './siteConfig';
 import { passwordSchema } from './validation';
 import { TOTP_CODE_PATTERN } from './wire';
 
@@ -32,6 +34,13 @@ export const sessionResponseSchema = z.object({
   sites: z.array(siteRefSchema),
   authorities: z.array(z.object({ role: z.string() })),
   site: z.object({ id: z.number().int() }).nullable(),
+  /**
+   * What the app needs of the current site before its first page, in the same answer (one round trip less on a
+   * slow network): its enabled modules and its configuration, as `GET /api/system_site/modules` and
+   * `GET /api/system_site/config` give them; empty without a site.
+   */
+  modules: z.array(z.enum(MODULES)),
+  config: z.array(siteConfigEntrySchema),
 });
 export type SessionResponse = z.infer<typeof sessionResponseSchema>;
 

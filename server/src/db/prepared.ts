@@ -109,3 +109,8 @@ export function preparedInsert<T extends PgTable & { id: PgColumn }>(table: T) {
     return Number(created.id);
   };
 }
+
+/** A json value as a driver gives it: parsed already (node-postgres, PGlite), or as text. */
+export function jsonValue<T>(value: unknown): T {
+  return (typeof value === 'string' ? JSON.parse(value) : value) as T;
+}

@@ -12,15 +12,15 @@ const body = (roles: string[]): SessionResponse => ({
   sites: [{ id: 1, name: 'Brno' }],
   authorities: roles.map((role) => ({ role })),
   site: { id: 1 },
+  modules: ['MOD_VISIT'],
+  config: [],
 });
 
-/** The server: the login, the site's modules and config, and the test call answered by `roles`. */
+/** The server: the login (with the site's modules and config) and the test call answered by `roles`. */
 function server(roles: () => Response) {
   let sessionRoles = ['ALL_CLIENTS'];
   const fetchMock = vi.fn(async (url: string) => {
     if (url === '/api/session') return Response.json(body(sessionRoles));
-    if (url.startsWith('/api/system_site/modules')) return Response.json([]);
-    if (url === '/api/system_site/config') return Response.json([]);
     if (url === '/api/access_user/roles?id=7') return roles();
     return new Response(null, { status: 404 });
   });
@@ -67,6 +67,16 @@ afterEach(() => {
   vi.unstubAllGlobals();
   localStorage.clear();
   current = null;
+});
+
+describe('the login', () => {
+  it("is one call: the site's modules and configuration come with the session", async () => {
+    const { fetchMock } = server(() => Response.json([]));
+    await loggedIn();
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/api/session']);
+    expect(current!.session?.modules).toEqual(['MOD_VISIT']);
+    expect(current!.site).toEqual({ id: 1, name: 'Brno' });
+  });
 });
 
 describe("the session's test call (spec: GET access_user/roles with parameter id)", () => {

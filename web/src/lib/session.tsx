@@ -89,23 +89,18 @@ export function setClientToken(token: string): void {
   setApiCredentials({ token: storage.token.get(), clientToken: token });
 }
 
-async function loadSite(body: SessionResponse): Promise<Session> {
+/** The app's session from the server's answer to a login, a restore or a site switch. */
+function sessionOf(body: SessionResponse): Session {
   const siteId = body.site?.id ?? null;
-  const [modules, config] =
-    siteId === null
-      ? [[], []]
-      : await Promise.all([
-          api.get<ModuleCode[]>('/system_site/modules', { query: { id: siteId }, silent: true }),
-          api.get<SiteConfigEntry[]>('/system_site/config', { silent: true }),
-        ]);
   return {
     user: body.user,
     token: body.session.token,
     sites: body.sites,
     site: body.sites.find((site) => site.id === siteId) ?? null,
     roles: body.authorities.map((authority) => authority.role),
-    modules,
-    config,
+    // The site's modules and configuration come with the session (one round trip before the first page).
+    modules: body.modules,
+    config: body.config as SiteConfigEntry[],
   };
 }
 
@@ -181,7 +176,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
           .post<SessionResponse>('/system_site/switch', { id: remembered }, { silent: true })
           .catch(() => body);
       }
-      const next = await loadSite(current);
+      const next = sessionOf(current);
       apply(next);
       return next;
     },
@@ -217,7 +212,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       if (!current) return;
       const body = await api.post<SessionResponse>('/system_site/switch', { id: siteId }, { silent: true });
       storage.site(current.user.userName).set(String(siteId));
-      apply(await loadSite(body));
+      apply(sessionOf(body));
       // Everything cached belonged to the previous site.
       resetCache('site');
     },
@@ -225,7 +220,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   );
 
   const reload = useCallback(async () => {
-    apply(await loadSite(await api.get<SessionResponse>('/session')));
+    apply(sessionOf(await api.get<SessionResponse>('/session')));
   }, [apply]);
 
   useEffect(

@@ -1,12 +1,13 @@
 import { and, asc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { HEADERS, type AuthProvider } from '@strazce/contract';
-import { rowsOf } from '../../db/prepared';
+import { jsonValue, rowsOf } from '../../db/prepared';
 import type { Db } from '../../db/database';
 import { AppError } from '../../platform/errors';
 import { RetryLaterError, type LoginLimiter } from '../../platform/loginLimiter';
 import { TOTP_PERIOD_SECONDS, totpStep, verifyPassword } from '../../platform/secrets';
 import { userRolesSql } from '../../platform/session';
+import { configOf, modulesOf, siteConfigJson, siteModulesJson } from '../../platform/siteData';
 import { sites, userSites, users } from '../../platform/platform.tables';
 import { auditRecord, type AuditRecord } from '../../platform/audit';
 import { allowedByMapping, ldapRules, signInDirectoryUser, type DirectoryLogin } from './directory.service';
@@ -224,12 +225,15 @@ interface SessionBodyRow {
   has_avatar: boolean;
   sites: unknown;
   roles: unknown;
+  modules: unknown;
+  config: unknown;
 }
 
 /**
  * The body of a successful login, restore or site switch, as the wire contract describes it, in one query:
- * the user with their person and avatar flag, the valid member sites by name (JSON aggregated) and, unless
- * the caller knows them already (a restore has them in its session), the roles.
+ * the user with their person and avatar flag, the valid member sites by name (JSON aggregated), unless the caller
+ * knows them already (a restore has them in its session) the roles, and the current site's modules and
+ * configuration (platform/siteData.ts).
  */
 export async function sessionBody(
   db: Db,
@@ -241,6 +245,11 @@ export async function sessionBody(
   const rolesSql = knownRoles
     ? sql`null`
     : sql`coalesce((select json_agg(r.role) from (${userRolesSql(sql`u.id`)}) r), '[]')`;
+  // The current site's modules and configuration come along: the app needs them before its first page.
+  const siteDataSql =
+    siteId === null
+      ? sql`null as modules, null as config`
+      : sql`${siteModulesJson(siteId)} as modules, ${siteConfigJson(siteId)} as config`;
   const result = await db.execute(sql`
     select u.id, u.user_name, u.tfa, u.force_tfa, u.auth_provider, u.must_change_password,
       case when p.id is null then null
@@ -252,15 +261,16 @@ export async function sessionBody(
         from access_user_site us join system_site s on s.id = us.site_id and s.valid
         where us.user_id = u.id
       ), '[]') as sites,
-      ${rolesSql} as roles
+      ${rolesSql} as roles,
+      ${siteDataSql}
     from access_user u
     left join system_person p on p.id = u.person_id
     where u.id = ${userId}`);
   const [row] = rowsOf<SessionBodyRow>(result);
-  const person = json<{ id: number; firstName: string; lastName: string; email: string | null } | null>(
+  const person = jsonValue<{ id: number; firstName: string; lastName: string; email: string | null } | null>(
     row.person,
   );
-  const roles = knownRoles ?? json<string[]>(row.roles);
+  const roles = knownRoles ?? jsonValue<string[]>(row.roles);
   return {
     user: {
       id: Number(row.id),
@@ -278,15 +288,12 @@ export async function sessionBody(
       mustChangePassword: row.must_change_password === true,
     },
     session: { token: session.token, expires: session.expires.toISOString() },
-    sites: json<{ id: number; name: string }[]>(row.sites),
+    sites: jsonValue<{ id: number; name: string }[]>(row.sites),
     authorities: [...roles].sort().map((role) => ({ role })),
     site: siteId === null ? null : { id: siteId },
+    modules: siteId === null ? [] : modulesOf(row.modules),
+    config: siteId === null ? [] : configOf(row.config),
   };
-}
-
-/** A json value as a driver gives it: parsed already (node-postgres, PGlite), or as text. */
-function json<T>(value: unknown): T {
-  return (typeof value === 'string' ? JSON.parse(value) : value) as T;
 }
 
 /** The site a new session starts on: the one chosen last if still allowed, else the first member site. */

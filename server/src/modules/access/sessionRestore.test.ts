@@ -84,6 +84,14 @@ describe('session restore (GET /api/session with X-Auth-Token)', () => {
       { role: 'STOCK_USER' },
       { role: 'VISIT_VIEW' },
     ]);
+    // The current site's modules and configuration, as their own routes give them.
+    const session = { ...user, token: body.session.token };
+    const modules = await ctx.call(session, 'GET', `/api/system_site/modules?id=${body.site!.id}`);
+    const config = await ctx.call(session, 'GET', '/api/system_site/config');
+    expect(modules.json().length).toBeGreaterThan(0);
+    expect(config.json().length).toBeGreaterThan(0);
+    expect(body.modules).toEqual(modules.json());
+    expect(body.config).toEqual(config.json());
   });
 
   it('loads an uncached session with one more statement, and extends it with one write once a minute has passed', async () => {

@@ -81,6 +81,11 @@ describe('site switch (POST /api/system_site/switch)', () => {
     const body = sessionResponseSchema.parse(response.json());
     expect(body.site).toEqual({ id: ctx.siteB });
     expect(body.session.token).toBe(user.token);
+    // The new site's modules and configuration come with it.
+    const modules = (await ctx.call(user, 'GET', `/api/system_site/modules?id=${ctx.siteB}`)).json();
+    expect(modules.length).toBeGreaterThan(0);
+    expect(body.modules).toEqual(modules);
+    expect(body.config).toEqual((await ctx.call(user, 'GET', '/api/system_site/config')).json());
     expect((await ctx.call(user, 'GET', '/api/session')).json().site).toEqual({ id: ctx.siteB });
     const [row] = await ctx.db
       .select()

@@ -1,10 +1,9 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   HEADERS,
-  KNOWN_CONFIG_PROPERTIES,
   MODULES,
   checkConfigValue,
   clientAuthorizeRequestSchema,
@@ -37,6 +36,7 @@ import { AppError, validationError } from '../../platform/errors';
 import { LOGGED_IN, PUBLIC, currentSiteId, sessionOf } from '../../platform/guard';
 import type { LoginLimiter } from '../../platform/loginLimiter';
 import { registerRefTarget } from '../../platform/refs';
+import { siteConfigEntries, siteModuleCodes } from '../../platform/siteData';
 import { hashToken, newToken } from '../../platform/secrets';
 import { clientOfRequest } from '../../platform/terminal';
 import {
@@ -218,19 +218,7 @@ export function registerSystemRoutes(app: FastifyInstance, database: Database, l
       config: { access: LOGGED_IN },
       schema: { tags: ['system_site'], response: { 200: z.array(siteConfigEntrySchema) } },
     },
-    async (request) => {
-      const siteId = currentSiteId(request);
-      const rows = await db
-        .select({ name: siteProperties.name, type: siteProperties.type, value: siteProperties.value })
-        .from(siteProperties)
-        .where(and(eq(siteProperties.siteId, siteId), eq(siteProperties.active, true)))
-        .orderBy(siteProperties.name);
-      const names = new Set(rows.map((row) => row.name));
-      const defaults = Object.entries(KNOWN_CONFIG_PROPERTIES)
-        .filter(([name]) => !names.has(name))
-        .map(([name, known]) => ({ name, type: known.type as ConfigValueType, value: known.default }));
-      return [...rows, ...defaults];
-    },
+    async (request) => siteConfigEntries(db, currentSiteId(request)),
   );
 
   typed.get(
@@ -249,11 +237,7 @@ export function registerSystemRoutes(app: FastifyInstance, database: Database, l
         session.roles.includes('ADMINISTRATOR') ||
         (await isMemberOfSite(db, session.userId, request.query.id));
       if (!allowed) throw new AppError('SITE_NOT_ALLOWED', 'Not a member of this site');
-      const rows = await db
-        .select({ module: siteModules.module })
-        .from(siteModules)
-        .where(eq(siteModules.siteId, request.query.id));
-      return MODULES.filter((module) => rows.some((row) => row.module === module));
+      return siteModuleCodes(db, request.query.id);
     },
   );
 
