@@ -13,7 +13,7 @@ import { AuthScreen } from './AuthScreen';
 import { TfaCodeField, tfaCodeError } from './TfaCodeField';
 import { loginErrorText, nextCodeAt } from './loginErrors';
 import { safeRedirect } from './redirect';
-import { leaveLoginShell, peekLoginShell } from '../../lib/loginShell';
+import { leaveLoginShell } from '../../lib/loginShell';
 import { clearOidcFragment, oidcErrorText, readOidcFragment } from './oidcFragment';
 
 // The directory sign-in (buttons, the hand-over after the issuer) in a chunk of its own: most installations have none.
@@ -84,11 +84,7 @@ export default function LoginPage() {
   const location = useLocation();
   const [params] = useSearchParams();
   const { login, restore } = useSession();
-  // What the user typed into the login page of index.html before the app had loaded (lib/loginShell.ts).
-  const [values, setValues] = useState<LoginValues>(() => {
-    const typed = peekLoginShell();
-    return { userName: typed?.userName ?? '', password: typed?.password ?? '', code: '' };
-  });
+  const [values, setValues] = useState<LoginValues>({ userName: '', password: '', code: '' });
   /** Set by the first submit: from then on the fields are checked as they change, as Ant Design's forms do. */
   const [checked, setChecked] = useState(false);
   /** The server's two-factor answer, for the user name it was asked about. */
@@ -110,12 +106,15 @@ export default function LoginPage() {
     document.title = `${t('login.title')} · ${t('app.name')}`;
   }, [t]);
 
-  // The page takes the place of index.html's copy of it, with the focus where the user had it.
+  // The page takes the place of index.html's copy of it (lib/loginShell.ts) with what the user typed into it up
+  // to this moment and the focus where the user had it; the update is drawn before the browser paints.
   const userNameInput = useRef<HTMLInputElement>(null);
   const passwordInput = useRef<HTMLInputElement>(null);
   useLayoutEffect(() => {
     const typed = leaveLoginShell();
-    if (typed) (typed.focused === 'password' ? passwordInput : userNameInput).current?.focus();
+    if (!typed) return;
+    setValues((was) => ({ ...was, userName: typed.userName, password: typed.password }));
+    (typed.focused === 'password' ? passwordInput : userNameInput).current?.focus();
   }, []);
 
   useEffect(() => {
