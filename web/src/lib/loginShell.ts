@@ -3,7 +3,7 @@
  * (modules/auth/loginShellMarkup.tsx, web/vite.config.ts) and index.html shows the guest's language at once, on
  * `/login` only: a slow tablet paints the form after the page itself instead of after the app's scripts. The app
  * renders into the hidden `#root` meanwhile; the login page takes the shell's place when it mounts, with what the
- * user typed into it (`takeOverLoginShell`), and any other first screen simply removes it (`leaveLoginShell`).
+ * user typed into it, and any other first screen simply removes it (both by `leaveLoginShell`).
  */
 
 /** The element that holds the shown copy, and the `<template>` of each language (`login-shell-cs`…). */

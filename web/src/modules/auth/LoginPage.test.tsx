@@ -1,14 +1,12 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createInstance } from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
-import { MemoryRouter } from 'react-router';
+import { initReactI18next } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { HEADERS } from '@strazce/contract';
 import en from '../../locales/en.json';
 import { loginTexts } from '../../locales/loginTexts';
-import { SessionProvider } from '../../lib/session';
-import LoginPage from './LoginPage';
+import { StandaloneLoginPage } from './loginShellMarkup';
 
 // The login page's texts alone, as a guest's first paint has them (lib/i18n.ts): a text of the page missing
 // from them would show as its key.
@@ -50,15 +48,7 @@ function server(tfaRequired: boolean) {
 const calledPaths = (fetchMock: ReturnType<typeof server>) => fetchMock.mock.calls.map(([url]) => url);
 
 function renderLogin() {
-  render(
-    <I18nextProvider i18n={i18n}>
-      <MemoryRouter initialEntries={['/login']}>
-        <SessionProvider>
-          <LoginPage />
-        </SessionProvider>
-      </MemoryRouter>
-    </I18nextProvider>,
-  );
+  render(<StandaloneLoginPage i18n={i18n} />);
 }
 
 const userName = () => screen.getByTestId('login-username');
