@@ -4,12 +4,16 @@
 //   data, for the login page and the main pages of the modules (a fresh cache for each: no service worker, no
 //   HTTP cache; the logged-in pages with a stored session token);
 // - in Playwright, on the same profile applied by DevTools (CPU 4×, 150 ms, 1.6 Mbit/s): the login form after
-//   the navigation, login form → home after the submit, and each page's first rows after its navigation.
+//   the navigation, login form → home after the submit, and each page's first rows after its navigation: from a
+//   cold cache, on a repeat visit (the service worker has the build, as on a tablet used the day before), and
+//   within the app (from the home screen, as a user goes through the menu).
 // Starts its own server with the demo data (e2e/support/server.mjs) on the built web app (`npm run build` first),
-// and writes the figures into docs/performance.md (between its web bench markers) with the Chromium version, the
-// machine and its load.
+// by default behind the deployment's front (deploy/Caddyfile: HTTPS and HTTP/2, as compose.yaml runs it; Debian's
+// `caddy`), or with `--front none` straight against the server (HTTP/1.1, six connections, as `npm start` alone
+// answers), and writes the figures into docs/performance.md (between the markers of that front) with the
+// Chromium version, the machine and its load.
 //
-//   npm run bench:web [-- --rounds 3] [-- --no-write]
+//   npm run bench:web [-- --rounds 3] [-- --front caddy|none] [-- --no-write]
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,6 +21,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
 import lighthouse from 'lighthouse';
+import { caddyVersion, startCaddyFront } from './caddyFront.mjs';
 import { ADMIN_PASSWORD, freePort, startDemoServer } from './demoServer.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -26,9 +31,17 @@ const { values } = parseArgs({
     rounds: { type: 'string', default: '3' },
     // Only these paths (comma-separated), e.g. `--pages /login`; the report then lists only them.
     pages: { type: 'string' },
+    front: { type: 'string', default: 'caddy' },
     'no-write': { type: 'boolean', default: false },
   },
 });
+const caddy = values.front === 'caddy' ? caddyVersion() : null;
+if (values.front === 'caddy' && !caddy) {
+  console.error(
+    'web bench: no caddy on the PATH (apt-get install caddy), or measure without it: --front none',
+  );
+  process.exit(1);
+}
 const rounds = Number(values.rounds);
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const lighthouseVersion = JSON.parse(
@@ -71,7 +84,23 @@ const median = (list) => [...list].sort((a, b) => a - b)[Math.floor(list.length 
 /** Milliseconds as seconds; a page that was not ready within the minute as such. */
 const seconds = (ms) => (Number.isFinite(ms) ? `${(ms / 1000).toFixed(1)} s` : 'not ready in 60 s');
 
-const { base, stop, newToken } = await startDemoServer();
+const server = await startDemoServer();
+const { newToken } = server;
+/** Where the browsers go: the front, or the server itself. */
+let front = null;
+try {
+  front = caddy ? await startCaddyFront(server.base) : null;
+} catch (error) {
+  await server.stop();
+  throw error;
+}
+const base = front?.base ?? server.base;
+const stop = async () => {
+  await front?.stop();
+  await server.stop();
+};
+/** The front's certificate comes from Caddy's local authority, which the browser is told to accept. */
+const browserArgs = ['--no-sandbox', '--disable-gpu', ...(front ? ['--ignore-certificate-errors'] : [])];
 
 /**
  * The gate the administrator works at, as the visit manager remembers it (web/src/components/gate/guardGate.ts):
@@ -80,8 +109,10 @@ const { base, stop, newToken } = await startDemoServer();
 async function rememberedGate() {
   const token = await newToken();
   const headers = { 'X-Auth-Token': token };
-  const session = await (await fetch(`${base}/api/session`, { headers })).json();
-  const [gate] = await (await fetch(`${base}/api/system_site/district/gate?size=10`, { headers })).json();
+  const session = await (await fetch(`${server.base}/api/session`, { headers })).json();
+  const [gate] = await (
+    await fetch(`${server.base}/api/system_site/district/gate?size=10`, { headers })
+  ).json();
   if (!gate) throw new Error('the demo site has no gate');
   return JSON.stringify({
     siteId: session.site.id,
@@ -101,7 +132,8 @@ try {
   const browser = await chromium.launchPersistentContext(profileDir, {
     executablePath: chromiumPath,
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', `--remote-debugging-port=${debuggingPort}`],
+    args: [...browserArgs, `--remote-debugging-port=${debuggingPort}`],
+    ignoreHTTPSErrors: Boolean(front),
   });
   const control = browser.pages()[0] ?? (await browser.newPage());
   await control.goto(`${base}/api/info`);
@@ -125,6 +157,8 @@ try {
     );
   }
 
+  /** Lighthouse's measure of the machine's CPU (docs/throttling.md of Lighthouse), once per run. */
+  const benchmarkIndexes = [];
   const lighthouseRuns = new Map(MEASURED.map((page) => [page.name, []]));
   for (let round = 0; round < rounds; round++)
     for (const page of MEASURED) {
@@ -149,21 +183,33 @@ try {
         bytes: audits['total-byte-weight'].numericValue,
         requests: audits['network-requests']?.details?.items?.length ?? 0,
       });
+      benchmarkIndexes.push(result.lhr.environment.benchmarkIndex);
       process.stdout.write('.');
     }
   process.stdout.write('\n');
 
-  // Playwright on the same profile, applied by DevTools: what a user waits for, a fresh browser each time.
-  const timings = { loginForm: [], loginApp: [], loginToHome: [], firstRows: new Map() };
-  const bench = await chromium.launch({
-    executablePath: chromiumPath,
-    args: ['--no-sandbox', '--disable-gpu'],
-  });
-  const throttledPage = async (token) => {
+  // Playwright on the same profile, applied by DevTools: what a user waits for, a fresh browser context each time.
+  const timings = {
+    loginForm: [],
+    loginApp: [],
+    loginToHome: [],
+    firstRows: new Map(),
+    repeatLoginForm: [],
+    repeatFirstRows: new Map(),
+    inAppFirstRows: new Map(),
+  };
+  const record = (map, name, ms) => map.set(name, [...(map.get(name) ?? []), ms]);
+  const bench = await chromium.launch({ executablePath: chromiumPath, args: browserArgs });
+  /**
+   * A fresh context with the token (or none) stored, and `throttle()` applying the profile to its page. With
+   * `worker`, the app's service worker may register (a repeat visit); otherwise it is blocked (a first visit).
+   */
+  const newPage = async (token, { worker = false } = {}) => {
     const context = await bench.newContext({
       baseURL: base,
       viewport: { width: 412, height: 823 },
-      serviceWorkers: 'block',
+      serviceWorkers: worker ? 'allow' : 'block',
+      ignoreHTTPSErrors: Boolean(front),
     });
     await context.addInitScript(
       ([value, gateKey, gate]) => {
@@ -178,50 +224,103 @@ try {
     );
     const page = await context.newPage();
     const session = await context.newCDPSession(page);
-    await session.send('Network.enable');
-    await session.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: PROFILE.latency,
-      downloadThroughput: PROFILE.downloadThroughput,
-      uploadThroughput: PROFILE.uploadThroughput,
-    });
-    await session.send('Emulation.setCPUThrottlingRate', { rate: PROFILE.cpu });
-    return { context, page };
+    const throttle = async () => {
+      await session.send('Network.enable');
+      await session.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: PROFILE.latency,
+        downloadThroughput: PROFILE.downloadThroughput,
+        uploadThroughput: PROFILE.uploadThroughput,
+      });
+      await session.send('Emulation.setCPUThrottlingRate', { rate: PROFILE.cpu });
+    };
+    return { context, page, throttle };
   };
+  /** Milliseconds from now until `selector` shows on `page`; Infinity when not within a minute (the run goes on). */
+  const timeUntil = async (page, selector, started = Date.now()) =>
+    page
+      .locator(selector)
+      .first()
+      .waitFor({ timeout: 60_000 })
+      .then(
+        () => Date.now() - started,
+        () => Infinity,
+      );
+  /**
+   * The visit of the day before: the page loads unthrottled and the service worker installs (it precaches the
+   * build before it activates).
+   */
+  const visitedBefore = async (page, path) => {
+    await page.goto(path);
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    // A first visit's worker controls the pages loaded after it activated (it claims none).
+    await page.reload();
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+      timeout: 60_000,
+    });
+  };
+  const loggedInPages = MEASURED.filter((page) => page.loggedIn);
+  const modulePages = loggedInPages.filter((page) => page.path !== '/');
+  const home = PAGES.find((page) => page.path === '/');
   for (let round = 0; round < rounds; round++) {
-    {
-      const { context, page } = await throttledPage(null);
+    if (MEASURED.some((page) => !page.loggedIn)) {
+      const { context, page, throttle } = await newPage(null);
+      await throttle();
       const started = Date.now();
       await page.goto('/login');
       // The form as the user sees it: index.html's copy (web/src/lib/loginShell.ts), then the app's, which works.
-      await page.locator('#login_userName').first().waitFor({ timeout: 60_000 });
-      timings.loginForm.push(Date.now() - started);
-      await page.getByTestId('login-username').waitFor({ timeout: 60_000 });
-      timings.loginApp.push(Date.now() - started);
+      timings.loginForm.push(await timeUntil(page, '#login_userName', started));
+      timings.loginApp.push(await timeUntil(page, '[data-testid="login-username"]', started));
       await page.getByTestId('login-username').fill('admin');
       await page.getByTestId('login-password').fill(ADMIN_PASSWORD);
       const submitted = Date.now();
       await page.getByTestId('login-submit').click();
-      await page.getByTestId('home').waitFor({ timeout: 60_000 });
-      timings.loginToHome.push(Date.now() - submitted);
+      timings.loginToHome.push(await timeUntil(page, '[data-testid="home"]', submitted));
       await context.close();
     }
-    for (const target of MEASURED.filter((page) => page.loggedIn)) {
-      const { context, page } = await throttledPage(await newToken());
+    if (MEASURED.some((page) => !page.loggedIn)) {
+      const { context, page, throttle } = await newPage(null, { worker: true });
+      await visitedBefore(page, '/login');
+      await throttle();
+      const started = Date.now();
+      await page.goto('/login');
+      timings.repeatLoginForm.push(await timeUntil(page, '[data-testid="login-username"]', started));
+      await context.close();
+    }
+    for (const target of loggedInPages) {
+      const { context, page, throttle } = await newPage(await newToken());
+      await throttle();
       const started = Date.now();
       await page.goto(target.path);
-      // A page not ready within a minute counts as such (Infinity), and the run goes on.
-      const ready = await page
-        .locator(target.ready)
-        .first()
-        .waitFor({ timeout: 60_000 })
-        .then(
-          () => true,
-          () => false,
-        );
-      const list = timings.firstRows.get(target.name) ?? [];
-      list.push(ready ? Date.now() - started : Infinity);
-      timings.firstRows.set(target.name, list);
+      record(timings.firstRows, target.name, await timeUntil(page, target.ready, started));
+      await context.close();
+    }
+    for (const target of loggedInPages) {
+      const { context, page, throttle } = await newPage(await newToken(), { worker: true });
+      await visitedBefore(page, '/');
+      await throttle();
+      const started = Date.now();
+      await page.goto(target.path);
+      record(timings.repeatFirstRows, target.name, await timeUntil(page, target.ready, started));
+      await context.close();
+    }
+    // From the home screen, loaded on the profile from a cold cache, to a module's page as the menu goes there
+    // (the router follows the history; the page's own files still come from the network).
+    for (const target of modulePages) {
+      const { context, page, throttle } = await newPage(await newToken());
+      await throttle();
+      await page.goto('/');
+      if ((await timeUntil(page, home.ready)) === Infinity) {
+        record(timings.inAppFirstRows, target.name, Infinity);
+        await context.close();
+        continue;
+      }
+      const started = Date.now();
+      await page.evaluate((path) => {
+        window.history.pushState(null, '', path);
+        window.dispatchEvent(new PopStateEvent('popstate'));
+      }, target.path);
+      record(timings.inAppFirstRows, target.name, await timeUntil(page, target.ready, started));
       await context.close();
     }
   }
@@ -234,8 +333,9 @@ try {
     .join(' / ');
   const machine = `${os.cpus().length} × ${os.cpus()[0]?.model.trim() ?? 'CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, load average ${load} (1/5/15 min) at the end`;
   const lines = [
-    `Measured on ${new Date().toISOString().slice(0, 10)} by \`npm run bench:web\` (median of ${rounds} runs): ${chromiumVersion},`,
-    `Lighthouse ${lighthouseVersion} (mobile preset, simulated throttling), Node ${process.version}, ${machine}.`,
+    `Measured on ${new Date().toISOString().slice(0, 10)} by \`npm run bench:web${front ? '' : ' -- --front none'}\` (median of ${rounds} runs), ${front ? `behind deploy/Caddyfile (Caddy ${caddy}: HTTPS, HTTP/2)` : 'straight against the server (HTTP/1.1)'}: ${chromiumVersion},`,
+    `Lighthouse ${lighthouseVersion} (mobile preset, simulated throttling), Node ${process.version}, ${machine}; Lighthouse's`,
+    `benchmark index of the machine ${benchmarkIndexes.length ? Math.round(median(benchmarkIndexes)) : 'not measured'} (its documentation: 1500–2000 a high-end desktop, from which 4× slower is a mid-tier phone).`,
     '',
     '| page | score | LCP | TBT | transfer | requests |',
     '|---|---:|---:|---:|---:|---:|',
@@ -246,27 +346,36 @@ try {
       `| ${page.name} (\`${page.path}\`) | ${median(runs.map((run) => run.score))} | ${(median(runs.map((run) => run.lcp)) / 1000).toFixed(1)} s | ${Math.round(median(runs.map((run) => run.tbt)))} ms | ${Math.round(median(runs.map((run) => run.bytes)) / 1000)} kB | ${median(runs.map((run) => run.requests))} |`,
     );
   }
+  const row = (what, list) =>
+    list.length ? [`| ${what} | ${seconds(median(list))} | ${list.map(seconds).join(', ')} |`] : [];
   lines.push(
     '',
-    'In Playwright on the same profile applied by DevTools (CPU 4×, 150 ms, 1.6 Mbit/s down; a fresh browser each time):',
+    'In Playwright on the same profile applied by DevTools (CPU 4×, 150 ms, 1.6 Mbit/s down; a fresh browser context each',
+    'time). A first visit has nothing cached; a repeat visit has the build in the service worker, as a tablet used the',
+    'day before; within the app is a module page opened from the home screen, as the menu opens it:',
     '',
     '| what | median | runs |',
     '|---|---:|---|',
-    `| navigation → login form | ${seconds(median(timings.loginForm))} | ${timings.loginForm.map(seconds).join(', ')} |`,
-    `| navigation → the app's login form (takes over what was typed) | ${seconds(median(timings.loginApp))} | ${timings.loginApp.map(seconds).join(', ')} |`,
-    `| login submitted → home screen | ${seconds(median(timings.loginToHome))} | ${timings.loginToHome.map(seconds).join(', ')} |`,
+    ...row('first visit: navigation → login form', timings.loginForm),
+    ...row("first visit: navigation → the app's login form (takes over what was typed)", timings.loginApp),
+    ...row('first visit: login submitted → home screen', timings.loginToHome),
+    ...row("repeat visit: navigation → the app's login form", timings.repeatLoginForm),
   );
   for (const [name, list] of timings.firstRows)
-    lines.push(
-      `| navigation → ${name}, first rows | ${seconds(median(list))} | ${list.map(seconds).join(', ')} |`,
-    );
+    lines.push(...row(`first visit: navigation → ${name}, first rows`, list));
+  for (const [name, list] of timings.repeatFirstRows)
+    lines.push(...row(`repeat visit: navigation → ${name}, first rows`, list));
+  for (const [name, list] of timings.inAppFirstRows)
+    lines.push(...row(`within the app: home screen → ${name}, first rows`, list));
   const report = lines.join('\n');
   console.log(report);
 
   if (!values['no-write']) {
     const docPath = path.join(root, 'docs', 'performance.md');
-    const start = '<!-- web-bench:start -->';
-    const end = '<!-- web-bench:end -->';
+    // One section for each front: behind the deployment's Caddy, and straight against the server.
+    const marker = front ? 'web-bench' : 'web-bench-direct';
+    const start = `<!-- ${marker}:start -->`;
+    const end = `<!-- ${marker}:end -->`;
     const doc = readFileSync(docPath, 'utf8');
     const from = doc.indexOf(start);
     // (a run of some pages only still replaces the whole section: its text says which were measured)

@@ -6,7 +6,9 @@
 // a chunk and, transitively, its static imports (Vite preloads them with the chunk). The login page is the
 // entry (index.html → main.tsx), the app it imports (start.tsx), the page a guest is sent through first
 // (/autologin) and the login page itself. A module route is that, plus the shell of the logged-in app
-// (AppFrame: Ant Design's App context and the layout) and the page registry, plus its page.
+// (AppFrame: Ant Design's App context and the layout) and the page registry, plus its page: what it loads beyond
+// the login page counts the shell and the page (every route page has both; the shell is not free because the
+// login page does not load it).
 //
 // `node web/scripts/bundleBudget.mjs [--login-limit=kB] [--page-limit=kB] [distDir]`; exits 1 above a limit, or
 // when a chunk it needs is missing. The limits are the budgets below unless given: `npm test` gives the sizes
@@ -106,11 +108,17 @@ if (failed || process.env.BUNDLE_BUDGET_VERBOSE) {
     console.log(`  ${kB(gzipSize(file)).padStart(9)}  ${file}`);
 }
 
-// Every lazily loaded chunk: the module routes' pages, and the dialogs and parts they load on demand. A page
-// counts beyond the login page and the shell; a part loaded on demand (a chart, a rare dialog) beyond the page
-// that loads it, as that page is on screen when it does.
-console.log(`other pages, beyond the login page (${limits(PAGE_LIMIT, PAGE_BUDGET)}):`);
-const base = closure([entryKey, ...LOGIN_SOURCES, ...SHELL_SOURCES]);
+// Every lazily loaded chunk: the module routes' pages, and the dialogs and parts they load on demand. A route's
+// page counts with the shell beyond the login page; a part loaded on demand (a chart, a rare dialog) beyond the
+// page that loads it, as that page is on screen when it does.
+const shell = closure(SHELL_SOURCES);
+const shellSize = total([...shell].filter((file) => !login.has(file)));
+console.log(
+  `other pages, beyond the login page (${limits(PAGE_LIMIT, PAGE_BUDGET)}); a route's page with the shell (${kB(shellSize)}):`,
+);
+/** The pages of the module routes: what the page registry loads (registry.test.ts: one for every route). */
+const routePages = new Set(manifest['src/modules/registry.ts']?.dynamicImports ?? []);
+const base = new Set([...login]);
 const importersOf = (key) =>
   Object.entries(manifest)
     .filter(([, chunk]) => (chunk.dynamicImports ?? []).includes(key))
@@ -120,7 +128,7 @@ const pages = Object.entries(manifest)
     ([key, chunk]) => chunk.isDynamicEntry && !LOGIN_SOURCES.includes(key) && !SHELL_SOURCES.includes(key),
   )
   .map(([key]) => {
-    const own = closure([key]);
+    const own = routePages.has(key) ? new Set([...shell, ...closure([key])]) : closure([key]);
     const beyond = (loaded) => [...own].filter((file) => !login.has(file) && !loaded.has(file));
     const extras = [
       base,

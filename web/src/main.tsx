@@ -4,8 +4,13 @@
 import './lib/csp';
 import { preloadShell } from './lib/prefetchShell';
 import { storage } from './lib/storage';
+import { startEarlyRestore } from './lib/earlyRestore';
 
-// With a stored session the logged-in app's shell comes next: it is fetched now, beside the app's own chunks.
-if (storage.token.get()) preloadShell();
+// With a stored session the logged-in app's shell comes next: it is fetched now, beside the app's own chunks, and
+// the session is asked for at once.
+if (storage.token.get()) {
+  preloadShell();
+  startEarlyRestore();
+}
 
 void import('./start');

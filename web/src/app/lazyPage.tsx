@@ -23,6 +23,17 @@ export function preloadPages(): void {
   whenIdle(() => void loadListPages().catch(() => undefined));
 }
 
+/**
+ * With a stored session, the page of the address the app opens on loads beside the session's restore and the
+ * shell, not after them. A path with parameters, or none in the registry, loads nothing here (its route loads it
+ * as usual).
+ */
+export function preloadPageOf(path: string): void {
+  void loadRegistry()
+    .then((registry) => registry.PAGES[path]?.())
+    .catch(() => undefined);
+}
+
 const pageCache = new Map<string, LazyExoticComponent<ComponentType>>();
 
 /** The lazy page of a route path from the page registry (every path of the route table has one). */

@@ -3,7 +3,7 @@ import { BrowserRouter, Navigate, Outlet, Route, Routes, useLocation } from 'rea
 import { APP_ROUTES } from '@strazce/contract';
 import { canOpenRoute, deniedBecause, landingPath } from '../lib/access';
 import type { DeniedState } from './layout/DeniedNotice';
-import { pageOf, preloadPages } from './lazyPage';
+import { pageOf, preloadPageOf, preloadPages } from './lazyPage';
 import { lazyWithTimeout } from '../lib/lazyWithTimeout';
 import { lazyWithAntd } from '../components/lazyWithAntd';
 import { PageLoading } from '../components/PageLoading';
@@ -24,9 +24,13 @@ const loadAppLayout = () => Promise.all([import('./AppFrame'), allTextsReady()])
 const AppLayout = lazyWithTimeout(() => loadAppLayout().then((module) => ({ default: module.AppFrame })));
 // With a stored session the shell is fetched while the session is restored, not after it (and then the page).
 const loadLoginPage = () => import('../modules/auth/LoginPage');
+// A stored session is restored through /autologin: its page loads now, not after the first render sends there.
+const loadAutoLoginPage = () => import('../modules/auth/AutoLoginPage');
 if (storage.token.get()) {
+  void loadAutoLoginPage().catch(() => undefined);
   void loadAppLayout().catch(() => undefined);
   preloadPages();
+  preloadPageOf(window.location.pathname);
 } else {
   // A guest is sent to the login page: its chunk loads beside the texts, not after the first render. What follows
   // the login (the shell, fetched but not run, and all texts) loads once the user starts to log in: not beside
@@ -40,7 +44,7 @@ if (storage.token.get()) {
 const LoginPage = lazyWithTimeout(loadLoginPage);
 // The public pages other than the login page use Ant Design, which loads with them (the login page's does not).
 const ResetPasswordPage = lazyWithAntd(() => import('../modules/auth/ResetPasswordPage'));
-const AutoLoginPage = lazyWithTimeout(() => import('../modules/auth/AutoLoginPage'));
+const AutoLoginPage = lazyWithTimeout(loadAutoLoginPage);
 const ClearStorePage = lazyWithTimeout(() => import('../modules/auth/ClearStorePage'));
 const NotFoundPage = lazyWithAntd(() => import('../modules/shell/NotFoundPage'));
 /** The patrol terminal: a guard's device, authorized by its terminal token, not a login. */

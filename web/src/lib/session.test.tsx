@@ -4,6 +4,7 @@ import { act, cleanup, render, waitFor } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SessionResponse } from '@strazce/contract';
+import { startEarlyRestore, takeEarlyRestore } from './earlyRestore';
 import { SESSION_TEST_AFTER_MS, SessionProvider, useSession } from './session';
 
 const body = (roles: string[]): SessionResponse => ({
@@ -19,7 +20,7 @@ const body = (roles: string[]): SessionResponse => ({
 /** The server: the login (with the site's modules and config) and the test call answered by `roles`. */
 function server(roles: () => Response) {
   let sessionRoles = ['ALL_CLIENTS'];
-  const fetchMock = vi.fn(async (url: string) => {
+  const fetchMock = vi.fn(async (url: string, _init?: RequestInit) => {
     if (url === '/api/session') return Response.json(body(sessionRoles));
     if (url === '/api/access_user/roles?id=7') return roles();
     return new Response(null, { status: 404 });
@@ -76,6 +77,66 @@ describe('the login', () => {
     expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/api/session']);
     expect(current!.session?.modules).toEqual(['MOD_VISIT']);
     expect(current!.site).toEqual({ id: 1, name: 'Brno' });
+  });
+});
+
+function renderSession(): void {
+  render(<Probe />, {
+    wrapper: ({ children }: { children: ReactNode }) => (
+      <MemoryRouter initialEntries={['/home']}>
+        <SessionProvider>{children}</SessionProvider>
+      </MemoryRouter>
+    ),
+  });
+}
+
+describe("the restore of a stored session (the page's entry asks for it at once: lib/earlyRestore.ts)", () => {
+  const sessionCalls = (fetchMock: ReturnType<typeof server>['fetchMock']) =>
+    fetchMock.mock.calls.filter(([url]) => url === '/api/session');
+
+  it('takes the answer the entry asked for, with the stored token, and asks once', async () => {
+    const { fetchMock } = server(() => Response.json([]));
+    localStorage.setItem('strazce.token', 'token-7');
+    startEarlyRestore();
+    expect(sessionCalls(fetchMock)).toHaveLength(1);
+    expect(new Headers(fetchMock.mock.calls[0]![1]?.headers).get('X-Auth-Token')).toBe('token-7');
+    renderSession();
+    await act(async () => {
+      await current!.restore();
+    });
+    expect(current!.loggedIn).toBe(true);
+    expect(sessionCalls(fetchMock)).toHaveLength(1);
+    // Taken once: a later restore asks the server anew.
+    await act(async () => {
+      await current!.restore();
+    });
+    expect(sessionCalls(fetchMock)).toHaveLength(2);
+  });
+
+  it('asks nothing without a stored token, and gives no answer for another token', async () => {
+    const { fetchMock } = server(() => Response.json([]));
+    startEarlyRestore();
+    expect(fetchMock).not.toHaveBeenCalled();
+    localStorage.setItem('strazce.token', 'token-7');
+    startEarlyRestore();
+    expect(takeEarlyRestore('token-8')).toBeNull();
+    expect(takeEarlyRestore('token-7')).not.toBeNull();
+    expect(takeEarlyRestore('token-7')).toBeNull();
+  });
+
+  it('forgets a token the server refused, as the restore does', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json({ code: 'ERR_AUTH' }, { status: 401 })),
+    );
+    localStorage.setItem('strazce.token', 'dead-token');
+    startEarlyRestore();
+    renderSession();
+    await act(async () => {
+      expect(await current!.restore()).toBeNull();
+    });
+    expect(current!.loggedIn).toBe(false);
+    expect(localStorage.getItem('strazce.token')).toBeNull();
   });
 });
 

@@ -23,6 +23,7 @@ import {
 import { canAccess } from './access';
 import { api, ApiError, onApiError, onApiSuccess, refusesSession, setApiCredentials } from './api';
 import { setDisplayTimeZone } from './displayZone';
+import { takeEarlyRestore } from './earlyRestore';
 import { checkSession } from './sessionCheck';
 import { storage } from './storage';
 
@@ -198,7 +199,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     if (!token) return null;
     setApiCredentials({ token, clientToken: storage.clientToken.get() });
     try {
-      return await establish(await api.get<SessionResponse>('/session', { silent: true }));
+      const answer = takeEarlyRestore(token) ?? api.get<SessionResponse>('/session', { silent: true });
+      return await establish(await answer);
     } catch (error) {
       // A dead token is forgotten; a network failure keeps it for the next attempt.
       if (error instanceof ApiError) forget();
