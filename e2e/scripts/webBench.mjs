@@ -269,7 +269,13 @@ try {
       const started = Date.now();
       await page.goto('/login');
       // The form as the user sees it: index.html's copy (web/src/lib/loginShell.ts), then the app's, which works.
-      timings.loginForm.push(await timeUntil(page, '#login_userName', started));
+      // The copy is the page's first content, so its time is the browser's first contentful paint: a check from
+      // Playwright runs on the page's main thread and would wait behind the app's scripts being evaluated.
+      const copyShown = await timeUntil(page, '#login_userName', started);
+      const painted = await page.evaluate(
+        () => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
+      );
+      timings.loginForm.push(copyShown === Infinity || painted === null ? copyShown : painted);
       timings.loginApp.push(await timeUntil(page, '[data-testid="login-username"]', started));
       await page.getByTestId('login-username').fill('admin');
       await page.getByTestId('login-password').fill(ADMIN_PASSWORD);
@@ -356,7 +362,7 @@ try {
     '',
     '| what | median | runs |',
     '|---|---:|---|',
-    ...row('first visit: navigation → login form', timings.loginForm),
+    ...row("first visit: navigation → login form painted (index.html's copy)", timings.loginForm),
     ...row("first visit: navigation → the app's login form (takes over what was typed)", timings.loginApp),
     ...row('first visit: login submitted → home screen', timings.loginToHome),
     ...row("repeat visit: navigation → the app's login form", timings.repeatLoginForm),

@@ -67,6 +67,16 @@ test('an SMS without a gateway is kept as not sent, shown to the administrator a
   await loginByToken(page, user.userName, PASSWORD, 'en-US', '/');
   const banner = page.getByTestId('config-notices').locator('[data-notice="SMS_NO_TRANSPORT"]');
   await expect(banner).toContainText(text('en-US', 'configNotices.SMS_NO_TRANSPORT'));
+  // On a phone the link goes under the text, which keeps the notice's width (not a narrow column beside the link).
+  const desktop = page.viewportSize()!;
+  await page.setViewportSize({ width: 390, height: 844 });
+  const title = await banner.locator('.ant-alert-title').boundingBox();
+  const link = await banner.getByRole('link').boundingBox();
+  const notice = await banner.boundingBox();
+  expect(link!.y).toBeGreaterThanOrEqual(title!.y + title!.height - 1);
+  expect(title!.width).toBeGreaterThan(notice!.width * 0.6);
+  await page.screenshot({ path: path.join(SCREENSHOTS, 'config-notices-sms-390.png') });
+  await page.setViewportSize(desktop);
   await banner.getByRole('link').click();
   await expect(page).toHaveURL(/\/admin\/sms$/);
   const row = page.locator('.ant-table-row').filter({ hasText: `SMS${contentId}` });
