@@ -244,7 +244,14 @@ try {
       .waitFor({ timeout: 60_000 })
       .then(
         () => Date.now() - started,
-        () => Infinity,
+        async () => {
+          // What the page showed instead, for the report's reader: its address and the start of its text.
+          const shown = await page
+            .evaluate(() => document.body.innerText.replace(/\s+/g, ' ').slice(0, 300))
+            .catch(() => '(the page did not answer)');
+          console.error(`\nnot ready in 60 s: ${page.url()} showed: ${shown}`);
+          return Infinity;
+        },
       );
   /**
    * The visit of the day before: the page loads unthrottled and the service worker installs (it precaches the
