@@ -118,7 +118,8 @@ console.log(
 );
 /** The pages of the module routes: what the page registry loads (registry.test.ts: one for every route). */
 const routePages = new Set(manifest['src/modules/registry.ts']?.dynamicImports ?? []);
-const base = new Set([...login]);
+/** What loading a chunk loads beyond what is there already: a route's page comes with the shell. */
+const loads = (key) => (routePages.has(key) ? new Set([...shell, ...closure([key])]) : closure([key]));
 const importersOf = (key) =>
   Object.entries(manifest)
     .filter(([, chunk]) => (chunk.dynamicImports ?? []).includes(key))
@@ -128,12 +129,10 @@ const pages = Object.entries(manifest)
     ([key, chunk]) => chunk.isDynamicEntry && !LOGIN_SOURCES.includes(key) && !SHELL_SOURCES.includes(key),
   )
   .map(([key]) => {
-    const own = routePages.has(key) ? new Set([...shell, ...closure([key])]) : closure([key]);
+    const own = loads(key);
     const beyond = (loaded) => [...own].filter((file) => !login.has(file) && !loaded.has(file));
-    const extras = [
-      base,
-      ...importersOf(key).map((importer) => new Set([...base, ...closure([importer])])),
-    ].map(beyond);
+    // Alone (from the login page), or with a page that loads it on screen, whichever costs less.
+    const extras = [new Set(), ...importersOf(key).map(loads)].map(beyond);
     const extra = extras.reduce((smallest, next) => (total(next) < total(smallest) ? next : smallest));
     return { key, extra, size: total(extra) };
   })
