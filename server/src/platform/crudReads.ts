@@ -1,6 +1,6 @@
-import { asc, desc, getTableColumns, is, sql, SQL, type SQLWrapper } from 'drizzle-orm';
+import { asc, desc, getTableColumns, inArray, is, sql, SQL, type SQLWrapper } from 'drizzle-orm';
 import { toSnakeCase } from 'drizzle-orm/casing';
-import { PgColumn } from 'drizzle-orm/pg-core';
+import { PgColumn, type PgSelect } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import type { ListQuery } from '@strazce/contract';
 import type { Db } from '../db/database';
@@ -52,6 +52,14 @@ export function crudReads(model: CrudModel, db: Db) {
     ]),
   );
 
+  const indexedFilters = new Set(Object.keys(options.indexedFilters ?? {}));
+  /** Whether a page's filters set one that an index carries (`CrudOptions.indexedFilters`). */
+  const indexedFilterSet = (filters: Record<string, unknown> | undefined) =>
+    filters !== undefined &&
+    Object.entries(filters).some(
+      ([name, value]) => indexedFilters.has(name) && value !== undefined && value !== '',
+    );
+
   // Selects are built once per shape (which filters are set, the sort, a page or one record) with
   // placeholders, prepared, and run with each request's values: building a select of this size costs more
   // CPU than the cheap queries of a page. A row filter (arbitrary SQL of the module) is built every time.
@@ -71,28 +79,43 @@ export function crudReads(model: CrudModel, db: Db) {
     const scopeFields = target.scope !== undefined && scopeOf(target.scope).fields;
     if (hasComputed || scopeFields) values.now = table.createdAt.mapToDriverValue(new Date(clock.now()));
     const json = target.scope === undefined ? recordJson : scopeRecordJson.get(target.scope)!;
+    const idsFirst = order !== undefined && indexedFilterSet(target.filters);
+    if (idsFirst) shape.push('idsFirst');
     const build = (handle: Db) => {
-      let statement = handle
-        .select({ json: json.as('json') })
-        .from(table)
-        .$dynamic();
-      for (const by of order ?? []) {
-        const join = refJoins[by.field];
-        if (join) statement = statement.leftJoin(join.table, join.on);
-      }
-      statement = statement.where(where());
-      if (order) {
-        statement = statement
-          .orderBy(
-            ...order.map((by) =>
-              by.direction === 'asc' ? asc(sortExpressions[by.field]) : desc(sortExpressions[by.field]),
-            ),
-            desc(table.id),
-          )
+      const ordered = (statement: PgSelect): PgSelect => {
+        for (const by of order ?? []) {
+          const join = refJoins[by.field];
+          if (join) statement = statement.leftJoin(join.table, join.on);
+        }
+        return statement;
+      };
+      const orderBy = () => [
+        ...(order ?? []).map((by) =>
+          by.direction === 'asc' ? asc(sortExpressions[by.field]) : desc(sortExpressions[by.field]),
+        ),
+        desc(table.id),
+      ];
+      const page = (statement: PgSelect) =>
+        statement
+          .orderBy(...orderBy())
           .limit(sql.placeholder('limit') as unknown as number)
           .offset(sql.placeholder('offset') as unknown as number);
+      const recordSelect = () =>
+        ordered(
+          handle
+            .select({ json: json.as('json') })
+            .from(table)
+            .$dynamic(),
+        );
+      if (idsFirst) {
+        // The page's ids (the same table, named alike: the inner select's columns refer to its own rows).
+        const ids = page(ordered(handle.select({ id: table.id }).from(table).$dynamic()).where(where()));
+        return recordSelect()
+          .where(inArray(table.id, ids))
+          .orderBy(...orderBy());
       }
-      return statement;
+      const statement = recordSelect().where(where());
+      return order ? page(statement) : statement;
     };
     const rows = target.extraWhere
       ? ((await build(db).execute(values)) as Array<{ json: string }>)

@@ -894,3 +894,62 @@ describe('totals over large lists', () => {
     expect(Number((await overview()).headers['x-total-count'])).toBe(inArea + 1);
   });
 });
+
+describe('a page filtered by a name (its ids found in the index first)', () => {
+  let reader: TestUser;
+
+  beforeAll(async () => {
+    const siteId = await ctx.createSite('Name pages');
+    const site = await givenVisitSite(ctx, siteId);
+    reader = await ctx.givenUser({ roles: ['VISIT_USER', 'VIEW_PERSONAL_INFO'], sites: [siteId] });
+    // 24 visits, two at each time (the id breaks the tie), names that the filters below match in part.
+    await ctx.db.insert(visits).values(
+      Array.from({ length: 24 }, (_, index) => ({
+        siteId,
+        movementTime: new Date(Date.UTC(2024, 0, 1 + Math.floor(index / 2))),
+        direction: 'IN' as const,
+        purposeId: site.delivery,
+        gateId: site.gate,
+        firstName: ['Adam', 'Bára', 'Cyril'][index % 3],
+        lastName: index % 4 === 0 ? 'Dvořák' : `Novák ${index}`,
+      })),
+    );
+  });
+
+  const ids = async (query: string) => {
+    const response = await ctx.call(reader, 'GET', `/api/visit?${query}`);
+    expect(response.statusCode).toBe(200);
+    return {
+      ids: (response.json() as Array<{ id: number }>).map((row) => row.id),
+      total: response.headers['x-total-count'],
+    };
+  };
+
+  it('gives the pages of the whole list that match, in its order, by default and by another sort', async () => {
+    for (const sort of ['', '&sort=firstName,asc', '&sort=movementTime,asc', '&sort=lastName,desc']) {
+      const whole = (await ids(`size=100${sort}`)).ids;
+      expect(whole.length).toBe(24);
+      const rows = await ctx.db
+        .select({ id: visits.id, firstName: visits.firstName, lastName: visits.lastName })
+        .from(visits)
+        .where(sql`${visits.id} in ${whole}`);
+      const byId = new Map(rows.map((row) => [row.id, row]));
+      for (const [filter, matches] of [
+        ['lastName=dvoř', (row: { lastName: string | null }) => row.lastName === 'Dvořák'],
+        ['firstName=A', (row: { firstName: string | null }) => /a/i.test(row.firstName ?? '')],
+      ] as const) {
+        const expected = whole.filter((id) => matches(byId.get(id)!));
+        expect(expected.length).toBeGreaterThan(0);
+        const first = await ids(`${filter}&size=10${sort}`);
+        const second = await ids(`${filter}&size=10&page=2${sort}`);
+        expect([...first.ids, ...second.ids]).toEqual(expected.slice(0, 20));
+        expect(first.total).toBe(String(expected.length));
+      }
+    }
+  });
+
+  it('finds nothing past the last page nor for a name nobody has', async () => {
+    expect((await ids('lastName=dvoř&size=10&page=2')).ids).toEqual([]);
+    expect(await ids('lastName=Nobody')).toEqual({ ids: [], total: '0' });
+  });
+});

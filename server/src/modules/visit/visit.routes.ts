@@ -138,6 +138,8 @@ export function registerVisitRoutes(
     inputExtension: visitInputExtension,
     recordExtension: visitRecordExtension,
     children: visitChildren,
+    // The receptionist's search by name: visit_site_time_idx carries the names after the default order.
+    indexedFilters: { lastName: visits.lastNameLower, firstName: visits.firstNameLower },
     countLimit: VISIT_COUNT_LIMIT,
   });
 
