@@ -477,6 +477,9 @@ describe('anonymization', () => {
       expect(row).toMatchObject({
         firstName: null,
         lastName: null,
+        // The lowered names of the name search follow the names.
+        firstNameLower: null,
+        lastNameLower: null,
         documentNumber: null,
         documentTypeId: null,
         vehiclePlate: null,
