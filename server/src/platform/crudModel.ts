@@ -298,6 +298,10 @@ export function crudModel<F extends Fields>(options: CrudOptions<F>, clock: Cloc
 
   const siteColumn = options.siteColumn ?? table.siteId;
   const indexedFilters: Record<string, PgColumn | undefined> = options.indexedFilters ?? {};
+  /** Whether a page's filters set one that an index carries (`CrudOptions.indexedFilters`). */
+  const setsIndexedFilter = (filters: Record<string, unknown> | undefined) =>
+    filters !== undefined &&
+    Object.entries(filters).some(([name, raw]) => indexedFilters[name] && raw !== undefined && raw !== '');
   const restricted = notRestricted(entity.resource, table.id);
   const byId = (id: number, siteId: number | null, extraWhere?: SQL) =>
     whereOf({ id, siteId, extraWhere }, inline, [])()!;
@@ -426,6 +430,7 @@ export function crudModel<F extends Fields>(options: CrudOptions<F>, clock: Cloc
     byId,
     whereOf,
     bound,
+    setsIndexedFilter,
     scopeOf,
   };
 }

@@ -25,7 +25,7 @@ import {
 export function crudReads(model: CrudModel, db: Db) {
   const { entity, options, clock, table, fieldEntries, selection, refJoins, sortExpressions, hasComputed } =
     model;
-  const { byId, bound, scopeOf } = model;
+  const { byId, bound, scopeOf, setsIndexedFilter } = model;
   const hooks = options.hooks ?? {};
   // Beside the fields: link fields and child lists (crudChildren.ts), then the module's own `columns`.
   const recordSelection = { ...selection, ...childSelections(options, table), ...options.columns };
@@ -52,14 +52,6 @@ export function crudReads(model: CrudModel, db: Db) {
     ]),
   );
 
-  const indexedFilters = new Set(Object.keys(options.indexedFilters ?? {}));
-  /** Whether a page's filters set one that an index carries (`CrudOptions.indexedFilters`). */
-  const indexedFilterSet = (filters: Record<string, unknown> | undefined) =>
-    filters !== undefined &&
-    Object.entries(filters).some(
-      ([name, value]) => indexedFilters.has(name) && value !== undefined && value !== '',
-    );
-
   // Selects are built once per shape (which filters are set, the sort, a page or one record) with
   // placeholders, prepared, and run with each request's values: building a select of this size costs more
   // CPU than the cheap queries of a page. A row filter (arbitrary SQL of the module) is built every time.
@@ -79,7 +71,7 @@ export function crudReads(model: CrudModel, db: Db) {
     const scopeFields = target.scope !== undefined && scopeOf(target.scope).fields;
     if (hasComputed || scopeFields) values.now = table.createdAt.mapToDriverValue(new Date(clock.now()));
     const json = target.scope === undefined ? recordJson : scopeRecordJson.get(target.scope)!;
-    const idsFirst = order !== undefined && indexedFilterSet(target.filters);
+    const idsFirst = order !== undefined && setsIndexedFilter(target.filters);
     if (idsFirst) shape.push('idsFirst');
     const build = (handle: Db) => {
       const ordered = (statement: PgSelect): PgSelect => {
