@@ -13,6 +13,8 @@
  *   npm run bench -- --json=/tmp/bench.json ...; npm run bench -- --render=/tmp/bench.json --out=../docs/performance.md
  *   npm run bench -- --db=postgresql --floor ...     # each read also through a bare node:http server (below)
  *   npm run bench -- --db=postgresql --visits=10000000 --sites=50 ...  # 200,000 visits on each of 50 sites
+ *   npm run bench -- --db=postgresql --visits=1000000 --scale=10000000:50 --floor ...  # the pages of both sizes,
+ *                                                   # in the same rounds (bench/scale.ts)
  *
  * Every measurement alternates short rounds of HTTP and of the replayed SQL (`--rounds` rounds of each side,
  * `--duration` seconds per side in all), so that other work on the machine slows both sides alike; the
@@ -73,6 +75,7 @@ import {
   type ScenarioGroup,
   type ScenarioResult,
 } from './report';
+import { parseScale, renderScale, scalePage, withScaleReport, type ScalePage, type ScaleRun } from './scale';
 
 // `--whole`: the load of every module at once (whole.ts, its own options) instead of the page scenarios; it ends
 // the process itself.
@@ -124,6 +127,11 @@ const { values: args } = parseArgs({
      * statements and sends their records (bench/target.ts): what any Node HTTP server pays on this machine.
      */
     floor: { type: 'boolean', default: false },
+    /**
+     * `<visits>:<sites>`: instead of the scenarios above, the visit and audit reads of a second database of this
+     * size against the same reads of the first (`--visits`, `--sites`), in the same rounds (bench/scale.ts).
+     */
+    scale: { type: 'string' },
   },
 });
 const FLOOR = args.floor === true;
@@ -365,18 +373,18 @@ const MIX: Array<{ user: MixUser; name: string; path: (ids: Ids) => string }> = 
 ];
 
 /** The measured process (bench/target.ts): the app and its database, apart from the load generator. */
-async function startTarget(kind: 'postgresql' | 'pglite') {
+async function startTarget(kind: 'postgresql' | 'pglite', visits = VISITS, sites = SITES) {
   const child = fork(
     fileURLToPath(new URL('../dist/bench-target.js', import.meta.url)),
     [
       kind,
-      String(VISITS),
+      String(visits),
       String(VEHICLES),
       String(STOCK_ITEMS),
       String(STOCK_MOVEMENTS),
       String(LOGISTICS_TRANSPORTS),
       String(LOGISTICS_LOG_ROWS),
-      String(SITES),
+      String(sites),
     ],
     {
       // The flags `npm start` and the container image run the server with (README).
@@ -915,6 +923,20 @@ async function measureMix(target: Target, address: string, ids: Ids): Promise<Mi
   return result;
 }
 
+/** The records the scenarios read: two visits from the middle of the list, a purpose, what the seed made. */
+async function idsOf(target: Target, headers: Record<string, string>): Promise<Ids> {
+  const middle = await fetch(`${target.address}/api/visit?page=20&size=25`, { headers });
+  const visits = (await middle.json()) as Array<{ id: number; purpose: { id: number } | null }>;
+  return {
+    visitId: visits[0].id,
+    otherVisitId: visits[1].id,
+    purposeId: visits.find((visit) => visit.purpose)!.purpose!.id,
+    vehicles: target.vehicles,
+    stock: target.stock,
+    logistics: target.logistics,
+  };
+}
+
 async function benchDatabase(kind: 'postgresql' | 'pglite'): Promise<DatabaseRun> {
   log(
     `\n== ${kind}: seeding ${VISITS.toLocaleString('en')} visits on ${SITES} site(s), ${VEHICLES.toLocaleString('en')} vehicle movements`,
@@ -928,16 +950,7 @@ async function benchDatabase(kind: 'postgresql' | 'pglite'): Promise<DatabaseRun
         `stock ${target.stockSeedSeconds.toFixed(0)} s, logistics ${target.logisticsSeedSeconds.toFixed(0)} s)`,
     );
     const headers = await logIn(address, BENCH_USER);
-    const middle = await fetch(`${address}/api/visit?page=20&size=25`, { headers });
-    const visits = (await middle.json()) as Array<{ id: number; purpose: { id: number } | null }>;
-    const ids: Ids = {
-      visitId: visits[0].id,
-      otherVisitId: visits[1].id,
-      purposeId: visits.find((visit) => visit.purpose)!.purpose!.id,
-      vehicles: target.vehicles,
-      stock: target.stock,
-      logistics: target.logistics,
-    };
+    const ids = await idsOf(target, headers);
 
     const only = args.only?.split(',');
     const results: ScenarioResult[] = [];
@@ -1013,6 +1026,93 @@ async function benchDatabase(kind: 'postgresql' | 'pglite'): Promise<DatabaseRun
   }
 }
 
+/**
+ * `--scale`: the visit and audit reads (`--only` chooses among them) of a database of `large` against the first
+ * one's, both started at once, in alternating rounds (bench/scale.ts).
+ */
+async function benchScale(large: { visits: number; sites: number }): Promise<Omit<ScaleRun, 'machine'>> {
+  log(
+    `\n== postgresql: ${VISITS.toLocaleString('en')} visits on ${SITES} site(s) beside ` +
+      `${large.visits.toLocaleString('en')} on ${large.sites}, seeded at once`,
+  );
+  const targets = await Promise.all([
+    startTarget('postgresql'),
+    startTarget('postgresql', large.visits, large.sites),
+  ]);
+  try {
+    const sides = await Promise.all(
+      targets.map(async (target) => {
+        const headers = await logIn(target.address, BENCH_USER);
+        return { target, headers, ids: await idsOf(target, headers) };
+      }),
+    );
+    const only = args.only?.split(',');
+    const pages: ScalePage[] = [];
+    const reads = SCENARIOS.filter(
+      (scenario) => scenario.group === 'visit' && !scenario.method && (!only || only.includes(scenario.slug)),
+    );
+    for (const scenario of reads) {
+      const prepared = await Promise.all(
+        sides.map(async ({ target, headers, ids }) => {
+          const url = `${target.address}${scenario.path(ids)}`;
+          const load = (duration: number) =>
+            httpLoad({ url, headers, connections: CONNECTIONS, duration }, url);
+          await load(2); // warm-up
+          await pause();
+          const captured = await captureSteady(target, { url, headers });
+          if (captured.status !== 200) throw new Error(`${url}: ${captured.status} ${captured.body}`);
+          const page = captured.statements.filter(
+            (statement) => !isSessionStatement(statement) && !isTransactionControl(statement),
+          );
+          const bare = FLOOR ? await bareLoad(target, [page], CONNECTIONS) : undefined;
+          return {
+            http: () => load(ROUND_SECONDS),
+            bare,
+            rounds: { http: [] as Sample[], bare: [] as Sample[] },
+          };
+        }),
+      );
+      for (let round = 0; round < ROUNDS; round++)
+        for (const side of prepared) {
+          side.rounds.http.push(await side.http());
+          await pause();
+          if (side.bare) {
+            side.rounds.bare.push(await side.bare());
+            await pause();
+          }
+        }
+      const name = typeof scenario.name === 'string' ? scenario.name : scenario.name(sides[0].ids);
+      const [base, largeSide] = prepared.map((side) => ({
+        http: side.rounds.http,
+        ...(side.bare ? { bare: side.rounds.bare } : {}),
+      }));
+      const page = scalePage(
+        name,
+        scenario.path(sides[0].ids).replace(String(sides[0].ids.visitId), ':id'),
+        base!,
+        largeSide!,
+      );
+      pages.push(page);
+      log(
+        `  ${name}: p50 ${page.base.http.p50.toFixed(2)} → ${page.large.http.p50.toFixed(2)} ms, ` +
+          `p99 ${page.base.http.p99.toFixed(2)} → ${page.large.http.p99.toFixed(2)} ms | ` +
+          `ratios ${page.ratios.map((ratio) => ratio.toFixed(2)).join(' ')} → median ${page.ratio.toFixed(2)}` +
+          (page.bareRatio === undefined ? '' : ` | bare server → median ${page.bareRatio.toFixed(2)}`),
+      );
+    }
+    return {
+      base: { visits: VISITS, sites: SITES, seedSeconds: targets[0].seedSeconds },
+      large: { ...large, seedSeconds: targets[1].seedSeconds },
+      connections: CONNECTIONS,
+      rounds: ROUNDS,
+      roundSeconds: ROUND_SECONDS,
+      pages,
+    };
+  } finally {
+    await Promise.all(targets.map((target) => target.close()));
+  }
+}
+
 const percentile = (values: number[], share: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))]!;
@@ -1059,6 +1159,38 @@ const pause = () => new Promise((resolve) => setTimeout(resolve, 300));
 /** The session lookup and extension of every request: app overhead, not the page's SQL. */
 function isSessionStatement(statement: Statement): boolean {
   return /access_session|access_user_role/.test(statement.text);
+}
+
+if (args.scale) {
+  const large = parseScale(args.scale);
+  const load = os.loadavg();
+  const started = Date.now();
+  execFileSync(process.execPath, ['build.mjs', '--bench'], {
+    cwd: fileURLToPath(new URL('..', import.meta.url)),
+    stdio: 'inherit',
+  });
+  const run: ScaleRun = {
+    ...(await benchScale(large)),
+    machine: {
+      cpus: os.cpus().length,
+      cpuModel: os.cpus()[0]?.model ?? 'unknown',
+      node: process.version,
+      load,
+      loadAtEnd: os.loadavg(),
+      date: new Date(started).toISOString().slice(0, 10),
+    },
+  };
+  if (args.json) fs.writeFileSync(args.json, JSON.stringify(run));
+  const report = renderScale(run);
+  log(`\n${report}`);
+  if (args.out) {
+    fs.writeFileSync(
+      args.out,
+      withScaleReport(fs.existsSync(args.out) ? fs.readFileSync(args.out, 'utf8') : '', report),
+    );
+    log(`written to ${args.out}`);
+  }
+  process.exit(0);
 }
 
 type Machine = ReportMachine;
