@@ -52,8 +52,25 @@ const POOL_SIZE = 10;
 // Migrations from two instances starting at once must not interleave on one PostgreSQL.
 const MIGRATION_LOCK = 7_379_455;
 
-/** Every run of a prepared statement planned for its values (see the pool's options and openPglite). */
-const CUSTOM_PLANS_SQL = 'set plan_cache_mode = force_custom_plan';
+/**
+ * The planner's settings of every session of the app (the pool's connection options, each connection of a
+ * session-mode pooler, PGlite):
+ * - every run of a prepared statement planned for its values (a generic plan cannot see a contains-search's
+ *   pattern: at a million vehicle movements it walked the time index for 20 matches where the trigram index
+ *   takes milliseconds);
+ * - a random page read priced as an SSD's or a cached page's (1.1), not as a spinning disk's (PostgreSQL's
+ *   default 4). The app's reads find their pages in memory: the newest entries of the indexes and the code
+ *   lists. With the default, a list page looked up each row's gate and document type by scanning the whole
+ *   table, which grows with the sites (300 gates of 50 sites: 25 rows × 300 tested), and a site's first page at
+ *   50 sites took 1.2–1.35× one site's; planned at 1.1 it reads the primary keys (docs/performance.md).
+ */
+const PLANNER_SETTINGS = { plan_cache_mode: 'force_custom_plan', random_page_cost: '1.1' } as const;
+const PLANNER_OPTIONS = Object.entries(PLANNER_SETTINGS)
+  .map(([name, value]) => `-c ${name}=${value}`)
+  .join(' ');
+const PLANNER_SQL = Object.entries(PLANNER_SETTINGS)
+  .map(([name, value]) => `set ${name} = ${value}`)
+  .join('; ');
 
 /**
  * A PostgreSQL client that sends every statement unnamed (`pooler: 'transaction'`): the app's named prepared
@@ -107,16 +124,15 @@ export async function openDatabase(options: {
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: POOL_SIZE,
-      // The CRUD selects are prepared statements (crud.ts). A generic plan, which PostgreSQL may switch to
-      // after a few runs, cannot tell a common name from a rare one; every run is planned for its values.
-      // A pooler takes no startup options: in session mode each connection sets it first (below); an unnamed
-      // statement (transaction mode) is planned for its values anyway.
-      ...(pooler ? {} : { options: '-c plan_cache_mode=force_custom_plan' }),
+      // The planner's settings (PLANNER_SETTINGS). A pooler takes no startup options: in session mode each
+      // connection sets them first (below); in transaction mode an unnamed statement is planned for its values
+      // anyway, and the page cost is the database's or the role's (docs/operations.md, behind a pooler).
+      ...(pooler ? {} : { options: PLANNER_OPTIONS }),
       ...(pooler === 'transaction' ? { Client: UnnamedStatementsClient } : {}),
     });
     // pg runs a client's queries in order: this one before any other on the new connection.
     if (pooler === 'session')
-      pool.on('connect', (client) => void client.query(CUSTOM_PLANS_SQL).catch(() => undefined));
+      pool.on('connect', (client) => void client.query(PLANNER_SQL).catch(() => undefined));
     // An idle connection the server drops (restart, admin termination) is discarded by the pool and reported
     // here; without a listener it would crash the process. Queries report their own errors.
     pool.on('error', () => undefined);
@@ -199,9 +215,8 @@ async function openPglite(dataDir: string, startFrom?: Blob): Promise<PGlite> {
   const client = await PGlite.create(dataDir, { extensions: { pg_trgm }, loadDataDir: startFrom });
   try {
     await client.exec(EXTENSIONS_SQL);
-    // As on PostgreSQL (the pool's connection options): every run of a prepared CRUD select is planned for its
-    // values. A generic plan of a contains-search walks the time index through a million rows for 20 matches.
-    await client.exec(CUSTOM_PLANS_SQL);
+    // As on PostgreSQL (the pool's connection options): PLANNER_SETTINGS.
+    await client.exec(PLANNER_SQL);
     await migratePglite(drizzlePglite(client, { casing: 'snake_case' }), { migrationsFolder });
     return client;
   } catch (error) {

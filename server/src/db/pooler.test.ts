@@ -109,15 +109,17 @@ describe.skipIf(missing !== '').each(MODES)(
     });
 
     it.runIf(mode === 'session')(
-      'every connection plans each run for its values (no startup options through a pooler)',
+      "every connection has the planner's settings (no startup options through a pooler)",
       async () => {
         const rows = await Promise.all(
           Array.from({ length: 4 }, () =>
-            ctx.db.execute(sql`select current_setting('plan_cache_mode') as mode`),
+            ctx.db.execute(
+              sql`select current_setting('plan_cache_mode') as mode, current_setting('random_page_cost') as cost`,
+            ),
           ),
         );
-        expect(rows.map((result) => rowsOf<{ mode: string }>(result)[0].mode)).toEqual(
-          Array(4).fill('force_custom_plan'),
+        expect(rows.map((result) => rowsOf<{ mode: string; cost: string }>(result)[0])).toEqual(
+          Array(4).fill({ mode: 'force_custom_plan', cost: '1.1' }),
         );
       },
     );
