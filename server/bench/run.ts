@@ -1161,24 +1161,37 @@ function isSessionStatement(statement: Statement): boolean {
   return /access_session|access_user_role/.test(statement.text);
 }
 
-if (args.scale) {
-  const large = parseScale(args.scale);
-  const load = os.loadavg();
-  const started = Date.now();
+/**
+ * The measured process is built as `npm start` runs the server (build.mjs): one bundle run by plain node, not
+ * TypeScript compiled on the fly by tsx, which names every closure it makes at run time.
+ */
+function buildTarget(): void {
   execFileSync(process.execPath, ['build.mjs', '--bench'], {
     cwd: fileURLToPath(new URL('..', import.meta.url)),
     stdio: 'inherit',
   });
+}
+
+/** The machine of a run that started at `started` with the load average `load`, as the reports name it. */
+function machineOf(load: number[], started: number) {
+  return {
+    cpus: os.cpus().length,
+    cpuModel: os.cpus()[0]?.model ?? 'unknown',
+    node: process.version,
+    load,
+    loadAtEnd: os.loadavg(),
+    date: new Date(started).toISOString().slice(0, 10),
+  };
+}
+
+if (args.scale) {
+  const large = parseScale(args.scale);
+  const load = os.loadavg();
+  const started = Date.now();
+  buildTarget();
   const run: ScaleRun = {
     ...(await benchScale(large)),
-    machine: {
-      cpus: os.cpus().length,
-      cpuModel: os.cpus()[0]?.model ?? 'unknown',
-      node: process.version,
-      load,
-      loadAtEnd: os.loadavg(),
-      date: new Date(started).toISOString().slice(0, 10),
-    },
+    machine: machineOf(load, started),
   };
   if (args.json) fs.writeFileSync(args.json, JSON.stringify(run));
   const report = renderScale(run);
@@ -1223,25 +1236,12 @@ if (args.render) {
   const started = Date.now();
   const kinds =
     args.db === 'both' ? (['postgresql', 'pglite'] as const) : [args.db as 'postgresql' | 'pglite'];
-  // The measured process is built as `npm start` runs the server (build.mjs): one bundle run by plain node, not
-  // TypeScript compiled on the fly by tsx, which names every closure it makes at run time.
-  execFileSync(process.execPath, ['build.mjs', '--bench'], {
-    cwd: fileURLToPath(new URL('..', import.meta.url)),
-    stdio: 'inherit',
-  });
+  buildTarget();
   const runs: DatabaseRun[] = [];
   for (const kind of kinds) runs.push(await benchDatabase(kind));
   measured = {
     runs,
-    machine: {
-      cpus: os.cpus().length,
-      cpuModel: os.cpus()[0]?.model ?? 'unknown',
-      node: process.version,
-      load,
-      loadAtEnd: os.loadavg(),
-      minutes: (Date.now() - started) / 60_000,
-      date: new Date(started).toISOString().slice(0, 10),
-    },
+    machine: { ...machineOf(load, started), minutes: (Date.now() - started) / 60_000 },
   };
   if (args.json) fs.writeFileSync(args.json, JSON.stringify(measured));
 }
