@@ -3,7 +3,7 @@ import { HEADERS, rolesAllow, type InternalRole, type ModuleCode, type Role } fr
 import type { Db } from '../db/database';
 import { AppError, loggableError } from './errors';
 import { hashToken } from './secrets';
-import { extendSession, loadSessionByHash, type SessionContext } from './session';
+import { extendSession, extensionDue, loadSessionByHash, type SessionContext } from './session';
 import { hasClientToken, resolveTerminal } from './terminal';
 import type { SessionCache } from './sessionCache';
 import { isApiRoute } from './apiPath';
@@ -104,55 +104,68 @@ export function registerGuard(app: FastifyInstance, db: Db, cache: SessionCache)
   app.decorateRequest('session', null);
   app.decorateRequest('terminal', null);
 
-  app.addHook('onRequest', async (request) => {
+  // A callback hook, synchronous when the session is cached (nearly every call): an async hook would cost
+  // every request a promise.
+  app.addHook('onRequest', (request, _reply, done) => {
     // Unknown routes fall through to the not-found handler; the web app's routes are public. Decided on the
     // route the router matched, never on the URL as sent (the router decodes `/%61pi/...` to `/api/...`).
-    if (!isApiRoute(request)) return;
+    if (!isApiRoute(request)) return done();
     const access = request.routeOptions.config.access;
-    if (!access) throw new AppError('FORBIDDEN', 'Route has no access rule');
+    if (!access) return done(new AppError('FORBIDDEN', 'Route has no access rule'));
     if (access.terminal) {
-      request.terminal = await resolveTerminal(
-        db,
-        request,
-        access.terminal,
-        access.module,
-        new Date(request.server.clock.now()),
+      resolveTerminal(db, request, access.terminal, access.module, new Date(request.server.clock.now())).then(
+        (terminal) => {
+          request.terminal = terminal;
+          done();
+        },
+        done,
       );
       return;
     }
-
-    const token = request.headers[HEADERS.authToken.toLowerCase()];
-    if (typeof token === 'string' && token.length > 0 && token.length <= 200) {
-      request.session = await resolveSession(db, cache, token, app.clock.now());
-    }
-    const refusal = accessRefusal(access, request.session, `${request.method} ${request.routeOptions.url}`);
-    if (refusal === 'public') request.session = null;
-    else if (refusal) {
-      // A terminal's token is no user session: only the terminal routes of its role take it.
-      if (
-        refusal.code === 'UNAUTHORIZED' &&
-        hasClientToken(request) &&
-        !request.headers[HEADERS.authToken.toLowerCase()]
-      )
-        throw new AppError('SESSION_REQUIRED', 'A terminal token is not a user session');
-      throw refusal;
-    }
+    const admit = (session: SessionContext | null) => {
+      request.session = session;
+      let refusal: Error | null;
+      try {
+        refusal = sessionRefusal(request, access);
+      } catch (error) {
+        refusal = error as Error;
+      }
+      done(refusal ?? undefined);
+    };
+    const token = request.headers[AUTH_TOKEN_HEADER];
+    if (typeof token !== 'string' || token.length === 0 || token.length > 200) return admit(null);
+    const tokenHash = hashToken(token);
+    const now = app.clock.now();
+    const cached = cache.get(tokenHash, now);
+    if (cached) return admit(cached);
+    resolveSessionByHash(db, cache, tokenHash, now).then(admit, done);
   });
 
-  // Never throws: an error here would be answered by the framework's own handler, outside the error contract.
-  app.addHook('onSend', async (request, reply, payload) => {
-    try {
-      if (request.session && reply.statusCode < 400) {
-        await extendSession(db, request.session, app.clock.now());
-        cache.extended(request.session);
-      }
+  // Never fails the answer: an error here would be answered by the framework's own handler, outside the error
+  // contract. A callback hook that waits only when the session's expiry is due to be written (most calls are not).
+  app.addHook('onSend', (request, reply, payload, done) => {
+    const session = request.session && reply.statusCode < 400 ? request.session : null;
+    const bookkeeping = () => {
+      if (session) cache.extended(session);
       // Before the answer leaves, so that the caller's next call already sees what this one changed.
       if (!READ_METHODS.has(request.method) && isApiRoute(request))
         cache.written(request.sessionsChanged === true);
-    } catch (error) {
+    };
+    const failed = (error: unknown) =>
       request.log.error({ err: loggableError(error) }, 'session bookkeeping after the answer failed');
+    try {
+      if (!session || extensionDue(session, app.clock.now()) === null) {
+        bookkeeping();
+        return done(null, payload);
+      }
+      extendSession(db, session, app.clock.now())
+        .then(bookkeeping)
+        .catch(failed)
+        .finally(() => done(null, payload));
+    } catch (error) {
+      failed(error);
+      done(null, payload);
     }
-    return payload;
   });
 }
 
@@ -189,13 +202,17 @@ export function accessRefusal(
 
 const READ_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-async function resolveSession(
-  db: Db,
-  cache: SessionCache,
-  token: string,
-  now: number,
-): Promise<SessionContext | null> {
-  return resolveSessionByHash(db, cache, hashToken(token), now);
+const AUTH_TOKEN_HEADER = HEADERS.authToken.toLowerCase();
+
+/** Why the request's session (set) may not call its route, or null; a public route forgets a pending session. */
+function sessionRefusal(request: FastifyRequest, access: AccessRule): AppError | null {
+  const refusal = accessRefusal(access, request.session, `${request.method} ${request.routeOptions.url}`);
+  if (refusal === 'public') request.session = null;
+  if (refusal === 'public' || refusal === null) return null;
+  // A terminal's token is no user session: only the terminal routes of its role take it.
+  if (refusal.code === 'UNAUTHORIZED' && hasClientToken(request) && !request.headers[AUTH_TOKEN_HEADER])
+    return new AppError('SESSION_REQUIRED', 'A terminal token is not a user session');
+  return refusal;
 }
 
 /** The session of a token hash, from the cache or the database (then cached). */

@@ -79,16 +79,16 @@ export function registerHealthRoutes(
   app.decorate('draining', false);
   app.decorate('preparing', false);
   // Before the guard (registered later): a call that needs the data is told to come back, not refused as unknown.
-  app.addHook('onRequest', async (request) => {
-    if (!app.preparing) return;
-    if (isApiRoute(request) && !WHILE_PREPARING.test(request.routeOptions.url ?? ''))
-      throw new AppError('STARTING', 'The server is preparing its data');
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (app.preparing && isApiRoute(request) && !WHILE_PREPARING.test(request.routeOptions.url ?? ''))
+      done(new AppError('STARTING', 'The server is preparing its data'));
+    else done();
   });
   // While draining, each answer (those in flight when it began too) tells the client to connect anew, which
   // reaches another instance, and lets the server close the connection at once.
-  app.addHook('onSend', async (_request, reply, payload) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (app.draining) reply.header('connection', 'close');
-    return payload;
+    done(null, payload);
   });
   const newest = newestMigration();
   const typed = app.withTypeProvider<ZodTypeProvider>();

@@ -75,8 +75,9 @@ export function requestId(request: IncomingMessage): string {
 
 /** Every reply names its request's id (`X-Request-Id`). */
 export function registerRequestIdHeader(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
 }
 

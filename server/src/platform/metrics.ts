@@ -62,12 +62,13 @@ export function registerMetrics(
     labelNames: ['code'] as const,
     registers: [registry],
   });
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     const route = routeLabel(request.routeOptions.url);
     requests.inc({ method: request.method, route, status: String(reply.statusCode) });
     latency.observe({ method: request.method, route }, reply.elapsedTime / 1000);
     const code = reply.getHeader(HEADERS.errorCode);
     if (typeof code === 'string') errors.inc({ code });
+    done();
   });
 
   new Gauge({

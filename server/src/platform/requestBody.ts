@@ -108,9 +108,10 @@ export function registerRequestBodyChecks(app: FastifyInstance): void {
     parseJson(request, text, done);
   });
 
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', (request, _reply, done) => {
     const type = request.headers['content-type'];
     if (type && MULTIPART.test(type) && !BOUNDARY.test(type))
-      throw new AppError('BAD_REQUEST', 'Multipart body without a valid boundary');
+      done(new AppError('BAD_REQUEST', 'Multipart body without a valid boundary'));
+    else done();
   });
 }

@@ -60,7 +60,7 @@ const HSTS = 'max-age=31536000';
  */
 export function registerSecurityHeaders(app: FastifyInstance): void {
   const csp = contentSecurityPolicy();
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-content-type-options', 'nosniff');
     if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', csp);
     reply.header('x-frame-options', 'DENY');
@@ -68,6 +68,6 @@ export function registerSecurityHeaders(app: FastifyInstance): void {
     if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
     // An API route's answer, or any answer to a path that names the API however spelled (apiPath.ts).
     if (isApiRoute(request) || isApiUrl(request.url)) reply.header('cache-control', 'no-store');
-    return payload;
+    done(null, payload);
   });
 }

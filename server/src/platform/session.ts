@@ -218,9 +218,16 @@ export async function createSession(
  * already (EXTEND_GRANULARITY_MS): then nothing is written. A time-out shortened since the last call takes
  * effect too.
  */
-export async function extendSession(db: Db, session: SessionContext, now: number): Promise<void> {
+/** The session's new expiry (ms) when a call at `now` moves it by enough to be written, else null. */
+export function extensionDue(session: SessionContext, now: number): number | null {
   const fullExpiry = expiryWithin(now, session.timeoutMinutes, session.endsAt?.getTime() ?? null).getTime();
-  if (Math.abs(fullExpiry - session.expires.getTime()) < extendGranularityMs(session.timeoutMinutes)) return;
+  const moved = Math.abs(fullExpiry - session.expires.getTime());
+  return moved < extendGranularityMs(session.timeoutMinutes) ? null : fullExpiry;
+}
+
+export async function extendSession(db: Db, session: SessionContext, now: number): Promise<void> {
+  const fullExpiry = extensionDue(session, now);
+  if (fullExpiry === null) return;
   const expires = new Date(fullExpiry);
   await db.update(sessions).set({ expires }).where(eq(sessions.id, session.sessionId));
   session.expires = expires;

@@ -7,8 +7,30 @@ import { isApiRoute } from './apiPath';
 const BAD_TEXT = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 const BAD_TEXT_ALL = new RegExp(BAD_TEXT.source, 'g');
 
+/** Whether a value holds unstorable text anywhere (in a string or a key): the check of every request, so no paths. */
+function hasBadText(value: unknown): boolean {
+  if (value === null || value === undefined) return false;
+  const stack: unknown[] = [value];
+  let visited = 0;
+  while (stack.length > 0) {
+    const item = stack.pop();
+    if (++visited > 100_000) return false;
+    if (typeof item === 'string') {
+      if (BAD_TEXT.test(item)) return true;
+    } else if (item !== null && typeof item === 'object' && !Buffer.isBuffer(item)) {
+      for (const key in item) {
+        if (!Object.hasOwn(item, key)) continue;
+        if (BAD_TEXT.test(key)) return true;
+        stack.push((item as Record<string, unknown>)[key]);
+      }
+    }
+  }
+  return false;
+}
+
 /** Where the first unstorable text of a value is (`note`, `items.2.name`), or null when there is none. */
 export function badTextPath(value: unknown): string | null {
+  if (!hasBadText(value)) return null;
   // Iterative, so a deeply nested body cannot overflow the stack here.
   const stack: Array<[unknown, string]> = [[value, '']];
   let visited = 0;
@@ -46,19 +68,21 @@ export function cleanText(value: unknown, depth = 0): unknown {
  * 400 VALIDATION, before any handler sees it: after the guard (refusals come first), before validation.
  */
 export function registerTextInputCheck(app: FastifyInstance): void {
-  app.addHook('preValidation', async (request) => {
-    if (!isApiRoute(request)) return;
+  app.addHook('preValidation', (request, _reply, done) => {
+    if (!isApiRoute(request)) return done();
     for (const [part, value] of [
       ['params', request.params],
       ['query', request.query],
       ['body', request.body],
     ] as const) {
       const path = badTextPath(value);
-      if (path !== null) {
-        throw new AppError('VALIDATION', 'Validation failed', [
-          { path: part === 'body' ? path : `${part}.${path}`, message: 'validation.text' },
-        ]);
-      }
+      if (path !== null)
+        return done(
+          new AppError('VALIDATION', 'Validation failed', [
+            { path: part === 'body' ? path : `${part}.${path}`, message: 'validation.text' },
+          ]),
+        );
     }
+    done();
   });
 }

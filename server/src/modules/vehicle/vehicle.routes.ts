@@ -129,7 +129,8 @@ export function registerVehicleRoutes(
   const government = options.governmentCheck ?? noGovernmentBlacklist;
 
   // Before the routes: Fastify attaches hooks to the routes registered after them.
-  app.addHook('preHandler', async (request) => {
+  // A callback hook (it runs for every route registered after it): only an entry waits.
+  app.addHook('preHandler', (request, _reply, done) => {
     const url = request.routeOptions.url;
     if (
       request.method === 'GET' &&
@@ -138,7 +139,8 @@ export function registerVehicleRoutes(
       refusePersonalFilters(request, PERSONAL_FILTERS);
     // An entry asks the government register before its transaction (the answer may take seconds).
     if (request.method === 'POST' && url === '/api/vehicle/entry')
-      await askVehicleGovernmentFirst(request, government, request.body as Row);
+      askVehicleGovernmentFirst(request, government, request.body as Row).then(() => done(), done);
+    else done();
   });
 
   crudRoutes(app, db, { entity: vehicleForwarder, table: vehicleForwarders });

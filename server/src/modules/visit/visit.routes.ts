@@ -114,7 +114,8 @@ export function registerVisitRoutes(
 
   // Before the routes: Fastify attaches hooks to the routes registered after them.
   const government = options.governmentCheck ?? noGovernmentBlacklist;
-  app.addHook('preHandler', async (request) => {
+  // A callback hook (it runs for every route registered after it): only an entry waits.
+  app.addHook('preHandler', (request, _reply, done) => {
     const url = request.routeOptions.url;
     if (
       request.method === 'GET' &&
@@ -123,7 +124,8 @@ export function registerVisitRoutes(
       refusePersonalFilters(request, PERSONAL_FILTERS);
     // An entry asks the government register before its transaction (the answer may take seconds).
     if (request.method === 'POST' && url === '/api/visit')
-      await askGovernmentFirst(request, government, request.body as Row);
+      askGovernmentFirst(request, government, request.body as Row).then(() => done(), done);
+    else done();
   });
 
   crudRoutes(app, db, { entity: visitPurpose, table: visitPurposes });
