@@ -30,6 +30,16 @@ describe('drizzle statements', () => {
     expect(inTransaction).toEqual([{ twice: 10 }]);
   });
 
+  it('runs one statement kept for the pool with the values of each of many calls at once', async () => {
+    const query = queryOf(ctx.db, sql`select ${sql.placeholder('a')}::int + 1 as next`);
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, a) => executeNamed(ctx.db, query, 'drizzle_statements_many', { a })),
+    );
+    expect(answers.map((answer) => rowsOf<{ next: number }>(answer)[0].next)).toEqual(
+      Array.from({ length: 20 }, (_, a) => a + 1),
+    );
+  });
+
   it('carries a prepared statement built once through many runs', async () => {
     const statement = preparedStatement(() => sql`select ${sql.placeholder('word')}::text as word`);
     for (const word of ['one', 'two']) expect(await statement.rows(ctx.db, { word })).toEqual([{ word }]);

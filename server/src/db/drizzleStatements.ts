@@ -1,4 +1,5 @@
-import type { Query, SQL } from 'drizzle-orm';
+import { is, type Query, type SQL } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Db } from './database';
 
 /**
@@ -36,6 +37,15 @@ export function queryOf(handle: Db, statement: SQL): Query {
   return internalsOf(handle).dialect.sqlToQuery!(statement);
 }
 
+type Executable = { execute(values?: Record<string, unknown>): Promise<unknown> };
+
+/**
+ * drizzle's prepared query of each statement on the database handle (not on a transaction's, which lives for
+ * one transaction): made once, as making it allocates its configuration every call.
+ */
+const preparedOnDatabase = new WeakMap<object, Map<string, Executable>>();
+const MAX_PREPARED = 2000;
+
 /** Runs a query as the named prepared statement `name` on the handle, with the placeholders' values. */
 export function executeNamed(
   handle: Db,
@@ -43,5 +53,15 @@ export function executeNamed(
   name: string,
   values: Record<string, unknown>,
 ): Promise<unknown> {
-  return internalsOf(handle).session.prepareQuery!(query, undefined, name, false).execute(values);
+  const prepare = () => internalsOf(handle).session.prepareQuery!(query, undefined, name, false);
+  if (is(handle, PgTransaction)) return prepare().execute(values);
+  let prepared = preparedOnDatabase.get(handle);
+  if (!prepared) preparedOnDatabase.set(handle, (prepared = new Map()));
+  let statement = prepared.get(name);
+  if (!statement) {
+    if (prepared.size >= MAX_PREPARED) prepared.clear();
+    statement = prepare();
+    prepared.set(name, statement);
+  }
+  return statement.execute(values);
 }

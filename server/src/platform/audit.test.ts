@@ -1,9 +1,9 @@
 import { PERSONAL_VALUE_MASK } from '@strazce/contract';
 import { desc, gt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD, createTestContext, type TestContext } from '../../test/helper';
+import { PASSWORD, createTestContext, expectEvery, type TestContext } from '../../test/helper';
 import { audits } from './platform.tables';
-import { isSecretKey, maskSecrets } from './audit';
+import { isSecretKey, maskSecrets, writesInAuditScope } from './audit';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -57,6 +57,27 @@ describe('audit trail', () => {
     expect(row.created.getTime()).toBeGreaterThan(Date.now() - 60_000);
     expect(row.requestHeaders).toMatchObject({ 'x-auth-token': '***' });
     expect(JSON.stringify(row)).not.toContain(ctx.admin.token);
+  });
+
+  it('records each of several writes made at once, beside reads, and leaves no write scope open', async () => {
+    const before = await lastAuditId();
+    const calls = await Promise.all(
+      Array.from({ length: 6 }, (_, index) =>
+        index % 2 === 0
+          ? ctx.call(ctx.admin, 'POST', '/api/system_person', {
+              firstName: 'Souběžná',
+              lastName: `Osoba ${index}`,
+            })
+          : ctx.call(ctx.admin, 'GET', '/api/system_person?page=1&size=25'),
+      ),
+    );
+    expect(calls.map((call) => call.statusCode)).toEqual([201, 200, 201, 200, 201, 200]);
+    const created = calls.filter((_, index) => index % 2 === 0).map((call) => String(call.json().id));
+    const rows = await auditsSince(before);
+    expect(rows.length).toBe(3);
+    expect(rows.map((row) => row.recordId).sort()).toEqual([...created].sort());
+    expectEvery(rows, (row) => row.event === 'WRITE' && row.status === 201);
+    expect(writesInAuditScope()).toBe(0);
   });
 
   it('records route params of updates and deletes', async () => {

@@ -277,6 +277,9 @@ function enterScope(scope: AuditScope, next: () => void): void {
   scopes.run(scope, next);
 }
 
+/** How many write requests are in their scope now (tests: none once every answer is made). */
+export const writesInAuditScope = (): number => writesInScope;
+
 /** The write's answer is made: its transactions are over. The last one out switches the storage off. */
 function leaveScope(scope: AuditScope | undefined): void {
   if (!scope?.entered) return;
