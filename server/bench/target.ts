@@ -11,6 +11,7 @@ import http from 'node:http';
 import inspector from 'node:inspector';
 import os from 'node:os';
 import path from 'node:path';
+import Fastify from 'fastify';
 import { buildApp } from '../src/app';
 import { openDatabase, type Database } from '../src/db/database';
 import { freshPostgresDatabase } from '../src/db/freshDatabase';
@@ -127,7 +128,8 @@ let bare: { server: http.Server; address: string; groups: Statement[][]; next: n
 /**
  * The least any Node HTTP server pays: a plain node:http server that runs one call's statements at once
  * through the app's driver, as the replay does, and sends the first one's records as the app sends a page,
- * with no routing, session, validation or hooks. Requests go through the groups in turn.
+ * with no routing, session, validation or hooks. Requests go through the groups in turn. With BENCH_FLOOR=fastify
+ * the same through a Fastify instance with one route and nothing else: the framework's own floor.
  */
 async function bareServer(groups: Statement[][]): Promise<string> {
   if (bare) {
@@ -135,6 +137,23 @@ async function bareServer(groups: Statement[][]): Promise<string> {
     return bare.address;
   }
   const driver = driverOf(served);
+  /** The next call's statements run at once; the first one's records' JSON texts as a page's array. */
+  const page = async (): Promise<string> => {
+    const statements = bare!.groups[bare!.next];
+    bare!.next = (bare!.next + 1) % bare!.groups.length;
+    const results = await Promise.all(statements.map((statement) => runOn(driver, statement)));
+    const rows = (results[0] as { rows?: Array<Record<string, unknown>> } | undefined)?.rows ?? [];
+    return `[${rows.map((row) => String(Object.values(row)[0])).join(',')}]`;
+  };
+  if (process.env.BENCH_FLOOR === 'fastify') {
+    // The framework's own floor: a Fastify instance with one route and nothing else (no logger, hooks,
+    // plugins, schemas), answering as the bare server does.
+    const fastify = Fastify({ logger: false });
+    fastify.get('/*', async (_request, reply) => reply.type('application/json').send(await page()));
+    const address = await fastify.listen({ port: 0, host: '127.0.0.1' });
+    bare = { server: fastify.server, address, groups, next: 0 };
+    return address;
+  }
   const answer = (response: http.ServerResponse, status: number, body: string) => {
     response.writeHead(status, {
       'content-type': 'application/json',
@@ -144,14 +163,8 @@ async function bareServer(groups: Statement[][]): Promise<string> {
   };
   const server = http.createServer((request, response) => {
     request.resume();
-    const statements = bare!.groups[bare!.next];
-    bare!.next = (bare!.next + 1) % bare!.groups.length;
-    Promise.all(statements.map((statement) => runOn(driver, statement))).then(
-      (results) => {
-        // As the app sends a page: the records' JSON texts of the first statement joined into an array.
-        const rows = (results[0] as { rows?: Array<Record<string, unknown>> } | undefined)?.rows ?? [];
-        answer(response, 200, `[${rows.map((row) => String(Object.values(row)[0])).join(',')}]`);
-      },
+    page().then(
+      (body) => answer(response, 200, body),
       (error: unknown) => answer(response, 500, JSON.stringify({ error: String(error) })),
     );
   });

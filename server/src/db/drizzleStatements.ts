@@ -54,9 +54,11 @@ export function executeNamed(
   values: Record<string, unknown>,
 ): Promise<unknown> {
   const prepare = () => internalsOf(handle).session.prepareQuery!(query, undefined, name, false);
-  if (is(handle, PgTransaction)) return prepare().execute(values);
   let prepared = preparedOnDatabase.get(handle);
-  if (!prepared) preparedOnDatabase.set(handle, (prepared = new Map()));
+  if (!prepared) {
+    if (is(handle, PgTransaction)) return prepare().execute(values);
+    preparedOnDatabase.set(handle, (prepared = new Map()));
+  }
   let statement = prepared.get(name);
   if (!statement) {
     if (prepared.size >= MAX_PREPARED) prepared.clear();
