@@ -306,15 +306,29 @@ export function crudModel<F extends Fields>(options: CrudOptions<F>, clock: Cloc
   const byId = (id: number, siteId: number | null, extraWhere?: SQL) =>
     whereOf({ id, siteId, extraWhere }, inline, [])()!;
 
+  /** The filterable fields and what their conditions need, worked out once: every list request walks them. */
+  const filterFields = fieldEntries
+    .filter(([, field]) => field.filter && !field.virtual && !field.writeOnly)
+    .map(([name, field]) => ({
+      name,
+      field,
+      compute: computed[name],
+      column: columns[columnName(name, field)],
+      ranges: [
+        [`${name}From`, gte],
+        [`${name}To`, lte],
+      ] as const,
+      equalShape: `${name}=`,
+      containsShape: `${name}~`,
+    }));
+
   /**
    * The conditions of the request's filters. `bind` turns each value into what the condition compares with:
    * the value itself, or a placeholder of a prepared statement. `shape` collects what the SQL depends on.
    */
   function filterConditions(filters: Record<string, unknown>, bind: Bind, shape: string[]): LazySql[] {
     const conditions: LazySql[] = [];
-    for (const [name, field] of fieldEntries) {
-      if (!field.filter || field.virtual || field.writeOnly) continue;
-      const compute = computed[name];
+    for (const { name, field, compute, column, ranges, equalShape, containsShape } of filterFields) {
       if (compute) {
         const raw = filters[name];
         if (raw === undefined || raw === '' || field.filter !== 'eq') continue;
@@ -322,20 +336,16 @@ export function crudModel<F extends Fields>(options: CrudOptions<F>, clock: Cloc
         const now = bind(new Date(clock.now()), table.createdAt) as SQL;
         const value = bind(raw, table.version);
         conditions.push(() => sql`${compute(sql`${now}::timestamptz`)} = ${value}`);
-        shape.push(`${name}=`);
+        shape.push(equalShape);
         continue;
       }
-      const column = columns[columnName(name, field)];
-      const value = (raw: unknown) => bind(toColumnValue(field, raw), column);
       if (field.filter === 'range') {
-        for (const [bound, compare] of [
-          ['From', gte],
-          ['To', lte],
-        ] as const) {
-          if (filters[`${name}${bound}`] === undefined) continue;
-          const limit = value(filters[`${name}${bound}`]);
+        for (const [key, compare] of ranges) {
+          const raw = filters[key];
+          if (raw === undefined) continue;
+          const limit = bind(toColumnValue(field, raw), column);
           conditions.push(() => compare(column, limit));
-          shape.push(`${name}${bound}`);
+          shape.push(key);
         }
         continue;
       }
@@ -345,7 +355,7 @@ export function crudModel<F extends Fields>(options: CrudOptions<F>, clock: Cloc
         const pattern = bind(`%${escapeLike(String(raw))}%`, column) as string;
         const lowered = indexedFilters[name];
         conditions.push(() => (lowered ? sql`${lowered} like lower(${pattern})` : ilike(column, pattern)));
-        shape.push(`${name}~`);
+        shape.push(containsShape);
       } else if (field.filter === 'in') {
         const values = String(raw)
           .split(',')
@@ -354,9 +364,9 @@ export function crudModel<F extends Fields>(options: CrudOptions<F>, clock: Cloc
         if (values.length > 0) conditions.push(() => inArray(column, values));
         shape.push(`${name}[${values.length}]`);
       } else {
-        const equal = value(raw);
+        const equal = bind(toColumnValue(field, raw), column);
         conditions.push(() => eq(column, equal));
-        shape.push(`${name}=`);
+        shape.push(equalShape);
       }
     }
     return conditions;
