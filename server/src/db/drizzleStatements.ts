@@ -46,6 +46,9 @@ type Executable = { execute(values?: Record<string, unknown>): Promise<unknown> 
 const preparedOnDatabase = new WeakMap<object, Map<string, Executable>>();
 const MAX_PREPARED = 2000;
 
+const prepareOn = (handle: Db, query: Query, name: string): Executable =>
+  internalsOf(handle).session.prepareQuery!(query, undefined, name, false);
+
 /** Runs a query as the named prepared statement `name` on the handle, with the placeholders' values. */
 export function executeNamed(
   handle: Db,
@@ -53,16 +56,15 @@ export function executeNamed(
   name: string,
   values: Record<string, unknown>,
 ): Promise<unknown> {
-  const prepare = () => internalsOf(handle).session.prepareQuery!(query, undefined, name, false);
   let prepared = preparedOnDatabase.get(handle);
   if (!prepared) {
-    if (is(handle, PgTransaction)) return prepare().execute(values);
+    if (is(handle, PgTransaction)) return prepareOn(handle, query, name).execute(values);
     preparedOnDatabase.set(handle, (prepared = new Map()));
   }
   let statement = prepared.get(name);
   if (!statement) {
     if (prepared.size >= MAX_PREPARED) prepared.clear();
-    statement = prepare();
+    statement = prepareOn(handle, query, name);
     prepared.set(name, statement);
   }
   return statement.execute(values);

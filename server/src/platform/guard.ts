@@ -154,11 +154,12 @@ export function registerGuard(app: FastifyInstance, db: Db, cache: SessionCache)
     const failed = (error: unknown) =>
       request.log.error({ err: loggableError(error) }, 'session bookkeeping after the answer failed');
     try {
-      if (!session || extensionDue(session, app.clock.now()) === null) {
+      const now = app.clock.now();
+      if (!session || extensionDue(session, now) === null) {
         bookkeeping();
         return done(null, payload);
       }
-      extendSession(db, session, app.clock.now())
+      extendSession(db, session, now)
         .then(bookkeeping)
         .catch(failed)
         .finally(() => done(null, payload));

@@ -213,11 +213,6 @@ export async function createSession(
   return { token, expires };
 }
 
-/**
- * Sets the expiry to now + the site's time-out after a successful call, unless it is within a minute of that
- * already (EXTEND_GRANULARITY_MS): then nothing is written. A time-out shortened since the last call takes
- * effect too.
- */
 /** The session's new expiry (ms) when a call at `now` moves it by enough to be written, else null. */
 export function extensionDue(session: SessionContext, now: number): number | null {
   const fullExpiry = expiryWithin(now, session.timeoutMinutes, session.endsAt?.getTime() ?? null).getTime();
@@ -225,6 +220,11 @@ export function extensionDue(session: SessionContext, now: number): number | nul
   return moved < extendGranularityMs(session.timeoutMinutes) ? null : fullExpiry;
 }
 
+/**
+ * Sets the expiry to now + the site's time-out after a successful call, unless it is within a minute of that
+ * already (EXTEND_GRANULARITY_MS): then nothing is written. A time-out shortened since the last call takes
+ * effect too.
+ */
 export async function extendSession(db: Db, session: SessionContext, now: number): Promise<void> {
   const fullExpiry = extensionDue(session, now);
   if (fullExpiry === null) return;
