@@ -7,47 +7,62 @@ import { isApiRoute } from './apiPath';
 const BAD_TEXT = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 const BAD_TEXT_ALL = new RegExp(BAD_TEXT.source, 'g');
 
-/** Whether a value holds unstorable text anywhere (in a string or a key): the check of every request, so no paths. */
-function hasBadText(value: unknown): boolean {
-  if (value === null || value === undefined) return false;
+/** A walk's rows: each key seen, with the row of the object that holds it (-1 for the value itself). */
+interface Rows {
+  keys: string[];
+  parents: number[];
+}
+
+const NOT_FOUND = -2;
+
+/**
+ * The one walk of a value for unstorable text, in a string or a key: iterative, so a deeply nested body cannot
+ * overflow the stack, and bounded in the values it visits. It answers the row of the first hit (-1 for the value
+ * itself) or NOT_FOUND. Given `rows`, it keeps there each key it sees, from which `pathOf` names the hit; without,
+ * it keeps nothing: the check of every request, which finds nothing.
+ */
+function findBadText(value: unknown, rows?: Rows): number {
   const stack: unknown[] = [value];
+  const stackRows: number[] = [-1];
   let visited = 0;
   while (stack.length > 0) {
     const item = stack.pop();
-    if (++visited > 100_000) return false;
+    const row = rows ? stackRows.pop()! : -1;
+    if (++visited > 100_000) return NOT_FOUND;
     if (typeof item === 'string') {
-      if (BAD_TEXT.test(item)) return true;
+      if (BAD_TEXT.test(item)) return row;
     } else if (item !== null && typeof item === 'object' && !Buffer.isBuffer(item)) {
       for (const key in item) {
         if (!Object.hasOwn(item, key)) continue;
-        if (BAD_TEXT.test(key)) return true;
+        let childRow = -1;
+        if (rows) {
+          childRow = rows.keys.push(key) - 1;
+          rows.parents.push(row);
+        }
+        if (BAD_TEXT.test(key)) return childRow;
         stack.push((item as Record<string, unknown>)[key]);
+        if (rows) stackRows.push(childRow);
       }
     }
   }
-  return false;
+  return NOT_FOUND;
 }
 
-/** Where the first unstorable text of a value is (`note`, `items.2.name`), or null when there is none. */
+function pathOf(row: number, { keys, parents }: Rows): string {
+  const parts: string[] = [];
+  for (let at = row; at >= 0; at = parents[at]!) parts.push(keys[at]!);
+  return parts.reverse().join('.');
+}
+
+/**
+ * Where the first unstorable text of a value is (`note`, `items.2.name`), or null when there is none. Every
+ * request's parameters, query and body pass here, so the first walk keeps no keys; only a value with a hit is
+ * walked again, keeping them, to name where.
+ */
 export function badTextPath(value: unknown): string | null {
-  if (!hasBadText(value)) return null;
-  // Iterative, so a deeply nested body cannot overflow the stack here.
-  const stack: Array<[unknown, string]> = [[value, '']];
-  let visited = 0;
-  while (stack.length > 0) {
-    const [item, path] = stack.pop()!;
-    if (++visited > 100_000) return null;
-    if (typeof item === 'string') {
-      if (BAD_TEXT.test(item)) return path;
-    } else if (item !== null && typeof item === 'object' && !Buffer.isBuffer(item)) {
-      for (const [key, child] of Object.entries(item as Record<string, unknown>)) {
-        const childPath = path ? `${path}.${key}` : key;
-        if (BAD_TEXT.test(key)) return childPath;
-        stack.push([child, childPath]);
-      }
-    }
-  }
-  return null;
+  if (value === null || value === undefined || findBadText(value) === NOT_FOUND) return null;
+  const rows: Rows = { keys: [], parents: [] };
+  return pathOf(findBadText(value, rows), rows);
 }
 
 /** A copy with unstorable characters replaced by U+FFFD (for the audit entry of a refused request). */
