@@ -651,12 +651,23 @@ async function bareLoad(
   target: Target,
   groups: Statement[][],
   connections: number,
+  slug: string,
 ): Promise<() => Promise<Sample>> {
   const address = await target.bare(groups);
   const load = (duration: number) => httpLoad({ url: `${address}/`, connections, duration }, FLOOR_NAME);
   await load(1);
   await pause();
+  if (process.env.BENCH_CPU_PROF) await profiled(target, `${slug}-bare`, () => load(DURATION));
   return () => load(ROUND_SECONDS);
+}
+
+/** A load phase under the target's CPU profiler (BENCH_CPU_PROF), with its number of calls, for a profile per call. */
+async function profiled(target: Target, name: string, load: () => Promise<Sample>): Promise<void> {
+  await target.profile('start', name);
+  const sample = await load();
+  await target.profile('stop', name);
+  log(`  CPU profile ${name}: ${sample.latencies.length} calls`);
+  await settle();
 }
 
 /**
@@ -796,12 +807,7 @@ async function measureScenario(
   }
   const page = work(captured!.statements);
   log(`  ${name}: ${page.length} statements, total ${captured!.total ?? '-'}`);
-  if (process.env.BENCH_CPU_PROF) {
-    await target.profile('start', scenario.slug);
-    await http(DURATION);
-    await target.profile('stop', scenario.slug);
-    await settle();
-  }
+  if (process.env.BENCH_CPU_PROF) await profiled(target, scenario.slug, () => http(DURATION));
   const replay = async (seconds: number) => {
     const sample = await target.replay([page], connections, seconds, write, replayed);
     addOutcomes(all, sample.outcomes);
@@ -809,7 +815,7 @@ async function measureScenario(
   };
   await replay(1); // warm-up
   await pause();
-  const bare = FLOOR && !write ? await bareLoad(target, [page], connections) : undefined;
+  const bare = FLOOR && !write ? await bareLoad(target, [page], connections, scenario.slug) : undefined;
   const rounds = await alternate(
     target,
     () => http(ROUND_SECONDS),
@@ -899,19 +905,15 @@ async function measureMix(target: Target, address: string, ids: Ids): Promise<Mi
     });
   }
   log(`  mix: ${MIX.length} calls per turn, ${groups.flat().length} statements`);
-  if (process.env.BENCH_CPU_PROF) {
-    await target.profile('start', 'mix');
-    await httpLoad({ ...options, duration: DURATION }, 'mix');
-    await target.profile('stop', 'mix');
-    await settle();
-  }
+  if (process.env.BENCH_CPU_PROF)
+    await profiled(target, 'mix', () => httpLoad({ ...options, duration: DURATION }, 'mix'));
   await target.replay(groups, MIX_CONNECTIONS, 1); // warm-up
   await pause();
   const rounds = await alternate(
     target,
     () => httpLoad({ ...options, duration: ROUND_SECONDS }, 'mix'),
     () => target.replay(groups, MIX_CONNECTIONS, ROUND_SECONDS),
-    FLOOR ? await bareLoad(target, groups, MIX_CONNECTIONS) : undefined,
+    FLOOR ? await bareLoad(target, groups, MIX_CONNECTIONS, 'mix') : undefined,
   );
   const ratios = rounds.map((round) => pool([round.http]).rps / pool([round.sql]).rps);
   const result: MixResult = {
@@ -1062,7 +1064,7 @@ async function benchScale(large: { visits: number; sites: number }): Promise<Omi
     );
     for (const scenario of reads) {
       const prepared = await Promise.all(
-        sides.map(async ({ target, headers, ids }) => {
+        sides.map(async ({ target, headers, ids }, side) => {
           const url = `${target.address}${scenario.path(ids)}`;
           const load = (duration: number) =>
             httpLoad({ url, headers, connections: CONNECTIONS, duration }, url);
@@ -1073,7 +1075,7 @@ async function benchScale(large: { visits: number; sites: number }): Promise<Omi
           const page = captured.statements.filter(
             (statement) => !isSessionStatement(statement) && !isTransactionControl(statement),
           );
-          const bare = FLOOR ? await bareLoad(target, [page], CONNECTIONS) : undefined;
+          const bare = FLOOR ? await bareLoad(target, [page], CONNECTIONS, `${scenario.slug}-${side === 0 ? 'small' : 'large'}`) : undefined;
           return {
             http: () => load(ROUND_SECONDS),
             bare,

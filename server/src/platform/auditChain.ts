@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { and, asc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { AuditVerification } from '@strazce/contract';
 import type { Db } from '../db/database';
@@ -67,7 +67,7 @@ export function canonicalJson(value: unknown): string {
 /** SHA-256 over the previous entry's hash and this entry's content. */
 export function entryHash(prevHash: string, entry: AuditEntry): string {
   const content = canonicalJson(Object.fromEntries(HASHED_FIELDS.map((field) => [field, entry[field]])));
-  return createHash('sha256').update(prevHash).update('\n').update(content).digest('hex');
+  return hash('sha256', `${prevHash}\n${content}`, 'hex');
 }
 
 /** The chain an entry belongs to: its site, or 0 for entries without a site (logins, global records). */

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash as digest, randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import * as OTPAuth from 'otpauth';
 
@@ -7,8 +7,9 @@ export function newToken(): string {
   return randomBytes(32).toString('base64url');
 }
 
+/** SHA-256 of a token, as stored: the one-shot `crypto.hash`, on every authenticated call (a fifth of a Hash object's cost). */
 export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
+  return digest('sha256', token, 'hex');
 }
 
 // argon2id with the OWASP minimum parameters (19 MiB, 2 passes).

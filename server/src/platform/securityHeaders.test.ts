@@ -30,10 +30,26 @@ function directives(response: Response): Map<string, string[]> {
 }
 
 /** The headers every answer carries, whatever it is. */
-function expectSecurityHeaders(response: Response) {
+function expectCommonHeaders(response: Response) {
   expect(response.headers['x-content-type-options']).toBe('nosniff');
   expect(response.headers['referrer-policy']).toBe('no-referrer');
   expect(response.headers['x-frame-options']).toBe('DENY');
+  expect(response.headers['strict-transport-security']).toBeUndefined();
+}
+
+/** The headers of an API answer: its policy lets nothing load or run, and nothing frame it. */
+function expectApiHeaders(response: Response) {
+  expectCommonHeaders(response);
+  expect(Object.fromEntries(directives(response))).toEqual({
+    'default-src': ["'none'"],
+    'frame-ancestors': ["'none'"],
+  });
+  expect(response.headers['cache-control']).toBe('no-store');
+}
+
+/** The headers of the web app's page and files: the app's policy. */
+function expectSecurityHeaders(response: Response) {
+  expectCommonHeaders(response);
   const csp = directives(response);
   expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
   expect(csp.get('object-src')).toEqual(["'none'"]);
@@ -50,7 +66,6 @@ function expectSecurityHeaders(response: Response) {
   const header = String(response.headers['content-security-policy']);
   expect(header).not.toContain('unsafe-inline');
   expect(header).not.toContain('unsafe-eval');
-  expect(response.headers['strict-transport-security']).toBeUndefined();
 }
 
 describe('security headers', () => {
@@ -88,7 +103,7 @@ describe('security headers', () => {
     expect(icon.headers['cache-control']).not.toContain('immutable');
   });
 
-  it('sends them with no-store on API answers, API errors and not-found answers', async () => {
+  it('sends the API policy with no-store on API answers, API errors and not-found answers', async () => {
     const answers = [
       await ctx.call(ctx.admin, 'GET', '/api/session'),
       await ctx.call(ctx.admin, 'GET', '/api/system_site?page=1&size=10'),
@@ -101,10 +116,7 @@ describe('security headers', () => {
       }),
     ];
     expect(answers.map((response) => response.statusCode)).toEqual([200, 200, 401, 400, 404, 404, 400]);
-    for (const response of answers) {
-      expectSecurityHeaders(response);
-      expect(response.headers['cache-control']).toBe('no-store');
-    }
+    for (const response of answers) expectApiHeaders(response);
   });
 
   it('adds HSTS to answers that came over HTTPS (here through a trusted proxy)', async () => {
