@@ -1075,7 +1075,14 @@ async function benchScale(large: { visits: number; sites: number }): Promise<Omi
           const page = captured.statements.filter(
             (statement) => !isSessionStatement(statement) && !isTransactionControl(statement),
           );
-          const bare = FLOOR ? await bareLoad(target, [page], CONNECTIONS, `${scenario.slug}-${side === 0 ? 'small' : 'large'}`) : undefined;
+          const bare = FLOOR
+            ? await bareLoad(
+                target,
+                [page],
+                CONNECTIONS,
+                `${scenario.slug}-${side === 0 ? 'small' : 'large'}`,
+              )
+            : undefined;
           return {
             http: () => load(ROUND_SECONDS),
             bare,
