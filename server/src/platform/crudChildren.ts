@@ -9,6 +9,7 @@ import {
   type CrudOptions,
   type CrudTable,
   type Link,
+  type RecordMask,
   type Row,
 } from './crudModel';
 
@@ -25,6 +26,7 @@ import {
 export function childSelections<F extends Fields>(
   options: CrudOptions<F>,
   table: CrudTable,
+  mask?: RecordMask['children'],
 ): Record<string, SQL> {
   const { entity } = options;
   const selection: Record<string, SQL> = {};
@@ -57,8 +59,15 @@ export function childSelections<F extends Fields>(
       throw new Error(`No link table for ${entity.resource}.${name}`);
   }
   for (const [name, child] of Object.entries(options.children ?? {})) {
+    const values = Object.fromEntries(
+      Object.entries(child.columns).map(([key, column]) => [key, qualified(column)]),
+    );
+    const masked = mask?.[name] ?? {};
     const pairs = sql.join(
-      Object.entries(child.columns).map(([key, column]) => sql`${sql.raw(`'${key}'`)}, ${qualified(column)}`),
+      Object.entries(values).map(([key, value]) => {
+        const maskedValue = masked[key];
+        return sql`${sql.raw(`'${key}'`)}, ${maskedValue ? maskedValue(value, values) : value}`;
+      }),
       sql`, `,
     );
     selection[name] =

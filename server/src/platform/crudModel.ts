@@ -161,6 +161,28 @@ export interface CrudOptions<F extends Fields> {
    * and counted like the main list's filters, where a row filter's select is built anew every time.
    */
   scopes?: Record<string, ListScope>;
+  /**
+   * What the database masks in the records it writes for a caller who may not see it (personal data): the
+   * mask a request reads with (`of`; none: nothing masked) and each mask's masked values. No masked value
+   * leaves the database, and the records go out as it wrote them, not parsed and serialized again.
+   */
+  masks?: RecordMasks;
+}
+
+/** The SQL of a masked value, given the value's own SQL and the other values of its row (a record or a child). */
+export type MaskedValue = (value: SQL, row: Record<string, SQL>) => SQL;
+
+/** One mask: the record's masked fields, and the masked columns of its child lists (`children`) by list. */
+export interface RecordMask {
+  fields?: Record<string, MaskedValue>;
+  children?: Record<string, Record<string, MaskedValue>>;
+}
+
+/** See `CrudOptions.masks`. */
+export interface RecordMasks {
+  /** The mask a request reads with (a name of `masks`), or none. Called without a request for internal reads. */
+  of(request?: FastifyRequest): string | undefined;
+  masks: Record<string, RecordMask>;
 }
 
 /** A named list of an entity: see `CrudOptions.scopes`. */

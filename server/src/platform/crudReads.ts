@@ -12,6 +12,7 @@ import {
   type CrudContext,
   type CrudModel,
   type LazySql,
+  type RecordMask,
   type Row,
   type Target,
 } from './crudModel';
@@ -28,29 +29,50 @@ export function crudReads(model: CrudModel, db: Db) {
   const { byId, bound, scopeOf, setsIndexedFilter } = model;
   const hooks = options.hooks ?? {};
   // Beside the fields: link fields and child lists (crudChildren.ts), then the module's own `columns`.
-  const recordSelection = { ...selection, ...childSelections(options, table), ...options.columns };
+  const selectionOf = (mask?: RecordMask): Record<string, PgColumn | SQL> => {
+    const record = { ...selection, ...childSelections(options, table, mask?.children), ...options.columns };
+    const row: Record<string, SQL> = Object.fromEntries(
+      Object.entries(record).map(([key, value]) => [
+        key,
+        is(value, PgColumn) ? qualified(value) : (value as SQL),
+      ]),
+    );
+    for (const [key, masked] of Object.entries(mask?.fields ?? {})) {
+      if (!(key in row)) throw new Error(`${entity.resource} masks ${key}, which its records do not have`);
+      record[key] = masked(row[key]!, row);
+    }
+    return record;
+  };
   // The database writes each record as JSON (one text per row), as the API returns it: building it there
   // costs less than parsing the columns, mapping them and serializing the record again.
   const decimalKeys = new Set(
     fieldEntries.filter(([, field]) => field.kind === 'decimal').map(([name]) => name),
   );
-  const recordJson = recordJsonOf(recordSelection, decimalKeys);
   const now = sql`${sql.placeholder('now')}::timestamptz`;
-  /** The record JSON of each scope: the entity's fields and the scope's own. */
-  const scopeRecordJson = new Map(
-    Object.entries(options.scopes ?? {}).map(([name, scope]) => [
-      name,
-      recordJsonOf(
+  /** The record JSON of the main list or a scope (the entity's fields and the scope's own), with a mask or none. */
+  const recordJsons = new Map<string, SQL<string>>();
+  const recordJsonFor = (scope: string | undefined, maskName: string | undefined): SQL<string> => {
+    const key = `${scope ?? ''}/${maskName ?? ''}`;
+    let json = recordJsons.get(key);
+    if (!json) {
+      const mask = maskName === undefined ? undefined : options.masks!.masks[maskName];
+      if (maskName !== undefined && !mask) throw new Error(`${entity.resource} has no mask ${maskName}`);
+      const scopeFields = scope === undefined ? {} : (scopeOf(scope).fields ?? {});
+      json = recordJsonOf(
         {
-          ...recordSelection,
-          ...Object.fromEntries(
-            Object.entries(scope.fields ?? {}).map(([field, compute]) => [field, compute(now)]),
-          ),
+          ...selectionOf(mask),
+          ...Object.fromEntries(Object.entries(scopeFields).map(([field, compute]) => [field, compute(now)])),
         },
         decimalKeys,
-      ),
-    ]),
-  );
+      );
+      recordJsons.set(key, json);
+    }
+    return json;
+  };
+  // All of them at once: a mask naming a field the records lack fails when the server starts.
+  for (const scope of [undefined, ...Object.keys(options.scopes ?? {})])
+    for (const maskName of [undefined, ...Object.keys(options.masks?.masks ?? {})])
+      recordJsonFor(scope, maskName);
 
   // Selects are built once per shape (which filters are set, the sort, a page or one record) with
   // placeholders, prepared, and run with each request's values: building a select of this size costs more
@@ -70,7 +92,9 @@ export function crudReads(model: CrudModel, db: Db) {
     }
     const scopeFields = target.scope !== undefined && scopeOf(target.scope).fields;
     if (hasComputed || scopeFields) values.now = table.createdAt.mapToDriverValue(new Date(clock.now()));
-    const json = target.scope === undefined ? recordJson : scopeRecordJson.get(target.scope)!;
+    const maskName = options.masks?.of(request);
+    if (maskName !== undefined) shape.push(`mask:${maskName}`);
+    const json = recordJsonFor(target.scope, maskName);
     const idsFirst = order !== undefined && setsIndexedFilter(target.filters);
     if (idsFirst) shape.push('idsFirst');
     const build = (handle: Db) => {

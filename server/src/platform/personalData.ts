@@ -1,6 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { MASKED_VALUE, type ListQuery } from '@strazce/contract';
-import type { Row } from './crud';
+import type { ListQuery } from '@strazce/contract';
 import { AppError } from './errors';
 import { hasRole } from './guard';
 
@@ -15,20 +14,6 @@ export const seesPersonalData = (request?: FastifyRequest) =>
  */
 export const seesDocumentNumbers = (request?: FastifyRequest) =>
   seesPersonalData(request) && request?.session?.documentsOnRequest !== true;
-
-/**
- * Replaces the personal values of records by the mask (a reference by a masked label, with id 0), for
- * callers without VIEW_PERSONAL_INFO; empty values stay empty.
- */
-export function maskPersonalFields(records: Row[], fields: readonly string[]): void {
-  for (const record of records) {
-    for (const field of fields) {
-      const value = record[field];
-      if (value === null || value === undefined) continue;
-      record[field] = typeof value === 'object' ? { id: 0, label: MASKED_VALUE } : MASKED_VALUE;
-    }
-  }
-}
 
 /** A list query (already parsed: its filters under `filters`) searching by personal data needs VIEW_PERSONAL_INFO. */
 export function refusePersonalFilters(request: FastifyRequest, personalFilters: readonly string[]): void {

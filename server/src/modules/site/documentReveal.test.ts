@@ -5,6 +5,7 @@ import { expectRefusal as expectError } from '../../../test/directoryLogin';
 import { personalReads } from '../../platform/personalRead.tables';
 import { enter, givenVisitSite, visitor, type VisitSite } from '../visit/visit.fixtures';
 import { vehiclePurposes } from '../vehicle/vehicle.tables';
+import { visitBlacklistHits } from '../visit/visit.tables';
 
 /**
  * DOCUMENT_NUMBERS_ON_REQUEST (issue 35 point 6): a site that withholds document numbers from lists and
@@ -75,6 +76,27 @@ describe('document numbers shown on request', () => {
     });
     expect(vehicle.statusCode, vehicle.body).toBe(201);
     vehicleId = vehicle.json().id;
+    // Hits as a check at the gate records them: one by the document, one by the name (without a note).
+    await ctx.db.insert(visitBlacklistHits).values([
+      {
+        siteId,
+        visitId,
+        list: 'blacklistInternalPerson',
+        matchedBy: 'DOCUMENT',
+        value: 'DOC-9',
+        reason: 'Fraud',
+        note: 'Call',
+      },
+      {
+        siteId,
+        visitId,
+        list: 'blacklistInternalPerson',
+        matchedBy: 'NAME',
+        value: 'Jan Novák',
+        reason: 'Theft',
+        note: null,
+      },
+    ]);
   });
 
   it('are in the records for VIEW_PERSONAL_INFO while the site does not withhold them', async () => {
@@ -96,6 +118,11 @@ describe('document numbers shown on request', () => {
     expect(record.documentNumber).toBe(MASKED_VALUE);
     expect(record.companions).toEqual([
       expect.objectContaining({ name: 'Petr Malý', document: MASKED_VALUE }),
+    ]);
+    // A hit's value is withheld where it is the document; a hit by the name keeps it, and every note stays.
+    expect(record.blacklistHits).toEqual([
+      expect.objectContaining({ matchedBy: 'DOCUMENT', value: MASKED_VALUE, reason: 'Fraud', note: 'Call' }),
+      expect.objectContaining({ matchedBy: 'NAME', value: 'Jan Novák', reason: 'Theft', note: null }),
     ]);
     const companions = (await ctx.call(guard, 'GET', `/api/visit/accompaniment?visit=${visitId}`)).json();
     expect(companions.length).toBeGreaterThan(0);
@@ -164,6 +191,35 @@ describe('document numbers shown on request', () => {
     expect((await ctx.call(guard, 'GET', `/api/visit/${visitId}/documents`)).json().documentNumber).toBe(
       documentNumber,
     );
+  });
+
+  it('masks everything personal for a caller without VIEW_PERSONAL_INFO, empty values staying empty', async () => {
+    const record = (await ctx.call(viewer, 'GET', `/api/visit/${visitId}`)).json();
+    expect(record).toMatchObject({
+      firstName: MASKED_VALUE,
+      lastName: MASKED_VALUE,
+      documentNumber: MASKED_VALUE,
+      documentType: { id: 0, label: MASKED_VALUE },
+      vehiclePlate: null,
+      companions: [expect.objectContaining({ name: MASKED_VALUE, document: MASKED_VALUE })],
+    });
+    expect(record.blacklistHits).toEqual([
+      expect.objectContaining({
+        matchedBy: 'DOCUMENT',
+        value: MASKED_VALUE,
+        reason: 'Fraud',
+        note: MASKED_VALUE,
+      }),
+      expect.objectContaining({ matchedBy: 'NAME', value: MASKED_VALUE, reason: 'Theft', note: null }),
+    ]);
+    const [listed] = (await ctx.call(viewer, 'GET', `/api/vehicle?page=1&size=10`)).json() as Array<
+      Record<string, unknown>
+    >;
+    expect(listed).toMatchObject({
+      id: vehicleId,
+      driverLastName: MASKED_VALUE,
+      documentNumber: MASKED_VALUE,
+    });
   });
 
   it('refuses a caller without VIEW_PERSONAL_INFO, a guest, and a movement of another site', async () => {

@@ -8,20 +8,16 @@ import {
   idParamsSchema,
   revealedDocumentsSchema,
   type ErrorDetail,
+  type Fields,
   type ModuleCode,
   type Role,
   type VisitCompanion,
 } from '@strazce/contract';
 import type { Db } from '../../db/database';
 import { preparedStatement } from '../../db/prepared';
-import type { CrudHooks, CrudRepository, Row } from '../../platform/crud';
-import type { ChildList } from '../../platform/crudModel';
-import {
-  maskPersonalFields,
-  requirePersonalData,
-  seesDocumentNumbers,
-  seesPersonalData,
-} from '../../platform/personalData';
+import type { CrudRepository, Row } from '../../platform/crud';
+import type { ChildList, MaskedValue, RecordMasks } from '../../platform/crudModel';
+import { requirePersonalData, seesDocumentNumbers, seesPersonalData } from '../../platform/personalData';
 import { recordPersonalRead } from '../../platform/personalReads';
 import { AppError, validationError } from '../../platform/errors';
 import { currentSiteId } from '../../platform/guard';
@@ -121,82 +117,70 @@ export function registerUntracedDeparture(
   );
 }
 
-/**
- * Masks movement records (visits, vehicle movements) for the caller: everything personal without
- * VIEW_PERSONAL_INFO, else the document numbers where the site withholds them until asked for.
- */
-export function maskMovementsFor(
-  request: FastifyRequest | undefined,
-  records: Row[],
-  personalFields: readonly string[],
-): void {
-  if (!seesPersonalData(request)) maskMovementRecords(records, personalFields);
-  else if (!seesDocumentNumbers(request)) maskMovementDocuments(records);
-}
+/** The mask as SQL text. */
+const MASK = sql.raw(`'${MASKED_VALUE}'::text`);
 
-/** Whether `maskMovementsFor` changes anything for the caller (the lists skip it when not). */
-export const masksMovementsFor = (request?: FastifyRequest) => !seesDocumentNumbers(request);
+/** The mask where the value is not empty; empty values stay empty. */
+const maskedText: MaskedValue = (value) => sql`case when ${value} is null then null else ${MASK} end`;
+
+/** A reference masked (`{ id: 0, label: mask }`) where it is not empty. */
+const maskedRef: MaskedValue = (value) =>
+  sql`case when ${value} is null then null else json_build_object('id', 0, 'label', ${MASK}) end`;
 
 /**
- * Masks the document numbers of movement records (DOCUMENT_NUMBERS_ON_REQUEST): the record's, its companions'
- * and a blacklist hit's value where it matched by document.
+ * Which mask a caller reads movement records and companions with: `personal` without VIEW_PERSONAL_INFO (and for
+ * reads without a request), else `documents` where the site withholds document numbers until asked for
+ * (DOCUMENT_NUMBERS_ON_REQUEST, `registerDocumentReveal`), else none.
  */
-export function maskMovementDocuments(records: Row[]): void {
-  maskPersonalFields(records, ['documentNumber']);
-  for (const record of records) {
-    if (Array.isArray(record.companions)) maskCompanionDocuments(record.companions as Row[]);
-    if (Array.isArray(record.blacklistHits))
-      record.blacklistHits = (record.blacklistHits as Row[]).map((hit) =>
-        hit.matchedBy === 'DOCUMENT' && hit.value !== null ? { ...hit, value: MASKED_VALUE } : hit,
-      );
-  }
-}
-
-function maskCompanionDocuments(companions: Row[]): void {
-  for (const companion of companions)
-    if (companion.document !== null && companion.document !== undefined) companion.document = MASKED_VALUE;
+function movementMaskOf(request?: FastifyRequest): 'personal' | 'documents' | undefined {
+  if (!seesPersonalData(request)) return 'personal';
+  return seesDocumentNumbers(request) ? undefined : 'documents';
 }
 
 /**
- * Masks movement records (visits, vehicle movements) for a caller without VIEW_PERSONAL_INFO: the kind's own
- * personal fields and what the records carry about people besides them (maskMovementChildren).
+ * The masks of movement records (visits, vehicle movements), applied by the database as it writes them
+ * (`CrudOptions.masks`): `personal` masks the kind's personal fields and what the records carry about people
+ * besides them, the companions' names and documents and the blacklist hits' matched values and notes (the note
+ * is free text about the person; the reason, why the list holds them, stays); `documents` masks the document
+ * numbers: the record's, its companions' and a blacklist hit's value where it matched by document.
  */
-export function maskMovementRecords(records: Row[], personalFields: readonly string[]): void {
-  maskPersonalFields(records, personalFields);
-  for (const record of records) maskMovementChildren(record);
+export function movementMasks(entity: { fields: Fields }, personalFields: readonly string[]): RecordMasks {
+  return {
+    of: movementMaskOf,
+    masks: {
+      personal: {
+        fields: Object.fromEntries(
+          personalFields.map((name) => [name, entity.fields[name]?.kind === 'ref' ? maskedRef : maskedText]),
+        ),
+        children: {
+          companions: { name: () => MASK, document: maskedText },
+          blacklistHits: { value: maskedText, note: maskedText },
+        },
+      },
+      documents: {
+        fields: { documentNumber: maskedText },
+        children: {
+          companions: { document: maskedText },
+          blacklistHits: {
+            value: (value, hit) =>
+              sql`case when ${hit.matchedBy} = 'DOCUMENT' and ${value} is not null then ${MASK} else ${value} end`,
+          },
+        },
+      },
+    },
+  };
 }
 
 /**
- * Masks what a movement record (a visit, a vehicle movement) carries about people besides its own fields, for
- * a caller without VIEW_PERSONAL_INFO: the companions' names and documents, and the blacklist hits' matched
- * values and notes (the note is free text about the person; the reason, why the list holds them, stays).
+ * The masks of an accompaniment entity (`/api/visit/accompaniment`, `/api/vehicle/accompaniment`): companions
+ * are personal data, masked as in their movement's records.
  */
-export function maskMovementChildren(record: Row): void {
-  if (Array.isArray(record.blacklistHits))
-    record.blacklistHits = (record.blacklistHits as Row[]).map((hit) => ({
-      ...hit,
-      value: hit.value === null ? null : MASKED_VALUE,
-      note: hit.note === null ? null : MASKED_VALUE,
-    }));
-  if (Array.isArray(record.companions)) maskCompanions(record.companions as Row[]);
-}
-
-/** Masks the name and document of companions (a record's list, or records of an accompaniment entity). */
-export function maskCompanions(companions: Row[]): void {
-  for (const companion of companions) companion.name = MASKED_VALUE;
-  maskCompanionDocuments(companions);
-}
-
-/**
- * The hooks of an accompaniment entity (`/api/visit/accompaniment`, `/api/vehicle/accompaniment`): companions
- * are personal data, masked for a caller without VIEW_PERSONAL_INFO.
- */
-export const companionHooks: CrudHooks = {
-  decorate: async (records, _db, request) => {
-    if (!seesPersonalData(request)) maskCompanions(records);
-    else if (!seesDocumentNumbers(request)) maskCompanionDocuments(records);
+export const companionMasks: RecordMasks = {
+  of: movementMaskOf,
+  masks: {
+    personal: { fields: { name: () => MASK, document: maskedText } },
+    documents: { fields: { document: maskedText } },
   },
-  decorates: masksMovementsFor,
 };
 
 /** A movement kind's companion table (`visit_accompaniment`, `vehicle_accompaniment`) and its owner column. */

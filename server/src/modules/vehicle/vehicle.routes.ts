@@ -21,6 +21,7 @@ import {
   vehiclePurpose,
   vehicleType,
   normalizePlate,
+  VEHICLE_PERSONAL_FIELDS,
 } from '@strazce/contract';
 import type { Db } from '../../db/database';
 import { auditRecord } from '../../platform/audit';
@@ -30,7 +31,12 @@ import { refusePersonalFilters } from '../../platform/personalData';
 import { registerCsvExport } from '../../platform/recordCsv';
 import { registerRefTarget } from '../../platform/refs';
 import { noGovernmentBlacklist, type GovernmentBlacklistProvider } from '../blacklist/blacklist';
-import { companionHooks, registerDocumentReveal, registerUntracedDeparture } from '../site/movement';
+import {
+  companionMasks,
+  movementMasks,
+  registerDocumentReveal,
+  registerUntracedDeparture,
+} from '../site/movement';
 import { cardByCode } from '../visit/visit.service';
 import { toVehicleCsv } from './vehicle.csv';
 import { registerVehicleAdviceRoutes } from './vehicleAdvice.routes';
@@ -157,10 +163,11 @@ export function registerVehicleRoutes(
     inputExtension: vehicleInputExtension,
     recordExtension: vehicleRecordExtension,
     children: vehicleChildren,
+    masks: movementMasks(vehicle, VEHICLE_PERSONAL_FIELDS),
     countLimit: VEHICLE_COUNT_LIMIT,
     scopes: { inArea: inAreaScope() },
   });
-  crudRoutes(app, db, { entity: vehicleAccompaniment, table: vehicleCompanions, hooks: companionHooks });
+  crudRoutes(app, db, { entity: vehicleAccompaniment, table: vehicleCompanions, masks: companionMasks });
   // Advice → entry and plate reads confirmed as an entry or a leave record their movements through these.
   registerVehicleAdviceRoutes(app, db, { movements: repository, government });
   const record = (vehicle.schemas.record as unknown as z.ZodObject).extend(vehicleRecordExtension);

@@ -30,8 +30,6 @@ import {
   checkGate,
   departureValues,
   isUntracedDeparture,
-  maskMovementsFor,
-  masksMovementsFor,
   movementChildren,
   recordGateMovement,
   sameNames,
@@ -50,14 +48,6 @@ import {
 import { takeMovementTime } from '../../platform/clientTime';
 
 export type VehicleMovementRow = typeof vehicleMovements.$inferSelect;
-
-/**
- * Masks the driver's personal data, the companions and the blacklist hits' values without VIEW_PERSONAL_INFO,
- * else the document numbers where the site withholds them (`maskMovementsFor`).
- */
-export async function decorateVehicles(records: Row[], _db: Db, request?: FastifyRequest): Promise<void> {
-  maskMovementsFor(request, records, VEHICLE_PERSONAL_FIELDS);
-}
 
 /** The companions of a vehicle entry (who came with the driver). */
 export const VEHICLE_COMPANIONS = {
@@ -304,9 +294,6 @@ export function vehicleHooks(government: GovernmentBlacklistProvider): CrudHooks
     async afterDelete(existing, request) {
       await removePhotoContents(request, photoContents.get(existing) ?? []);
     },
-
-    decorate: decorateVehicles,
-    decorates: masksMovementsFor,
   };
 }
 

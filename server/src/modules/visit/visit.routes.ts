@@ -18,6 +18,7 @@ import {
   idParamsSchema,
   type ListQuery,
   type Role,
+  VISIT_PERSONAL_FIELDS,
 } from '@strazce/contract';
 import type { Db } from '../../db/database';
 import { crudRoutes, sendJson, type CrudRepository, type Row } from '../../platform/crud';
@@ -25,15 +26,18 @@ import { currentSiteId } from '../../platform/guard';
 import { refusePersonalFilters, requirePersonalData } from '../../platform/personalData';
 import { registerCsvExport } from '../../platform/recordCsv';
 import { registerRefTarget } from '../../platform/refs';
-import { companionHooks, registerDocumentReveal, registerUntracedDeparture } from '../site/movement';
+import {
+  companionMasks,
+  movementMasks,
+  registerDocumentReveal,
+  registerUntracedDeparture,
+} from '../site/movement';
 import { toCsv } from './visit.csv';
 import { noGovernmentBlacklist, type GovernmentBlacklistProvider } from '../blacklist/blacklist';
 import {
   VISIT_COMPANIONS,
   askGovernmentFirst,
   cardByCode,
-  decorateVisits,
-  maskVisitRecords,
   recordLeave,
   visitChildren,
   visitHooks,
@@ -140,12 +144,13 @@ export function registerVisitRoutes(
     inputExtension: visitInputExtension,
     recordExtension: visitRecordExtension,
     children: visitChildren,
+    masks: movementMasks(visit, VISIT_PERSONAL_FIELDS),
     // The receptionist's search by name: visit_site_time_idx carries the names after the default order.
     indexedFilters: { lastName: visits.lastNameLower, firstName: visits.firstNameLower },
     countLimit: VISIT_COUNT_LIMIT,
   });
 
-  crudRoutes(app, db, { entity: visitAccompaniment, table: visitCompanions, hooks: companionHooks });
+  crudRoutes(app, db, { entity: visitAccompaniment, table: visitCompanions, masks: companionMasks });
   crudRoutes(app, db, { entity: visitEquipmentEntity, table: visitEquipment });
 
   typed.get(
@@ -336,5 +341,3 @@ export function registerVisitRoutes(
 
   return { visits: repository, government };
 }
-
-export { decorateVisits, maskVisitRecords };

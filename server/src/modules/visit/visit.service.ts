@@ -19,9 +19,6 @@ import {
   checkGate,
   departureValues,
   isUntracedDeparture,
-  maskMovementRecords,
-  maskMovementsFor,
-  masksMovementsFor,
   movementChildren,
   recordGateMovement,
   sameNames,
@@ -50,12 +47,6 @@ export type VisitRow = typeof visits.$inferSelect;
 
 export { seesPersonalData };
 
-/** Replaces personal values of visit records by the mask for callers without VIEW_PERSONAL_INFO. */
-export function maskVisitRecords(records: Row[]): void {
-  maskMovementRecords(records, VISIT_PERSONAL_FIELDS);
-}
-
-/** Adds companions and equipment to visit records and masks them for the caller. */
 /** A visit's companions (who came with the visitor). */
 export const VISIT_COMPANIONS = {
   table: visitCompanions,
@@ -77,11 +68,6 @@ export const visitChildren: Record<string, ChildList> = {
     },
   },
 };
-
-/** Masks personal data for the caller (`maskMovementsFor`). */
-export async function decorateVisits(records: Row[], _db: Db, request?: FastifyRequest): Promise<void> {
-  maskMovementsFor(request, records, VISIT_PERSONAL_FIELDS);
-}
 
 /** Removes the personal data of a visit (its rows: the entry and its departure) and its companions. */
 export async function anonymizeVisit(tx: Db, siteId: number, entryId: number, at: Date): Promise<void> {
@@ -359,9 +345,6 @@ export function visitHooks(government: GovernmentBlacklistProvider): CrudHooks {
         new Date(ctx.request.server.clock.now()),
       );
     },
-
-    decorate: decorateVisits,
-    decorates: masksMovementsFor,
   };
 }
 
