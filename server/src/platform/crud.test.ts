@@ -1,4 +1,5 @@
 // Over 600 lines: the CRUD machinery's cases share tables of their own created once for the file.
+import Fastify from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import { boolean, integer, pgTable, text as textColumn, uniqueIndex } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -813,6 +814,15 @@ describe('CRUD of clients (terminals)', () => {
       await ctx.call(ctx.admin, 'POST', '/api/system_client', { name: 'Gate 3', lastAccess: expires }),
       400,
       'VALIDATION',
+    );
+  });
+});
+
+describe('masks', () => {
+  it('refuses, when the routes are made, a mask of a field the records do not have', () => {
+    const masks = { of: () => 'hidden', masks: { hidden: { fields: { secret: () => sql`null` } } } };
+    expect(() => crudRoutes(Fastify(), ctx.db, { entity: gadget, table: gadgets, masks })).toThrow(
+      'test/gadget masks secret, which its records do not have',
     );
   });
 });

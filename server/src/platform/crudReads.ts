@@ -49,30 +49,26 @@ export function crudReads(model: CrudModel, db: Db) {
     fieldEntries.filter(([, field]) => field.kind === 'decimal').map(([name]) => name),
   );
   const now = sql`${sql.placeholder('now')}::timestamptz`;
-  /** The record JSON of the main list or a scope (the entity's fields and the scope's own), with a mask or none. */
+  /**
+   * The record JSON of the main list and of each scope (the entity's fields and the scope's own), each without a
+   * mask and with each mask: all built at once, so a mask naming a field the records lack fails at the start.
+   */
+  const jsonKey = (scope: string | undefined, maskName: string | undefined) =>
+    `${scope ?? ''}/${maskName ?? ''}`;
   const recordJsons = new Map<string, SQL<string>>();
-  const recordJsonFor = (scope: string | undefined, maskName: string | undefined): SQL<string> => {
-    const key = `${scope ?? ''}/${maskName ?? ''}`;
-    let json = recordJsons.get(key);
-    if (!json) {
+  for (const scope of [undefined, ...Object.keys(options.scopes ?? {})]) {
+    const scopeFields = scope === undefined ? {} : (scopeOf(scope).fields ?? {});
+    const computed = Object.fromEntries(
+      Object.entries(scopeFields).map(([field, compute]) => [field, compute(now)]),
+    );
+    for (const maskName of [undefined, ...Object.keys(options.masks?.masks ?? {})]) {
       const mask = maskName === undefined ? undefined : options.masks!.masks[maskName];
-      if (maskName !== undefined && !mask) throw new Error(`${entity.resource} has no mask ${maskName}`);
-      const scopeFields = scope === undefined ? {} : (scopeOf(scope).fields ?? {});
-      json = recordJsonOf(
-        {
-          ...selectionOf(mask),
-          ...Object.fromEntries(Object.entries(scopeFields).map(([field, compute]) => [field, compute(now)])),
-        },
-        decimalKeys,
+      recordJsons.set(
+        jsonKey(scope, maskName),
+        recordJsonOf({ ...selectionOf(mask), ...computed }, decimalKeys),
       );
-      recordJsons.set(key, json);
     }
-    return json;
-  };
-  // All of them at once: a mask naming a field the records lack fails when the server starts.
-  for (const scope of [undefined, ...Object.keys(options.scopes ?? {})])
-    for (const maskName of [undefined, ...Object.keys(options.masks?.masks ?? {})])
-      recordJsonFor(scope, maskName);
+  }
 
   // Selects are built once per shape (which filters are set, the sort, a page or one record) with
   // placeholders, prepared, and run with each request's values: building a select of this size costs more
@@ -94,7 +90,8 @@ export function crudReads(model: CrudModel, db: Db) {
     if (hasComputed || scopeFields) values.now = table.createdAt.mapToDriverValue(new Date(clock.now()));
     const maskName = options.masks?.of(request);
     if (maskName !== undefined) shape.push(`mask:${maskName}`);
-    const json = recordJsonFor(target.scope, maskName);
+    const json = recordJsons.get(jsonKey(target.scope, maskName));
+    if (!json) throw new Error(`${entity.resource} has no mask ${maskName}`);
     const idsFirst = order !== undefined && setsIndexedFilter(target.filters);
     if (idsFirst) shape.push('idsFirst');
     const build = (handle: Db) => {
