@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type Placeholder } from 'drizzle-orm';
 import { KNOWN_CONFIG_PROPERTIES, MODULES, type ConfigValueType, type ModuleCode } from '@strazce/contract';
 import { jsonValue, rowsOf } from '../db/prepared';
 import type { Db } from '../db/database';
@@ -10,11 +10,11 @@ import type { Db } from '../db/database';
  */
 
 /** The site's enabled modules as a JSON array (SQL). */
-export const siteModulesJson = (siteId: number) =>
+export const siteModulesJson = (siteId: number | Placeholder) =>
   sql`coalesce((select json_agg(m.module) from system_site_module m where m.site_id = ${siteId}), '[]')`;
 
 /** The site's active properties as a JSON array of `{ name, type, value }` by name (SQL). */
-export const siteConfigJson = (siteId: number) =>
+export const siteConfigJson = (siteId: number | Placeholder) =>
   sql`coalesce((
     select json_agg(json_build_object('name', p.name, 'type', p.type, 'value', p.value) order by p.name)
     from system_site_property p where p.site_id = ${siteId} and p.active

@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { HEADERS, type AuthProvider } from '@strazce/contract';
-import { jsonValue, rowsOf } from '../../db/prepared';
+import { jsonValue, preparedShapes } from '../../db/prepared';
 import type { Db } from '../../db/database';
 import { AppError } from '../../platform/errors';
 import { RetryLaterError, type LoginLimiter } from '../../platform/loginLimiter';
@@ -230,27 +230,20 @@ interface SessionBodyRow {
 }
 
 /**
- * The body of a successful login, restore or site switch, as the wire contract describes it, in one query:
- * the user with their person and avatar flag, the valid member sites by name (JSON aggregated), unless the caller
- * knows them already (a restore has them in its session) the roles, and the current site's modules and
- * configuration (platform/siteData.ts).
+ * The session body's statement, prepared per shape (the roles asked for or known, a current site or none):
+ * every login, restore and site switch runs it, and PostgreSQL parses and plans a prepared statement once per
+ * connection.
  */
-export async function sessionBody(
-  db: Db,
-  userId: number,
-  session: { token: string; expires: Date },
-  siteId: number | null,
-  knownRoles?: readonly string[],
-) {
-  const rolesSql = knownRoles
-    ? sql`null`
-    : sql`coalesce((select json_agg(r.role) from (${userRolesSql(sql`u.id`)}) r), '[]')`;
+const sessionBodyStatement = preparedShapes((_handle, shape: { roles: boolean; site: boolean }) => {
+  const rolesSql = shape.roles
+    ? sql`coalesce((select json_agg(r.role) from (${userRolesSql(sql`u.id`)}) r), '[]')`
+    : sql`null`;
   // The current site's modules and configuration come along: the app needs them before its first page.
-  const siteDataSql =
-    siteId === null
-      ? sql`null as modules, null as config`
-      : sql`${siteModulesJson(siteId)} as modules, ${siteConfigJson(siteId)} as config`;
-  const result = await db.execute(sql`
+  const siteId = sql.placeholder('siteId');
+  const siteDataSql = shape.site
+    ? sql`${siteModulesJson(siteId)} as modules, ${siteConfigJson(siteId)} as config`
+    : sql`null as modules, null as config`;
+  return sql`
     select u.id, u.user_name, u.tfa, u.force_tfa, u.auth_provider, u.must_change_password,
       case when p.id is null then null
         else json_build_object('id', p.id, 'firstName', p.first_name, 'lastName', p.last_name, 'email', p.email)
@@ -265,8 +258,27 @@ export async function sessionBody(
       ${siteDataSql}
     from access_user u
     left join system_person p on p.id = u.person_id
-    where u.id = ${userId}`);
-  const [row] = rowsOf<SessionBodyRow>(result);
+    where u.id = ${sql.placeholder('userId')}`;
+});
+
+/**
+ * The body of a successful login, restore or site switch, as the wire contract describes it, in one query:
+ * the user with their person and avatar flag, the valid member sites by name (JSON aggregated), unless the caller
+ * knows them already (a restore has them in its session) the roles, and the current site's modules and
+ * configuration (platform/siteData.ts).
+ */
+export async function sessionBody(
+  db: Db,
+  userId: number,
+  session: { token: string; expires: Date },
+  siteId: number | null,
+  knownRoles?: readonly string[],
+) {
+  const statement = sessionBodyStatement(
+    `${knownRoles ? 'known' : 'roles'}/${siteId === null ? 'none' : 'site'}`,
+    { roles: !knownRoles, site: siteId !== null },
+  );
+  const [row] = await statement.rows<SessionBodyRow>(db, { userId, siteId });
   const person = jsonValue<{ id: number; firstName: string; lastName: string; email: string | null } | null>(
     row.person,
   );
